@@ -1,0 +1,38 @@
+package dev.acceljce;
+
+import java.security.Provider;
+
+import dev.acceljce.cipher.CipherServices;
+import dev.acceljce.digest.DigestServices;
+import dev.acceljce.keygen.KeyGeneratorServices;
+import dev.acceljce.mac.MacServices;
+import dev.acceljce.params.ParameterServices;
+import dev.acceljce.random.RandomServices;
+
+/**
+ * The AccelJCE provider: JCA/JCE services served by OpenSSL's libcrypto through
+ * {@code java.lang.foreign}, with the JDK's own providers as the fallback path.
+ *
+ * <p>Install it first with {@code Security.insertProviderAt(new AccelJceProvider(), 1)}, or with
+ * {@code security.provider.1=AccelJCE} in a {@code java.security} file (it is found through
+ * {@link java.util.ServiceLoader}). Run with {@code --enable-native-access=dev.acceljce.provider}
+ * (module path) or {@code --enable-native-access=ALL-UNNAMED} (class path).
+ *
+ * <p>Every service is registered with {@code putService} here (no legacy {@code put()} entries,
+ * which send JCA look-ups down a synchronized path). Each family registers its own services.
+ */
+public final class AccelJceProvider extends Provider {
+    public static final String NAME = "AccelJCE";
+
+    public AccelJceProvider() {
+        super(NAME, "0.1", "AccelJCE: JCA/JCE over OpenSSL libcrypto (java.lang.foreign)");
+        ServiceTable table = new ServiceTable(this);
+        DigestServices.register(table);
+        MacServices.register(table);
+        CipherServices.register(table);
+        KeyGeneratorServices.register(table);
+        ParameterServices.register(table);
+        RandomServices.register(table);
+        table.services().forEach(this::putService);
+    }
+}

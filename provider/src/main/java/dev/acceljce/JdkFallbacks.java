@@ -1,0 +1,27 @@
+package dev.acceljce;
+
+import java.security.SecureRandomParameters;
+
+import dev.acceljce.jdk.JdkAlgorithmParameters;
+import dev.acceljce.jdk.JdkCipher;
+import dev.acceljce.jdk.JdkKeyGenerator;
+import dev.acceljce.jdk.JdkMac;
+import dev.acceljce.jdk.JdkMessageDigest;
+import dev.acceljce.jdk.JdkSecureRandom;
+
+/** The default JDK path of each engine type: forward to the JDK provider of the same algorithm. */
+final class JdkFallbacks {
+    private JdkFallbacks() {}
+
+    static ServiceTable.Factory forType(String type, String algorithm) {
+        return switch (type) {
+            case "MessageDigest" -> p -> new JdkMessageDigest(algorithm);
+            case "Mac" -> p -> new JdkMac(algorithm);
+            case "Cipher" -> p -> new JdkCipher(algorithm);
+            case "KeyGenerator" -> p -> new JdkKeyGenerator(algorithm);
+            case "AlgorithmParameters" -> p -> new JdkAlgorithmParameters(algorithm);
+            case "SecureRandom" -> p -> new JdkSecureRandom(algorithm, (SecureRandomParameters) p);
+            default -> throw new IllegalArgumentException("no JDK fallback for engine type " + type);
+        };
+    }
+}

@@ -1,0 +1,172 @@
+package dev.acceljce;
+
+import java.security.NoSuchAlgorithmException;
+import java.security.Provider;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+import dev.acceljce.control.Dispatch;
+import dev.acceljce.control.Family;
+import dev.acceljce.control.Path;
+import dev.acceljce.openssl.LibCrypto;
+
+/**
+ * Where families declare their services. Each service names its native implementation, a probe
+ * telling whether the loaded OpenSSL has the algorithm, and its JDK fallback; object creation goes
+ * through {@link Dispatch#choose}, the single decision point.
+ */
+public final class ServiceTable {
+    /** Creates the native SPI object; may receive the JCA constructor parameter (SecureRandom). */
+    @FunctionalInterface
+    public interface Factory {
+        Object create(Object constructorParameter) throws Exception;
+    }
+
+    private final Provider provider;
+    private final List<Provider.Service> services = new ArrayList<>();
+
+    ServiceTable(Provider provider) {
+        this.provider = provider;
+    }
+
+    List<Provider.Service> services() {
+        return services;
+    }
+
+    /** Starts declaring {@code type.algorithm} in {@code family}. */
+    public Builder add(Family family, String type, String algorithm) {
+        return new Builder(family, type, algorithm);
+    }
+
+    public final class Builder {
+        private final Family family;
+        private final String type;
+        private final String algorithm;
+        private final List<String> aliases = new ArrayList<>();
+        private final Map<String, String> attributes = new HashMap<>();
+        private BooleanSupplier nativeAvailable = () -> false;
+        private Factory nativeFactory;
+        private Factory jdkFactory;
+
+        private Builder(Family family, String type, String algorithm) {
+            this.family = family;
+            this.type = type;
+            this.algorithm = algorithm;
+        }
+
+        public Builder aliases(String... names) {
+            Collections.addAll(aliases, names);
+            return this;
+        }
+
+        /** Adds an OID as the JDK does: both "1.2.3" and "OID.1.2.3". */
+        public Builder oid(String oid) {
+            aliases.add(oid);
+            aliases.add("OID." + oid);
+            return this;
+        }
+
+        public Builder attribute(String name, String value) {
+            attributes.put(name, value);
+            return this;
+        }
+
+        /**
+         * The native implementation and the probe that says whether the loaded library has it.
+         * The probe runs once, on first use, and only when libcrypto is loaded.
+         */
+        public Builder nativeImpl(BooleanSupplier available, Factory factory) {
+            this.nativeAvailable = available;
+            this.nativeFactory = factory;
+            return this;
+        }
+
+        /** The JDK fallback; the default forwards to the JDK's provider of the same algorithm. */
+        public Builder jdkImpl(Factory factory) {
+            this.jdkFactory = factory;
+            return this;
+        }
+
+        public void register() {
+            if (jdkFactory == null) {
+                jdkFactory = JdkFallbacks.forType(type, algorithm);
+            }
+            services.add(new AccelService(provider, family, type, algorithm, List.copyOf(aliases),
+                    Map.copyOf(attributes), nativeAvailable, nativeFactory, jdkFactory));
+        }
+    }
+
+    /** A service whose {@code newInstance} asks the decision point which path serves it. */
+    static final class AccelService extends Provider.Service {
+        private final Family family;
+        private final BooleanSupplier probe;
+        private final Factory nativeFactory;
+        private final Factory jdkFactory;
+        private volatile Boolean nativeAvailable;
+        private volatile String unavailableReason;
+
+        AccelService(Provider provider, Family family, String type, String algorithm, List<String> aliases,
+                     Map<String, String> attributes, BooleanSupplier probe, Factory nativeFactory,
+                     Factory jdkFactory) {
+            super(provider, type, algorithm, nativeFactory != null ? nativeFactory.getClass().getName()
+                    : "dev.acceljce.jdk.Forwarding", aliases, attributes);
+            this.family = family;
+            this.probe = probe;
+            this.nativeFactory = nativeFactory;
+            this.jdkFactory = jdkFactory;
+        }
+
+        Family family() {
+            return family;
+        }
+
+        /** Whether the loaded OpenSSL serves this algorithm (probed once). */
+        boolean nativeAvailable() {
+            Boolean b = nativeAvailable;
+            if (b == null) {
+                String reason = null;
+                if (nativeFactory == null) {
+                    reason = "no native implementation";
+                } else if (!LibCrypto.isAvailable()) {
+                    reason = LibCrypto.unavailableReason();
+                } else {
+                    try {
+                        if (!probe.getAsBoolean()) {
+                            reason = "not offered by " + LibCrypto.version();
+                        }
+                    } catch (RuntimeException | LinkageError e) {
+                        reason = "probe failed: " + e;
+                    }
+                }
+                unavailableReason = reason;
+                nativeAvailable = b = reason == null;
+            }
+            return b;
+        }
+
+        /** Why the native path is not available, or null. */
+        String unavailableReason() {
+            nativeAvailable();
+            return unavailableReason;
+        }
+
+        @Override
+        public Object newInstance(Object constructorParameter) throws NoSuchAlgorithmException {
+            Path path = Dispatch.choose(family, getType(), getAlgorithm(), nativeAvailable());
+            try {
+                return (path == Path.NATIVE ? nativeFactory : jdkFactory).create(constructorParameter);
+            } catch (NoSuchAlgorithmException e) {
+                throw e;
+            } catch (Exception e) {
+                NoSuchAlgorithmException n = new NoSuchAlgorithmException(
+                        "cannot create " + getType() + "." + getAlgorithm() + " (" + path + "): " + e.getMessage());
+                n.initCause(e);
+                throw n;
+            }
+        }
+    }
+}

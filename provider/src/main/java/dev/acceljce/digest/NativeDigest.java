@@ -1,0 +1,115 @@
+package dev.acceljce.digest;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.security.DigestException;
+import java.security.MessageDigestSpi;
+
+import dev.acceljce.openssl.EvpDigest;
+
+/**
+ * A MessageDigest served by OpenSSL. One EVP_MD_CTX per object, reset (not re-created) after each
+ * digest. Tiny updates (single bytes, short arrays) are collected in a small Java buffer and handed
+ * to OpenSSL in one call, since a native call costs more than copying a few bytes.
+ */
+public final class NativeDigest extends MessageDigestSpi implements Cloneable {
+    /** Updates shorter than this are batched in Java. */
+    private static final int BATCH_BELOW = 64;
+    private static final int BATCH_SIZE = 256;
+
+    private EvpDigest.Context ctx;
+    private byte[] batch = new byte[BATCH_SIZE];
+    private int batched;
+
+    NativeDigest(EvpDigest.Algorithm algorithm) {
+        this.ctx = new EvpDigest.Context(algorithm);
+    }
+
+    @Override
+    protected int engineGetDigestLength() {
+        return ctx.algorithm().size();
+    }
+
+    @Override
+    protected void engineUpdate(byte input) {
+        if (batched == BATCH_SIZE) {
+            flush();
+        }
+        batch[batched++] = input;
+    }
+
+    @Override
+    protected void engineUpdate(byte[] input, int offset, int len) {
+        if (offset < 0 || len < 0 || offset > input.length - len) {
+            // what the JDK's DigestBase throws for the range MessageDigest does not check itself
+            throw new ArrayIndexOutOfBoundsException("offset " + offset + ", length " + len
+                    + ", array " + input.length);
+        }
+        if (len < BATCH_BELOW) {
+            if (batched + len > BATCH_SIZE) {
+                flush();
+            }
+            System.arraycopy(input, offset, batch, batched, len);
+            batched += len;
+            return;
+        }
+        flush();
+        ctx.update(input, offset, len);
+    }
+
+    @Override
+    protected void engineUpdate(ByteBuffer input) {
+        int n = input.remaining();
+        if (n == 0) {
+            return;
+        }
+        flush();
+        // heap, direct and read-only buffers alike: the segment covers position..limit
+        ctx.update(MemorySegment.ofBuffer(input));
+        input.position(input.limit());
+    }
+
+    private void flush() {
+        if (batched > 0) {
+            ctx.update(batch, 0, batched);
+            batched = 0;
+        }
+    }
+
+    @Override
+    protected byte[] engineDigest() {
+        byte[] out = new byte[ctx.algorithm().size()];
+        flush();
+        ctx.finish(out, 0);
+        return out;
+    }
+
+    @Override
+    protected int engineDigest(byte[] buf, int offset, int len) throws DigestException {
+        int size = ctx.algorithm().size();
+        if (len < size) {
+            throw new DigestException("partial digests not returned");
+        }
+        if (offset < 0 || buf.length - offset < size) {
+            throw new DigestException("insufficient space in the output buffer to store the digest");
+        }
+        flush();
+        ctx.finish(buf, offset);
+        return size;
+    }
+
+    @Override
+    protected void engineReset() {
+        batched = 0;
+        ctx.reset();
+    }
+
+    @Override
+    public Object clone() throws CloneNotSupportedException {
+        flush(); // first, so the copy does not carry the batched bytes twice
+        NativeDigest c = (NativeDigest) super.clone();
+        c.ctx = ctx.copy();
+        c.batch = batch.clone();
+        return c;
+    }
+}

@@ -1,0 +1,176 @@
+package dev.acceljce.jdk;
+
+import java.nio.ByteBuffer;
+import java.security.AlgorithmParameters;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import javax.crypto.BadPaddingException;
+import javax.crypto.Cipher;
+import javax.crypto.CipherSpi;
+import javax.crypto.IllegalBlockSizeException;
+import javax.crypto.NoSuchPaddingException;
+import javax.crypto.ShortBufferException;
+
+/**
+ * The JDK path of a Cipher service. The JDK cipher is created from the service's transformation,
+ * with the mode and padding the JCA sets when the service was looked up by its base name ("AES").
+ */
+public final class JdkCipher extends CipherSpi {
+    private final String algorithm;
+    private String mode;
+    private String padding;
+    private Cipher cipher;
+
+    /** {@code algorithm} is the service's name: a full transformation or a base name. */
+    public JdkCipher(String algorithm) {
+        this.algorithm = algorithm;
+    }
+
+    private String transformation() {
+        if (mode == null && padding == null) {
+            return algorithm;
+        }
+        return algorithm + "/" + (mode == null ? "ECB" : mode) + "/" + (padding == null ? "PKCS5Padding" : padding);
+    }
+
+    private Cipher cipher() {
+        if (cipher == null) {
+            try {
+                String t = transformation();
+                cipher = Cipher.getInstance(t, JdkProviders.forService("Cipher", algorithm));
+            } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return cipher;
+    }
+
+    @Override
+    protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
+        this.mode = mode;
+        this.cipher = null;
+        try {
+            cipher();
+        } catch (IllegalStateException e) {
+            this.mode = null;
+            throw new NoSuchAlgorithmException("unsupported mode " + mode, e.getCause());
+        }
+    }
+
+    @Override
+    protected void engineSetPadding(String padding) throws NoSuchPaddingException {
+        this.padding = padding;
+        this.cipher = null;
+        try {
+            cipher();
+        } catch (IllegalStateException e) {
+            this.padding = null;
+            throw new NoSuchPaddingException("unsupported padding " + padding);
+        }
+    }
+
+    @Override
+    protected int engineGetBlockSize() {
+        return cipher().getBlockSize();
+    }
+
+    @Override
+    protected int engineGetOutputSize(int inputLen) {
+        return cipher().getOutputSize(inputLen);
+    }
+
+    @Override
+    protected byte[] engineGetIV() {
+        return cipher().getIV();
+    }
+
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+        return cipher().getParameters();
+    }
+
+    @Override
+    protected int engineGetKeySize(Key key) throws InvalidKeyException {
+        byte[] encoded = key.getEncoded();
+        if (encoded == null) {
+            throw new InvalidKeyException("key has no encoding");
+        }
+        return encoded.length * 8;
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+        cipher().init(opmode, key, random);
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        cipher().init(opmode, key, params, random);
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        cipher().init(opmode, key, params, random);
+    }
+
+    @Override
+    protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
+        return cipher().update(input, inputOffset, inputLen);
+    }
+
+    @Override
+    protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException {
+        return cipher().update(input, inputOffset, inputLen, output, outputOffset);
+    }
+
+    @Override
+    protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
+        return cipher().update(input, output);
+    }
+
+    @Override
+    protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
+            throws IllegalBlockSizeException, BadPaddingException {
+        return cipher().doFinal(input, inputOffset, inputLen);
+    }
+
+    @Override
+    protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        return cipher().doFinal(input, inputOffset, inputLen, output, outputOffset);
+    }
+
+    @Override
+    protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        return cipher().doFinal(input, output);
+    }
+
+    @Override
+    protected void engineUpdateAAD(byte[] src, int offset, int len) {
+        cipher().updateAAD(src, offset, len);
+    }
+
+    @Override
+    protected void engineUpdateAAD(ByteBuffer src) {
+        cipher().updateAAD(src);
+    }
+
+    @Override
+    protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
+        return cipher().wrap(key);
+    }
+
+    @Override
+    protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
+            throws InvalidKeyException, NoSuchAlgorithmException {
+        return cipher().unwrap(wrappedKey, wrappedKeyAlgorithm, wrappedKeyType);
+    }
+}

@@ -1,0 +1,168 @@
+package dev.acceljce.openssl;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.ref.Reference;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/** Every native call of the message-digest family: EVP_MD and EVP_MD_CTX. */
+public final class EvpDigest {
+    private static final MethodHandle EVP_MD_FETCH = LibCrypto.function("EVP_MD_fetch",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_MD_GET_SIZE = LibCrypto.function("EVP_MD_get_size",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_MD_GET_BLOCK_SIZE = LibCrypto.function("EVP_MD_get_block_size",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_MD_CTX_NEW = LibCrypto.function("EVP_MD_CTX_new",
+            FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle EVP_MD_CTX_FREE = NativeResource.freeFunction("EVP_MD_CTX_free");
+    private static final MethodHandle EVP_DIGEST_INIT_EX2 = LibCrypto.critical("EVP_DigestInit_ex2",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_DIGEST_UPDATE = LibCrypto.critical("EVP_DigestUpdate",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_DIGEST_FINAL_EX = LibCrypto.critical("EVP_DigestFinal_ex",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_MD_CTX_COPY_EX = LibCrypto.critical("EVP_MD_CTX_copy_ex",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+
+    /** Fetched algorithms, kept for the life of the process (fetching is slow in OpenSSL 3). */
+    private static final Map<String, Optional<Algorithm>> FETCHED = new ConcurrentHashMap<>();
+
+    private EvpDigest() {}
+
+    /** A fetched EVP_MD. Never freed: one per algorithm name for the whole process. */
+    public record Algorithm(String name, MemorySegment md, int size, int blockSize) {}
+
+    /** Fetches the digest OpenSSL calls {@code name} ("SHA256", "SHA3-256", ...), once. */
+    public static Optional<Algorithm> fetch(String name) {
+        return FETCHED.computeIfAbsent(name, EvpDigest::doFetch);
+    }
+
+    private static Optional<Algorithm> doFetch(String name) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment md = (MemorySegment) EVP_MD_FETCH.invokeExact(MemorySegment.NULL,
+                    arena.allocateFrom(name), MemorySegment.NULL);
+            if (md.equals(MemorySegment.NULL)) {
+                OpenSslErrors.drain();
+                return Optional.empty();
+            }
+            int size = (int) EVP_MD_GET_SIZE.invokeExact(md);
+            int block = (int) EVP_MD_GET_BLOCK_SIZE.invokeExact(md);
+            return Optional.of(new Algorithm(name, md, size, block));
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /** An EVP_MD_CTX bound to one algorithm, ready for updates after construction. */
+    public static final class Context extends NativeResource {
+        private final Algorithm algorithm;
+        /** Out-parameter of DigestFinal; a heap int is fine in a critical call. */
+        private final int[] outLen = new int[1];
+
+        public Context(Algorithm algorithm) {
+            super(newCtx(), EVP_MD_CTX_FREE, "EVP_MD_CTX");
+            this.algorithm = algorithm;
+            init(algorithm.md);
+        }
+
+        private static MemorySegment newCtx() {
+            try {
+                return (MemorySegment) EVP_MD_CTX_NEW.invokeExact();
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        }
+
+        public Algorithm algorithm() {
+            return algorithm;
+        }
+
+        /** Starts a new digest, discarding any state. */
+        public void reset() {
+            // NULL type: keep the digest already set, which OpenSSL re-initialises cheaply
+            init(MemorySegment.NULL);
+        }
+
+        private void init(MemorySegment md) {
+            try {
+                if ((int) EVP_DIGEST_INIT_EX2.invokeExact(ptr(), md, MemorySegment.NULL) != 1) {
+                    throw OpenSslErrors.failure("EVP_DigestInit_ex2(" + algorithm.name + ")");
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** Hashes {@code len} bytes of {@code data} from {@code off}; the caller checked the bounds. */
+        public void update(byte[] data, int off, int len) {
+            MemorySegment all = MemorySegment.ofArray(data);
+            while (len > 0) {
+                int n = Math.min(len, Native.MAX_CHUNK);
+                update(all.asSlice(off, n));
+                off += n;
+                len -= n;
+            }
+        }
+
+        /** Hashes a segment (heap, direct or read-only); chunks large ones. */
+        public void update(MemorySegment data) {
+            try {
+                long size = data.byteSize();
+                for (long pos = 0; pos < size; pos += Native.MAX_CHUNK) {
+                    long n = Math.min(size - pos, Native.MAX_CHUNK);
+                    if ((int) EVP_DIGEST_UPDATE.invokeExact(ptr(), data.asSlice(pos, n), n) != 1) {
+                        throw OpenSslErrors.failure("EVP_DigestUpdate(" + algorithm.name + ")");
+                    }
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** Writes the digest to {@code out[off..off+size)} and resets for the next message. */
+        public void finish(byte[] out, int off) {
+            try {
+                if ((int) EVP_DIGEST_FINAL_EX.invokeExact(ptr(),
+                        MemorySegment.ofArray(out).asSlice(off, algorithm.size),
+                        MemorySegment.ofArray(outLen)) != 1) {
+                    throw OpenSslErrors.failure("EVP_DigestFinal_ex(" + algorithm.name + ")");
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+            reset();
+        }
+
+        /** A new context with this one's state (for {@code clone()}). */
+        public Context copy() {
+            Context c = new Context(algorithm);
+            try {
+                if ((int) EVP_MD_CTX_COPY_EX.invokeExact(c.ptr(), ptr()) != 1) {
+                    c.close();
+                    throw OpenSslErrors.failure("EVP_MD_CTX_copy_ex(" + algorithm.name + ")");
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+                Reference.reachabilityFence(c);
+            }
+            return c;
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package dev.acceljce.openssl;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import dev.acceljce.spi.LibrarySource;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * The loaded libcrypto: finds it, checks its version and hands out one {@link MethodHandle} per
+ * symbol. Nothing here knows about cryptographic policy.
+ *
+ * <p>Loading order: the path in system property {@code acceljce.openssl.lib} (or the Semeru name
+ * {@code jdk.native.openssl.lib}); then each {@link LibrarySource} found through
+ * {@link java.util.ServiceLoader} (the bundled-OpenSSL jar plugs in here) unless
+ * {@code acceljce.openssl.skipBundled=true}; then the system's {@code libcrypto.so.3}.
+ *
+ * <p>If no usable library is found, {@link #isAvailable()} is false and {@link #unavailableReason()}
+ * says why; the provider then serves everything through the JDK's own providers.
+ */
+public final class LibCrypto {
+    /** OpenSSL 3.0.0 as {@code OpenSSL_version_num()} encodes it (0xMNN00PP0L). */
+    private static final long MIN_VERSION = 0x30000000L;
+    private static final String SYSTEM_LIBRARY = "libcrypto.so.3";
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final Loaded LOADED = load();
+
+    private LibCrypto() {}
+
+    /** What was loaded, or why nothing was. */
+    private record Loaded(SymbolLookup lookup, String path, String version, long versionNumber,
+                          String source, String failure, List<String> attempts) {}
+
+    public static boolean isAvailable() {
+        return LOADED.lookup != null;
+    }
+
+    /** Why no library is loaded, or null when one is. */
+    public static String unavailableReason() {
+        return LOADED.failure;
+    }
+
+    /** The file the library was loaded from (as the dynamic linker mapped it). */
+    public static String path() {
+        return LOADED.path;
+    }
+
+    /** {@code OpenSSL_version(OPENSSL_VERSION)}, e.g. "OpenSSL 3.0.19 27 Jan 2026". */
+    public static String version() {
+        return LOADED.version;
+    }
+
+    public static long versionNumber() {
+        return LOADED.versionNumber;
+    }
+
+    /** True when the loaded library is at least major.minor. */
+    public static boolean atLeast(int major, int minor) {
+        long v = LOADED.versionNumber;
+        long have = ((v >>> 28) & 0xF) * 1000 + ((v >>> 20) & 0xFF);
+        return isAvailable() && have >= major * 1000L + minor;
+    }
+
+    /** Which rule of the loading order chose the library: "property", "bundled" or "system". */
+    public static String source() {
+        return LOADED.source;
+    }
+
+    /** Each candidate tried, in order, with its outcome: for the capability report and errors. */
+    public static List<String> attempts() {
+        return LOADED.attempts;
+    }
+
+    /** A plain downcall handle: for calls that may run long or call back (key generation, ...). */
+    public static MethodHandle function(String name, FunctionDescriptor fd) {
+        return LINKER.downcallHandle(symbol(name), fd);
+    }
+
+    /**
+     * A critical downcall: heap arrays may be passed without copying, and the call must be short
+     * (it holds off the GC). For update/final style calls on bounded chunks.
+     */
+    public static MethodHandle critical(String name, FunctionDescriptor fd) {
+        return LINKER.downcallHandle(symbol(name), fd, Linker.Option.critical(true));
+    }
+
+    /** A handle for an optional symbol (absent in older libraries), or empty. */
+    public static Optional<MethodHandle> optionalFunction(String name, FunctionDescriptor fd) {
+        if (!isAvailable()) {
+            return Optional.empty();
+        }
+        return LOADED.lookup.find(name).map(s -> LINKER.downcallHandle(s, fd));
+    }
+
+    private static MemorySegment symbol(String name) {
+        if (!isAvailable()) {
+            throw new IllegalStateException("libcrypto is not loaded: " + LOADED.failure);
+        }
+        return LOADED.lookup.find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("libcrypto " + LOADED.version + " at "
+                        + LOADED.path + " has no symbol " + name));
+    }
+
+    private static Loaded load() {
+        List<String> attempts = new ArrayList<>();
+        String explicit = property("acceljce.openssl.lib", "jdk.native.openssl.lib");
+        if (explicit != null && !explicit.isBlank()) {
+            // An explicit choice is final: falling back silently would hide a misconfiguration.
+            return tryLoad(explicit, "property", attempts, true);
+        }
+        boolean skipBundled = Boolean.parseBoolean(
+                property("acceljce.openssl.skipBundled", "jdk.native.openssl.skipBundled"));
+        if (!skipBundled) {
+            for (LibrarySource source : LibrarySource.discover()) {
+                try {
+                    Path file = source.extract();
+                    Loaded l = tryLoad(file.toString(), "bundled", attempts, false);
+                    if (l.lookup != null) {
+                        return l;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    attempts.add("bundled " + source.description() + ": " + e.getMessage());
+                }
+            }
+        } else {
+            attempts.add("bundled: skipped (acceljce.openssl.skipBundled=true)");
+        }
+        return tryLoad(SYSTEM_LIBRARY, "system", attempts, true);
+    }
+
+    private static String property(String name, String semeruName) {
+        String v = System.getProperty(name);
+        return v != null ? v : System.getProperty(semeruName);
+    }
+
+    private static Loaded tryLoad(String nameOrPath, String source, List<String> attempts, boolean last) {
+        try {
+            SymbolLookup lookup = nameOrPath.contains("/")
+                    ? SymbolLookup.libraryLookup(Path.of(nameOrPath), Arena.global())
+                    : SymbolLookup.libraryLookup(nameOrPath, Arena.global());
+            MemorySegment versionNum = lookup.find("OpenSSL_version_num")
+                    .orElseThrow(() -> new IllegalStateException("not an OpenSSL 3 libcrypto (no OpenSSL_version_num)"));
+            MemorySegment versionStr = lookup.find("OpenSSL_version").orElseThrow();
+            long num = (long) LINKER.downcallHandle(versionNum, FunctionDescriptor.of(JAVA_LONG)).invokeExact();
+            MemorySegment text = (MemorySegment) LINKER.downcallHandle(versionStr,
+                    FunctionDescriptor.of(ADDRESS, JAVA_INT)).invokeExact(0 /* OPENSSL_VERSION */);
+            String version = text.reinterpret(256).getString(0);
+            if (num < MIN_VERSION) {
+                throw new IllegalStateException(version + " is older than 3.0; AccelJCE needs OpenSSL 3");
+            }
+            String path = mappedFile(versionStr.address()).orElse(nameOrPath);
+            attempts.add(source + " " + nameOrPath + ": loaded " + version);
+            return new Loaded(lookup, path, version, num, source, null, List.copyOf(attempts));
+        } catch (Throwable t) {
+            attempts.add(source + " " + nameOrPath + ": " + t.getMessage());
+            String failure = "no usable libcrypto (" + String.join("; ", attempts) + ")";
+            return new Loaded(null, null, null, 0, null, last ? failure : null, List.copyOf(attempts));
+        }
+    }
+
+    /** The file mapped at an address, read from /proc/self/maps (what dlopen really picked). */
+    private static Optional<String> mappedFile(long address) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
+                String[] f = line.trim().split("\\s+", 6);
+                if (f.length < 6) {
+                    continue;
+                }
+                String[] range = f[0].split("-");
+                long lo = Long.parseUnsignedLong(range[0], 16);
+                long hi = Long.parseUnsignedLong(range[1], 16);
+                if (Long.compareUnsigned(address, lo) >= 0 && Long.compareUnsigned(address, hi) < 0) {
+                    return Optional.of(f[5]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux or no procfs: the caller reports the name it loaded instead
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,86 @@
+package dev.acceljce.openssl;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Builds an {@code OSSL_PARAM[]} array in memory of a caller-given arena. The struct is
+ * {@code { const char *key; unsigned int data_type; void *data; size_t data_size; size_t return_size; }}
+ * (40 bytes on LP64), terminated by an all-zero entry.
+ *
+ * <p>For set-up calls (fetch, init with parameters), not for per-operation hot paths: a hot path
+ * builds its array once and keeps it.
+ */
+public final class OsslParams {
+    private static final long SIZE = 40;
+    private static final long OFF_KEY = 0;
+    private static final long OFF_TYPE = 8;
+    private static final long OFF_DATA = 16;
+    private static final long OFF_DATA_SIZE = 24;
+    private static final long OFF_RETURN_SIZE = 32;
+    /** OSSL_PARAM_UNMODIFIED: return_size before OpenSSL writes it. */
+    private static final long UNMODIFIED = -1L;
+
+    public static final int INTEGER = 1;
+    public static final int UNSIGNED_INTEGER = 2;
+    public static final int UTF8_STRING = 4;
+    public static final int OCTET_STRING = 5;
+
+    private record Entry(String key, int type, MemorySegment data) {}
+
+    private final Arena arena;
+    private final List<Entry> entries = new ArrayList<>();
+
+    private OsslParams(Arena arena) {
+        this.arena = arena;
+    }
+
+    public static OsslParams in(Arena arena) {
+        return new OsslParams(arena);
+    }
+
+    public OsslParams utf8(String key, String value) {
+        MemorySegment s = arena.allocateFrom(value);
+        // data_size of a UTF8 string excludes the terminating NUL
+        entries.add(new Entry(key, UTF8_STRING, s.asSlice(0, s.byteSize() - 1)));
+        return this;
+    }
+
+    public OsslParams octets(String key, byte[] value) {
+        MemorySegment s = arena.allocate(Math.max(1, value.length));
+        MemorySegment.copy(value, 0, s, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, value.length);
+        entries.add(new Entry(key, OCTET_STRING, s.asSlice(0, value.length)));
+        return this;
+    }
+
+    public OsslParams integer(String key, int value) {
+        entries.add(new Entry(key, INTEGER, arena.allocateFrom(JAVA_INT, value)));
+        return this;
+    }
+
+    public OsslParams unsigned(String key, long sizeT) {
+        entries.add(new Entry(key, UNSIGNED_INTEGER, arena.allocateFrom(JAVA_LONG, sizeT)));
+        return this;
+    }
+
+    /** The terminated array. */
+    public MemorySegment build() {
+        MemorySegment array = arena.allocate(SIZE * (entries.size() + 1), 8);
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
+            long base = i * SIZE;
+            array.set(ADDRESS, base + OFF_KEY, arena.allocateFrom(e.key));
+            array.set(JAVA_INT, base + OFF_TYPE, e.type);
+            array.set(ADDRESS, base + OFF_DATA, e.data);
+            array.set(JAVA_LONG, base + OFF_DATA_SIZE, e.data.byteSize());
+            array.set(JAVA_LONG, base + OFF_RETURN_SIZE, UNMODIFIED);
+        }
+        return array; // allocate() zero-fills, so the last entry is the terminator
+    }
+}

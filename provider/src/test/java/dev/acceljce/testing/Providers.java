@@ -1,0 +1,33 @@
+package dev.acceljce.testing;
+
+import java.security.Provider;
+import java.security.Security;
+
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.openssl.LibCrypto;
+
+/** The providers the tests compare: one AccelJCE instance, and the JDK's own. */
+public final class Providers {
+    /** Shared AccelJCE instance, not installed in the provider list (tests name it explicitly). */
+    public static final Provider ACCEL = new AccelJceProvider();
+
+    private Providers() {}
+
+    /** The JDK provider of a service, e.g. jdk("Cipher", "AES/GCM/NoPadding") = SunJCE. */
+    public static Provider jdk(String type, String algorithm) {
+        for (String name : new String[] {"SUN", "SunRsaSign", "SunEC", "SunJCE"}) {
+            Provider p = Security.getProvider(name);
+            if (p != null && p.getService(type, algorithm) != null) {
+                return p;
+            }
+        }
+        throw new AssertionError("no JDK provider for " + type + "." + algorithm);
+    }
+
+    /** Fails the test run early and clearly when libcrypto could not be loaded. */
+    public static void requireNative() {
+        if (!LibCrypto.isAvailable()) {
+            throw new AssertionError("libcrypto not loaded: " + LibCrypto.unavailableReason());
+        }
+    }
+}
