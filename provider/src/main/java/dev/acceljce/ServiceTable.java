@@ -103,6 +103,7 @@ public final class ServiceTable {
     /** A service whose {@code newInstance} asks the decision point which path serves it. */
     static final class AccelService extends Provider.Service {
         private final Family family;
+        private final List<String> aliases;
         private final BooleanSupplier probe;
         private final Factory nativeFactory;
         private final Factory jdkFactory;
@@ -115,6 +116,7 @@ public final class ServiceTable {
             super(provider, type, algorithm, nativeFactory != null ? nativeFactory.getClass().getName()
                     : "dev.acceljce.jdk.Forwarding", aliases, attributes);
             this.family = family;
+            this.aliases = aliases;
             this.probe = probe;
             this.nativeFactory = nativeFactory;
             this.jdkFactory = jdkFactory;
@@ -122,6 +124,10 @@ public final class ServiceTable {
 
         Family family() {
             return family;
+        }
+
+        List<String> aliases() {
+            return aliases;
         }
 
         /** Whether the loaded OpenSSL serves this algorithm (probed once). */
