@@ -4,6 +4,7 @@ import java.security.Provider;
 
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.digest.DigestServices;
+import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keygen.KeyGeneratorServices;
 import dev.acceljce.mac.MacServices;
 import dev.acceljce.params.ParameterServices;
@@ -26,6 +27,7 @@ public final class AccelJceProvider extends Provider {
 
     public AccelJceProvider() {
         super(NAME, "0.1", "AccelJCE: JCA/JCE over OpenSSL libcrypto (java.lang.foreign)");
+        JdkProviders.remember();
         ServiceTable table = new ServiceTable(this);
         DigestServices.register(table);
         MacServices.register(table);
