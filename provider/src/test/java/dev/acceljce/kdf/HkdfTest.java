@@ -6,6 +6,9 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import javax.crypto.KDF;
 import javax.crypto.KDFParameters;
 import javax.crypto.SecretKey;
@@ -16,6 +19,7 @@ import javax.crypto.spec.SecretKeySpec;
 import dev.acceljce.control.Decisions;
 import dev.acceljce.control.Path;
 import dev.acceljce.openssl.EvpKdf;
+import dev.acceljce.openssl.NativeResource;
 import dev.acceljce.openssl.OpenSslException;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.Providers;
@@ -201,6 +205,52 @@ class HkdfTest {
         byte[] atLimit = bytes(new SplittableRandom(8), EvpKdf.hkdfMaxInfo());
         HKDFParameterSpec spec = HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(atLimit, 100);
         assertArrayEquals(jdk("HKDF-SHA384").deriveData(spec), ours("HKDF-SHA384").deriveData(spec));
+    }
+
+    /** Each derivation frees its context; none is left for a Cleaner. */
+    @Test
+    void contextsAreFreed() throws Exception {
+        KDF kdf = ours("HKDF-SHA256");
+        kdf.deriveData(HKDFParameterSpec.ofExtract().addIKM(new byte[3]).thenExpand(null, 5));
+        long before = NativeResource.liveObjects().getOrDefault("EVP_KDF_CTX", 0L);
+        SplittableRandom r = new SplittableRandom(5);
+        for (int i = 0; i < 500; i++) {
+            AlgorithmParameterSpec spec = randomSpec(r, 32);
+            Outcome.of(() -> kdf.deriveData(spec));
+        }
+        assertEquals(before, NativeResource.liveObjects().getOrDefault("EVP_KDF_CTX", 0L));
+    }
+
+    /** One KDF object used by several threads at once gives every thread the JDK's answers. */
+    @Test
+    void oneInstanceServesConcurrentThreads() throws Exception {
+        KDF shared = ours("HKDF-SHA512");
+        KDF jdk = jdk("HKDF-SHA512");
+        List<AlgorithmParameterSpec> specs = new ArrayList<>();
+        List<Outcome> expected = new ArrayList<>();
+        SplittableRandom r = new SplittableRandom(11);
+        for (int i = 0; i < 400; i++) {
+            AlgorithmParameterSpec spec = randomSpec(r, 64);
+            specs.add(spec);
+            expected.add(Outcome.of(() -> jdk.deriveData(spec)));
+        }
+        try (ExecutorService pool = Executors.newFixedThreadPool(4)) {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int offset = t;
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < specs.size(); i++) {
+                        int k = (i + offset * 97) % specs.size();
+                        AlgorithmParameterSpec spec = specs.get(k);
+                        assertEquals(expected.get(k), Outcome.of(() -> shared.deriveData(spec)));
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        }
     }
 
     /** A key whose getFormat and getEncoded answer as the caller chose. */
