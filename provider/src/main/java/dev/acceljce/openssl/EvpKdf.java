@@ -86,7 +86,7 @@ public final class EvpKdf {
     /**
      * HKDF (RFC 5869) into {@code out}, whose length is the output length. {@code mode} is one of
      * the {@code HKDF_*} constants; for {@link #HKDF_EXPAND_ONLY} {@code key} is the PRK and
-     * {@code salt} is ignored; for {@link #HKDF_EXTRACT_ONLY} {@code out} is the digest's size and
+     * {@code salt} is ignored (otherwise it is non-null, possibly empty); for {@link #HKDF_EXTRACT_ONLY} {@code out} is the digest's size and
      * {@code info} is ignored. The caller checked the lengths (output at most 255 digests, info at
      * most {@link #hkdfMaxInfo()}).
      */
@@ -142,8 +142,8 @@ public final class EvpKdf {
     }
 
     /**
-     * The longest HKDF info the loaded library accepts (OpenSSL keeps it in a bounded buffer: 32 KiB
-     * in 3.0.x and later, 1 KiB in some older builds). Found once by asking the library.
+     * The longest HKDF info the loaded library accepts (OpenSSL bounds it: 32 KiB in 3.0.19, less in
+     * some other builds), or 0 when it refuses even 1 KiB. Found once by asking the library.
      */
     public static int hkdfMaxInfo() {
         int max = hkdfMaxInfo;
