@@ -5,6 +5,7 @@ import java.security.Provider;
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.kdf.KdfServices;
 import dev.acceljce.keygen.KeyGeneratorServices;
 import dev.acceljce.mac.MacServices;
 import dev.acceljce.params.ParameterServices;
@@ -35,6 +36,7 @@ public final class AccelJceProvider extends Provider {
         KeyGeneratorServices.register(table);
         ParameterServices.register(table);
         RandomServices.register(table);
+        KdfServices.register(table);
         table.services().forEach(this::putService);
     }
 }

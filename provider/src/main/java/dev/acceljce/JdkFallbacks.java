@@ -1,12 +1,15 @@
 package dev.acceljce;
 
 import java.security.SecureRandomParameters;
+import javax.crypto.KDFParameters;
 
 import dev.acceljce.jdk.JdkAlgorithmParameters;
 import dev.acceljce.jdk.JdkCipher;
+import dev.acceljce.jdk.JdkKdf;
 import dev.acceljce.jdk.JdkKeyGenerator;
 import dev.acceljce.jdk.JdkMac;
 import dev.acceljce.jdk.JdkMessageDigest;
+import dev.acceljce.jdk.JdkSecretKeyFactory;
 import dev.acceljce.jdk.JdkSecureRandom;
 
 /** The default JDK path of each engine type: forward to the JDK provider of the same algorithm. */
@@ -21,6 +24,8 @@ final class JdkFallbacks {
             case "KeyGenerator" -> p -> new JdkKeyGenerator(algorithm);
             case "AlgorithmParameters" -> p -> new JdkAlgorithmParameters(algorithm);
             case "SecureRandom" -> p -> new JdkSecureRandom(algorithm, (SecureRandomParameters) p);
+            case "KDF" -> p -> new JdkKdf(algorithm, (KDFParameters) p);
+            case "SecretKeyFactory" -> p -> new JdkSecretKeyFactory(algorithm);
             default -> throw new IllegalArgumentException("no JDK fallback for engine type " + type);
         };
     }
