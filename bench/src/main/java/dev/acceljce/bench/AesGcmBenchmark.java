@@ -37,7 +37,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms1g", "-Xmx1g"})
+// JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
+@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
+        "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})
 public class AesGcmBenchmark {
     private static final VarHandle IV_COUNTER =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);

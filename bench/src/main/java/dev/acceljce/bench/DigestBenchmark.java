@@ -27,7 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms1g", "-Xmx1g"})
+// JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
+@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
+        "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})
 public class DigestBenchmark {
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK})
     public String provider;
