@@ -62,7 +62,8 @@ public final class PerformanceReport {
             BenchmarkResult.Settings s = r.settings();
             settings.add(s.describe());
             jdks.add(s.jdkVersion() + " (" + s.vmName() + " " + s.vmVersion() + ", " + s.jvm() + ")");
-            jvmArgs.add(String.join(" ", s.jvmArgs()));
+            // the launcher's options reach the forks twice (inherited and appended): show each once
+            jvmArgs.add(String.join(" ", new LinkedHashSet<>(s.jvmArgs())));
         }
         MarkdownTable t = new MarkdownTable("What", "Value");
         t.row("Machine", env.cpu() + ", " + env.logicalCpus() + " logical CPUs, " + env.os());
