@@ -2,6 +2,7 @@ package dev.acceljce.cli;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ public final class Args {
      */
     public static Args parse(List<String> args, Set<String> knownFlags, Set<String> knownOptions,
                              int maxOperands) throws UsageException {
-        Set<String> flags = new java.util.HashSet<>();
+        Set<String> flags = new HashSet<>();
         Map<String, List<String>> options = new LinkedHashMap<>();
         List<String> operands = new ArrayList<>();
         boolean onlyOperands = false;

@@ -10,7 +10,10 @@ import java.util.List;
  * {@code ACCELJCE_HOME} to the repository and puts the benchmarks jar on the class path.
  */
 public final class Main {
-    /** The subcommands, in the order {@code --help} lists them. */
+    /**
+     * The subcommands, in the order {@code --help} lists them. A new one (stats of a running JVM,
+     * calibrate, advise are planned) implements {@link Command} and joins this list.
+     */
     static final List<Command> COMMANDS = List.of(new InfoCommand(), new DemoCommand(), new BenchCommand(),
             new ReportCommand());
 
