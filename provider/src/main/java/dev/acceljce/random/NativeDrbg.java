@@ -32,7 +32,7 @@ public final class NativeDrbg extends SecureRandomSpi {
 
     NativeDrbg(SecureRandomParameters params) throws InvalidAlgorithmParameterException {
         super(params);
-        int available = Rand.strength();
+        int available = OpenSslStrength.BITS;
         if (params == null) {
             capability = DrbgParameters.Capability.RESEED_ONLY;
         } else if (params instanceof DrbgParameters.Instantiation inst) {
@@ -118,6 +118,11 @@ public final class NativeDrbg extends SecureRandomSpi {
     @Override
     protected SecureRandomParameters engineGetParameters() {
         return DrbgParameters.instantiation(strength, capability, null);
+    }
+
+    /** The DRBGs' strength, the same for every thread's (one configuration): asked once. */
+    private static final class OpenSslStrength {
+        static final int BITS = Rand.strength();
     }
 
     @Override

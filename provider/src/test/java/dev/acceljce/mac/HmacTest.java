@@ -301,6 +301,41 @@ class HmacTest {
         assertArrayEquals(jdk.doFinal(big), ours.doFinal());
     }
 
+    /** Mac objects created and used on many threads at once (contexts come from shared templates). */
+    @Test
+    void concurrentMacsOnManyThreads() throws Exception {
+        int threads = 8;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                long seed = t;
+                done.add(pool.submit(() -> {
+                    SplittableRandom r = new SplittableRandom(seed);
+                    List<String> algs = algorithms();
+                    for (int i = 0; i < 300; i++) {
+                        String alg = algs.get(r.nextInt(algs.size()));
+                        byte[] k = new byte[r.nextInt(1, 100)];
+                        byte[] m = new byte[r.nextInt(2000)];
+                        r.nextBytes(k);
+                        r.nextBytes(m);
+                        Mac ours = ours(alg);
+                        Mac jdk = jdk(alg);
+                        ours.init(new SecretKeySpec(k, alg));
+                        jdk.init(new SecretKeySpec(k, alg));
+                        assertArrayEquals(jdk.doFinal(m), ours.doFinal(m), alg);
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void nativeContextsAreFreedWhenMacsAreDropped() throws Exception {
         SecretKeySpec key = new SecretKeySpec(new byte[32], "HmacSHA256");
