@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.ProviderException;
 import java.util.Arrays;
+import java.util.Objects;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.CipherSpi;
@@ -232,6 +233,7 @@ abstract class AeadCipherBase extends CipherSpi {
         }
         checkUsable();
         MemorySegment in = AeadIo.range(input, inputOffset, inputLen);
+        checkUpdateOutputOffset(output, outputOffset);
         if (!encrypting) {
             startData();
             hold(in);
@@ -266,8 +268,16 @@ abstract class AeadCipherBase extends CipherSpi {
         return len;
     }
 
+    /**
+     * Hook for the exception a subclass's JDK counterpart throws for an update output offset past
+     * the end of the array (the JCA layer checks only negative offsets).
+     */
+    void checkUpdateOutputOffset(byte[] output, int outputOffset) {
+    }
+
     private static void requireSpace(byte[] output, int offset, int needed) throws ShortBufferException {
-        if (output == null || offset < 0 || output.length - offset < needed) {
+        Objects.requireNonNull(output, "output"); // as the JDK's AEAD ciphers
+        if (offset < 0 || output.length - offset < needed) {
             throw new ShortBufferException("Output buffer too small, must be at least " + needed + " bytes long");
         }
     }

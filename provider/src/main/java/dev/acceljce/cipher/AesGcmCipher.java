@@ -57,6 +57,15 @@ final class AesGcmCipher extends AeadCipherBase {
     }
 
     @Override
+    void checkUpdateOutputOffset(byte[] output, int outputOffset) {
+        // GaloisCounterMode range-checks the output array in update, decryption included
+        if (outputOffset > output.length) {
+            throw new ArrayIndexOutOfBoundsException("output offset " + outputOffset + " past the end of an array of "
+                    + output.length);
+        }
+    }
+
+    @Override
     protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
         if (!mode.equalsIgnoreCase("GCM")) {
             throw new NoSuchAlgorithmException("Mode must be GCM");

@@ -21,6 +21,7 @@ import javax.crypto.spec.SecretKeySpec;
 
 import dev.acceljce.control.Decisions;
 import dev.acceljce.control.Path;
+import dev.acceljce.openssl.NativeResource;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.Providers;
 import dev.acceljce.testing.Wycheproof;
@@ -64,11 +65,13 @@ class GcmTest {
     @ValueSource(strings = {GCM, "AES_128/GCM/NoPadding", "AES_192/GCM/NoPadding", "AES_256/GCM/NoPadding",
             "2.16.840.1.101.3.4.1.6", "OID.2.16.840.1.101.3.4.1.26", "2.16.840.1.101.3.4.1.46"})
     void servedNatively(String name) throws Exception {
+        String service = name.startsWith("AES") ? name : canonical(name);
+        long before = Decisions.count("Cipher", service, Path.NATIVE);
         Cipher c = Cipher.getInstance(name, Providers.ACCEL);
+        assertEquals(before + 1, Decisions.count("Cipher", service, Path.NATIVE), name);
         assertEquals("AccelJCE", c.getProvider().getName());
         c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(new byte[name.contains("192") || name.endsWith(".26") ? 24
                 : name.contains("256") || name.endsWith(".46") ? 32 : 16], "AES"));
-        assertTrue(Decisions.count("Cipher", name.startsWith("AES") ? name : canonical(name), Path.NATIVE) > 0, name);
     }
 
     private static String canonical(String oid) {
@@ -460,7 +463,8 @@ class GcmTest {
     void badArgumentsGiveJdkExceptions() throws Exception {
         SecretKey k = new SecretKeySpec(new byte[16], "AES");
         List<String> calls = List.of("update in range", "update negative offset", "doFinal in range",
-                "aad range", "update out offset", "doFinal out offset", "update before init");
+                "aad range", "update out offset", "update out offset past end", "decrypt update out offset past end",
+                "doFinal out offset", "doFinal out null", "update before init");
         for (String call : calls) {
             sameOutcome(call, () -> badCall(jdk(), k, call), () -> badCall(ours(), k, call));
         }
@@ -468,7 +472,8 @@ class GcmTest {
 
     private static void badCall(Cipher c, SecretKey k, String call) throws Exception {
         if (!call.equals("update before init")) {
-            c.init(Cipher.ENCRYPT_MODE, k, new GCMParameterSpec(128, new byte[12]));
+            c.init(call.startsWith("decrypt") ? Cipher.DECRYPT_MODE : Cipher.ENCRYPT_MODE, k,
+                    new GCMParameterSpec(128, new byte[12]));
         }
         switch (call) {
             case "update in range" -> c.update(new byte[10], 5, 6);
@@ -476,7 +481,10 @@ class GcmTest {
             case "doFinal in range" -> c.doFinal(new byte[10], 8, 3);
             case "aad range" -> c.updateAAD(new byte[10], 3, 8);
             case "update out offset" -> c.update(new byte[32], 0, 32, new byte[32], -1);
+            case "update out offset past end" -> c.update(new byte[32], 0, 32, new byte[32], 40);
+            case "decrypt update out offset past end" -> c.update(new byte[32], 0, 32, new byte[32], 40);
             case "doFinal out offset" -> c.doFinal(new byte[32], 0, 32, new byte[60], 40);
+            case "doFinal out null" -> c.doFinal(new byte[32], 0, 32, null, 0);
             default -> c.update(new byte[3]);
         }
     }
@@ -523,6 +531,8 @@ class GcmTest {
         Cipher c = ours();
         Cipher j = jdk();
         SecureRandom random = new SecureRandom();
+        c.init(Cipher.ENCRYPT_MODE, k); // the context exists from here on
+        long contexts = NativeResource.liveObjects().getOrDefault("EVP_CIPHER_CTX", 0L);
         for (int size = 32; size <= 16384; size *= 2) {
             byte[] iv = new byte[12];
             random.nextBytes(iv);
@@ -532,5 +542,7 @@ class GcmTest {
             j.init(Cipher.ENCRYPT_MODE, k, new GCMParameterSpec(128, iv));
             assertArrayEquals(j.doFinal(msg), c.doFinal(msg), "size " + size);
         }
+        // no native object per operation (the Cleaner may free others meanwhile, never add)
+        assertTrue(NativeResource.liveObjects().getOrDefault("EVP_CIPHER_CTX", 0L) <= contexts);
     }
 }
