@@ -124,6 +124,11 @@ abstract class AeadCipherBase extends CipherSpi {
         return iv;
     }
 
+    /** Whether the current operation encrypts. */
+    final boolean encrypting() {
+        return encrypting;
+    }
+
     /** The tag length in bytes of the current operation (0 before init). */
     final int tagLength() {
         return tagLength;
@@ -233,7 +238,7 @@ abstract class AeadCipherBase extends CipherSpi {
         }
         checkUsable();
         MemorySegment in = AeadIo.range(input, inputOffset, inputLen);
-        checkUpdateOutputOffset(output, outputOffset);
+        checkUpdateOutput(output, outputOffset);
         if (!encrypting) {
             startData();
             hold(in);
@@ -269,10 +274,10 @@ abstract class AeadCipherBase extends CipherSpi {
     }
 
     /**
-     * Hook for the exception a subclass's JDK counterpart throws for an update output offset past
-     * the end of the array (the JCA layer checks only negative offsets).
+     * Hook for the exception a subclass's JDK counterpart throws for an update output it cannot
+     * use (null, or an offset past the end: the JCA layer checks only negative offsets).
      */
-    void checkUpdateOutputOffset(byte[] output, int outputOffset) {
+    void checkUpdateOutput(byte[] output, int outputOffset) throws ShortBufferException {
     }
 
     private static void requireSpace(byte[] output, int offset, int needed) throws ShortBufferException {

@@ -57,7 +57,7 @@ final class AesGcmCipher extends AeadCipherBase {
     }
 
     @Override
-    void checkUpdateOutputOffset(byte[] output, int outputOffset) {
+    void checkUpdateOutput(byte[] output, int outputOffset) {
         // GaloisCounterMode range-checks the output array in update, decryption included
         if (outputOffset > output.length) {
             throw new ArrayIndexOutOfBoundsException("output offset " + outputOffset + " past the end of an array of "

@@ -12,6 +12,7 @@ import java.security.spec.InvalidParameterSpecException;
 import java.util.Arrays;
 import javax.crypto.Cipher;
 import javax.crypto.NoSuchPaddingException;
+import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
 import dev.acceljce.jdk.JdkProviders;
@@ -35,6 +36,13 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
     @Override
     String reuseAfterFinishMessage() {
         return "Must use either a different key or iv.";
+    }
+
+    @Override
+    void checkUpdateOutput(byte[] output, int outputOffset) throws ShortBufferException {
+        if (output == null && encrypting()) { // the JDK's answer; its decryption ignores the output
+            throw new ShortBufferException("Output buffer too small");
+        }
     }
 
     @Override

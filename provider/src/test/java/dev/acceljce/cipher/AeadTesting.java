@@ -116,6 +116,47 @@ final class AeadTesting {
         return b;
     }
 
+    /** Initialises a cipher for one direction with fixed, valid parameters. */
+    @FunctionalInterface
+    interface Init {
+        void init(Cipher c, int mode) throws Exception;
+    }
+
+    /** Bad calls every cipher must answer with the exception its JDK counterpart throws. */
+    static final java.util.List<String> BAD_CALLS = java.util.List.of("update in range", "update negative offset",
+            "doFinal in range", "aad range", "update out offset", "update out offset past end",
+            "decrypt update out offset past end", "update out null", "doFinal out offset", "doFinal out null",
+            "decrypt doFinal out null", "decrypt doFinal out offset", "update before init", "doFinal before init");
+
+    /** Runs every {@link #BAD_CALLS} entry on a JDK cipher and on ours, expecting the same outcome. */
+    static void badCallsAsJdk(java.util.concurrent.Callable<Cipher> jdk, java.util.concurrent.Callable<Cipher> ours,
+                              Init init) {
+        for (String call : BAD_CALLS) {
+            sameOutcome(call, () -> badCall(jdk.call(), init, call), () -> badCall(ours.call(), init, call));
+        }
+    }
+
+    private static void badCall(Cipher c, Init init, String call) throws Exception {
+        if (!call.endsWith("before init")) {
+            init.init(c, call.startsWith("decrypt") ? Cipher.DECRYPT_MODE : Cipher.ENCRYPT_MODE);
+        }
+        switch (call) {
+            case "update in range" -> c.update(new byte[10], 5, 6);
+            case "update negative offset" -> c.update(new byte[10], -1, 2);
+            case "doFinal in range" -> c.doFinal(new byte[10], 8, 3);
+            case "aad range" -> c.updateAAD(new byte[10], 3, 8);
+            case "update out offset" -> c.update(new byte[32], 0, 32, new byte[32], -1);
+            case "update out offset past end", "decrypt update out offset past end" ->
+                    c.update(new byte[32], 0, 32, new byte[32], 40);
+            case "update out null" -> c.update(new byte[32], 0, 32, null, 0);
+            case "doFinal out offset" -> c.doFinal(new byte[32], 0, 32, new byte[60], 40);
+            case "doFinal out null", "decrypt doFinal out null" -> c.doFinal(new byte[32], 0, 32, null, 0);
+            case "decrypt doFinal out offset" -> c.doFinal(new byte[32], 0, 32, new byte[20], 10);
+            case "doFinal before init" -> c.doFinal();
+            default -> c.update(new byte[3]);
+        }
+    }
+
     /** What a call threw, or null. */
     static Class<? extends Throwable> thrown(Executable call) {
         try {

@@ -296,6 +296,13 @@ class ChaCha20Poly1305Test {
     }
 
     @Test
+    void badArgumentsGiveJdkExceptions() {
+        SecretKey k = new SecretKeySpec(new byte[32], "ChaCha20");
+        AeadTesting.badCallsAsJdk(ChaCha20Poly1305Test::jdk, ChaCha20Poly1305Test::ours,
+                (c, mode) -> c.init(mode, k, new IvParameterSpec(new byte[12])));
+    }
+
+    @Test
     void jdkPathGivesIdenticalResults() throws Exception {
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");

@@ -211,6 +211,13 @@ class ChaCha20Test {
     }
 
     @Test
+    void badArgumentsGiveJdkExceptions() {
+        SecretKey k = new SecretKeySpec(new byte[32], "ChaCha20");
+        AeadTesting.badCallsAsJdk(ChaCha20Test::jdk, ChaCha20Test::ours,
+                (c, mode) -> c.init(mode, k, new ChaCha20ParameterSpec(new byte[12], 1)));
+    }
+
+    @Test
     void jdkPathGivesIdenticalResults() throws Exception {
         SplittableRandom r = new SplittableRandom(12);
         SecretKey k = key(r);

@@ -9,7 +9,6 @@ import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.SplittableRandom;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
@@ -460,33 +459,10 @@ class GcmTest {
     }
 
     @Test
-    void badArgumentsGiveJdkExceptions() throws Exception {
+    void badArgumentsGiveJdkExceptions() {
         SecretKey k = new SecretKeySpec(new byte[16], "AES");
-        List<String> calls = List.of("update in range", "update negative offset", "doFinal in range",
-                "aad range", "update out offset", "update out offset past end", "decrypt update out offset past end",
-                "doFinal out offset", "doFinal out null", "update before init");
-        for (String call : calls) {
-            sameOutcome(call, () -> badCall(jdk(), k, call), () -> badCall(ours(), k, call));
-        }
-    }
-
-    private static void badCall(Cipher c, SecretKey k, String call) throws Exception {
-        if (!call.equals("update before init")) {
-            c.init(call.startsWith("decrypt") ? Cipher.DECRYPT_MODE : Cipher.ENCRYPT_MODE, k,
-                    new GCMParameterSpec(128, new byte[12]));
-        }
-        switch (call) {
-            case "update in range" -> c.update(new byte[10], 5, 6);
-            case "update negative offset" -> c.update(new byte[10], -1, 2);
-            case "doFinal in range" -> c.doFinal(new byte[10], 8, 3);
-            case "aad range" -> c.updateAAD(new byte[10], 3, 8);
-            case "update out offset" -> c.update(new byte[32], 0, 32, new byte[32], -1);
-            case "update out offset past end" -> c.update(new byte[32], 0, 32, new byte[32], 40);
-            case "decrypt update out offset past end" -> c.update(new byte[32], 0, 32, new byte[32], 40);
-            case "doFinal out offset" -> c.doFinal(new byte[32], 0, 32, new byte[60], 40);
-            case "doFinal out null" -> c.doFinal(new byte[32], 0, 32, null, 0);
-            default -> c.update(new byte[3]);
-        }
+        AeadTesting.badCallsAsJdk(GcmTest::jdk, GcmTest::ours,
+                (c, mode) -> c.init(mode, k, new GCMParameterSpec(128, new byte[12])));
     }
 
     @Test
