@@ -156,16 +156,8 @@ public final class EvpCipher {
          * set can be mapped by the caller; the error queue is cleared on failure.
          */
         public int ctrl(int type, int arg, byte[] data) {
-            return ctrl(type, arg, heap(data));
-        }
-
-        /**
-         * As {@link #ctrl(int, int, byte[])}, with the data in a segment (heap or native): the tag
-         * of an AEAD cipher read straight into, or set straight from, the caller's buffer.
-         */
-        public int ctrl(int type, int arg, MemorySegment data) {
             try {
-                int r = (int) EVP_CIPHER_CTX_CTRL.invokeExact(ptr(), type, arg, data);
+                int r = (int) EVP_CIPHER_CTX_CTRL.invokeExact(ptr(), type, arg, heap(data));
                 if (r <= 0) {
                     OpenSslErrors.clear();
                 }
@@ -232,6 +224,24 @@ public final class EvpCipher {
                     return -1;
                 }
                 return outLen[0];
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /**
+         * As {@link #ctrl(int, int, byte[])}, with the data in a segment (heap or native): an AEAD
+         * tag read straight into, or set straight from, the caller's buffer.
+         */
+        public int ctrl(int type, int arg, MemorySegment data) {
+            try {
+                int r = (int) EVP_CIPHER_CTX_CTRL.invokeExact(ptr(), type, arg, data);
+                if (r <= 0) {
+                    OpenSslErrors.clear();
+                }
+                return r;
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
