@@ -302,6 +302,26 @@ class ChaCha20Poly1305Test {
                 (c, mode) -> c.init(mode, k, new IvParameterSpec(new byte[12])));
     }
 
+    /** Beyond one native chunk (1 MiB), in pieces that straddle chunk boundaries. */
+    @Test
+    void inputsLargerThanOneNativeChunk() throws Exception {
+        SplittableRandom r = new SplittableRandom(22);
+        SecretKey k = key(r);
+        IvParameterSpec n = new IvParameterSpec(bytes(r, 12));
+        byte[] msg = bytes(r, 2 * 1024 * 1024 + 1000);
+        Cipher j = jdk();
+        j.init(Cipher.ENCRYPT_MODE, k, n);
+        byte[] expected = j.doFinal(msg);
+        Cipher c = ours();
+        c.init(Cipher.ENCRYPT_MODE, k, n);
+        byte[] first = c.update(msg, 0, 1_100_000);
+        byte[] rest = c.doFinal(msg, 1_100_000, msg.length - 1_100_000);
+        assertArrayEquals(expected, concat(first, rest));
+        Cipher d = ours();
+        d.init(Cipher.DECRYPT_MODE, k, n);
+        assertArrayEquals(msg, d.doFinal(expected));
+    }
+
     @Test
     void jdkPathGivesIdenticalResults() throws Exception {
         String before = System.getProperty("acceljce.native");

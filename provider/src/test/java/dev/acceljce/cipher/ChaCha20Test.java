@@ -217,6 +217,24 @@ class ChaCha20Test {
                 (c, mode) -> c.init(mode, k, new ChaCha20ParameterSpec(new byte[12], 1)));
     }
 
+    /** Beyond one native chunk (1 MiB), with the counter wrapping inside the second chunk. */
+    @Test
+    void inputsLargerThanOneNativeChunk() throws Exception {
+        SplittableRandom r = new SplittableRandom(23);
+        SecretKey k = key(r);
+        ChaCha20ParameterSpec spec = new ChaCha20ParameterSpec(bytes(r, 12), -20_000); // wraps at 1,280,000
+        byte[] msg = bytes(r, 3 * 1024 * 1024 + 5);
+        byte[] expected = jdkEncrypt(k, spec, msg);
+        Cipher c = ours();
+        c.init(Cipher.ENCRYPT_MODE, k, spec);
+        ByteBuffer in = ByteBuffer.allocateDirect(msg.length).put(msg).flip();
+        ByteBuffer out = ByteBuffer.allocateDirect(msg.length);
+        assertEquals(msg.length, c.doFinal(in, out));
+        byte[] got = new byte[msg.length];
+        out.flip().get(got);
+        assertArrayEquals(expected, got);
+    }
+
     @Test
     void jdkPathGivesIdenticalResults() throws Exception {
         SplittableRandom r = new SplittableRandom(12);

@@ -440,6 +440,32 @@ class GcmTest {
         }
     }
 
+    /** Beyond one native chunk (1 MiB): heap arrays, direct buffers, in place. */
+    @Test
+    void inputsLargerThanOneNativeChunk() throws Exception {
+        SplittableRandom r = new SplittableRandom(21);
+        SecretKey k = key(r, 32);
+        byte[] msg = bytes(r, 3 * 1024 * 1024 + 17);
+        byte[] iv = bytes(r, 12);
+        Cipher j = jdk();
+        j.init(Cipher.ENCRYPT_MODE, k, new GCMParameterSpec(128, iv));
+        byte[] expected = j.doFinal(msg);
+        Cipher c = ours();
+        c.init(Cipher.ENCRYPT_MODE, k, new GCMParameterSpec(128, iv));
+        byte[] buf = Arrays.copyOf(msg, expected.length);
+        assertEquals(expected.length, c.doFinal(buf, 0, msg.length, buf, 0));
+        assertArrayEquals(expected, buf);
+        Cipher d = ours();
+        d.init(Cipher.DECRYPT_MODE, k, new GCMParameterSpec(128, iv));
+        ByteBuffer in = ByteBuffer.allocateDirect(expected.length).put(expected).flip();
+        ByteBuffer out = ByteBuffer.allocateDirect(msg.length);
+        d.update(in.duplicate().limit(1_500_000), out);
+        assertEquals(msg.length, d.doFinal(in.position(1_500_000), out));
+        byte[] got = new byte[msg.length];
+        out.flip().get(got);
+        assertArrayEquals(msg, got);
+    }
+
     @Test
     void wrapAndUnwrap() throws Exception {
         SecretKey k = new SecretKeySpec(new byte[32], "AES");
