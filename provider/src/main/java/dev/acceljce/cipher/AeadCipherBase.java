@@ -59,7 +59,7 @@ abstract class AeadCipherBase extends CipherSpi {
     private byte[] plain = AeadIo.EMPTY;
 
     /** A JDK cipher serving the current operation instead of OpenSSL, or null. */
-    protected Cipher delegate;
+    Cipher delegate;
 
     /** The message of the IllegalStateException for data after a finished encryption. */
     abstract String reuseAfterFinishMessage();
@@ -76,6 +76,9 @@ abstract class AeadCipherBase extends CipherSpi {
         boolean newAlgorithm = algorithm != nativeAlgorithm;
         if (newAlgorithm || !MessageDigest.isEqual(key, nativeKey)) {
             forgetNativeKey();
+            if (newAlgorithm) {
+                nativeAlgorithm = null; // until the context holds the new one
+            }
             // a new cipher resets the context (and its IV length); a new key alone keeps it
             ctx.init(newAlgorithm ? algorithm : null, key, null, enc);
             if (newAlgorithm) {
