@@ -66,6 +66,12 @@ public final class Crossovers {
             return Path.valueOf(s.toUpperCase(Locale.ROOT));
         }
 
+        /** The value as a profile stores it: {@code native}, or {@code jdk:1024:native}. */
+        public String toProperty() {
+            String b = below.name().toLowerCase(Locale.ROOT);
+            return constant() ? b : b + ":" + threshold + ":" + above.name().toLowerCase(Locale.ROOT);
+        }
+
         @Override
         public String toString() {
             return constant() ? below.name().toLowerCase(Locale.ROOT)
