@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URL;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -118,7 +117,10 @@ final class BundledLibrary {
         return properties.getProperty("sha256").trim();
     }
 
-    /** The version text the library must report, e.g. "OpenSSL 3.5.5 27 Jan 2026" (may be null). */
+    /**
+     * The version text the library reports, e.g. "OpenSSL 3.5.5 27 Jan 2026" (null when
+     * openssl.properties lacks it).
+     */
     String versionText() {
         return properties.getProperty("openssl.versionText");
     }
@@ -193,7 +195,7 @@ final class BundledLibrary {
             Files.setPosixFilePermissions(temp, LOADABLE_FILE);
             try {
                 Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException | FileAlreadyExistsException e) {
+            } catch (AtomicMoveNotSupportedException e) {
                 throw new IOException("cannot rename into " + file + " atomically: " + e.getMessage(), e);
             }
             return file;

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -130,9 +131,8 @@ class LoadingOrderTest {
 
     @Test
     void withoutTheBundleJarTheSystemLibraryLoads() throws Exception {
-        String classes = Path.of(LibCrypto.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        String testClasses = Path.of(LoadProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        Probe p = probe(defaults(), Map.of(), classes + java.io.File.pathSeparator + testClasses);
+        String classPath = codeSource(LibCrypto.class) + java.io.File.pathSeparator + codeSource(LoadProbe.class);
+        Probe p = probe(defaults(), Map.of(), classPath);
         assertEquals("system", p.get("source"), p.toString());
         assertTrue(p.attempts().getFirst().contains("is not on the class path"), p.toString());
     }
@@ -208,10 +208,21 @@ class LoadingOrderTest {
         }
     }
 
+    /** The directory or jar a class was loaded from: to build a class path without the bundle jar. */
+    private static String codeSource(Class<?> c) throws Exception {
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    /** A writable noexec mount of an ordinary file system (not cgroup, mqueue, proc, ...). */
     private static Optional<Path> writableNoexecMount() throws IOException {
+        Set<String> plainFileSystems = Set.of("tmpfs", "ext2", "ext3", "ext4", "xfs", "btrfs");
         for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
             String[] f = line.split(" ");
-            if (f.length > 5 && List.of(f[5].split(",")).contains("noexec") && f[5].startsWith("rw")
+            int separator = List.of(f).indexOf("-");
+            if (f.length > 5 && separator > 5 && separator + 1 < f.length
+                    && plainFileSystems.contains(f[separator + 1])
+                    && List.of(f[5].split(",")).contains("noexec") && f[5].startsWith("rw")
+                    && !f[4].contains("\\") // escaped names: not worth decoding here
                     && Files.isDirectory(Path.of(f[4])) && Files.isWritable(Path.of(f[4]))) {
                 return Optional.of(Path.of(f[4]));
             }
