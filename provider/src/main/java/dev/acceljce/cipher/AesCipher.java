@@ -391,9 +391,11 @@ final class AesCipher extends CipherSpi {
         if (!padding && total % BLOCK != 0) {
             throw new IllegalBlockSizeException("Input length not multiple of 16 bytes");
         }
+        // unlike SunJCE, which returns nothing for it, an empty ciphertext is refused: it lacks
+        // the padding block every PKCS#5 encryption ends with (Wycheproof aes_cbc_pkcs5 tcId 25)
         if (padding && !encrypt && (total % BLOCK != 0 || total == 0)) {
             throw new IllegalBlockSizeException(
-                    "Input length must be multiple of 16 when decrypting with padded cipher");
+                    "Input length must be a non-zero multiple of 16 when decrypting with padded cipher");
         }
     }
 
