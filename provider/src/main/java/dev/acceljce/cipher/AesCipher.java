@@ -176,12 +176,23 @@ final class AesCipher extends CipherSpi {
         } else {
             try {
                 jdk = jdkCipher(modeName, paddingName);
-            } catch (GeneralSecurityException e) {
+            } catch (NoSuchPaddingException e) {
+                // a mode that needs NoPadding (CTS) set before the padding: the JCA sets it next
+                jdk = noPaddingCipher();
+            } catch (NoSuchAlgorithmException e) {
                 throw new ProviderException("SunJCE refused AES/" + modeName + "/" + paddingName, e);
             }
             mode = null;
         }
         initialized = false;
+    }
+
+    private Cipher noPaddingCipher() {
+        try {
+            return jdkCipher(modeName, "NoPadding");
+        } catch (GeneralSecurityException e) {
+            throw new ProviderException("SunJCE refused AES/" + modeName + "/NoPadding", e);
+        }
     }
 
     // ---- sizes, IV, parameters ----
@@ -376,6 +387,9 @@ final class AesCipher extends CipherSpi {
 
     /** What OpenSSL keeps buffered after seeing {@code total} bytes (held plus new input). */
     private long heldAfter(long total) {
+        if (!mode.block) {
+            return 0;
+        }
         long rest = total % BLOCK;
         if (!encrypt && padding && rest == 0 && total > 0) {
             return BLOCK; // kept back: it may be the padded last block
@@ -542,14 +556,12 @@ final class AesCipher extends CipherSpi {
         return n;
     }
 
-    /** SunJCE checks the total length first and resets when it cannot finish. */
+    /**
+     * SunJCE checks the total length before touching anything: after IllegalBlockSizeException
+     * the object is as before the call (buffered input kept), and so is ours.
+     */
     private void failIfUnfinishable(long total) throws IllegalBlockSizeException {
-        try {
-            checkFinalLength(total);
-        } catch (IllegalBlockSizeException e) {
-            reset();
-            throw e;
-        }
+        checkFinalLength(total);
     }
 
     /** The last update and EVP_CipherFinal into {@code out}, which holds the bound; then reset. */
@@ -653,10 +665,10 @@ final class AesCipher extends CipherSpi {
 
     /** The output segment from {@code offset}, after checking it holds {@code needed} bytes. */
     private static MemorySegment outputSegment(byte[] output, int offset, int needed) throws ShortBufferException {
-        if (output == null || offset < 0) {
+        if (offset < 0) {
             throw new IllegalArgumentException("Bad arguments");
         }
-        if ((long) output.length - offset < needed) {
+        if (output == null || (long) output.length - offset < needed) {
             throw new ShortBufferException("Output buffer must be (at least) " + needed + " bytes long");
         }
         return MemorySegment.ofArray(output).asSlice(offset);

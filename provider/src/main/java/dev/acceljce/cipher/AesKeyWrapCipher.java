@@ -181,7 +181,9 @@ final class AesKeyWrapCipher extends CipherSpi {
         initialized = false;
         boolean keepSchedule = alg == algorithm && enc == encrypt && this.key != null
                 && MessageDigest.isEqual(raw, this.key);
-        ctx.init(keepSchedule ? null : alg, keepSchedule ? null : raw, newIv, enc ? 1 : 0);
+        // the IV always explicitly: OpenSSL keeps a previous custom IV when given none
+        byte[] effectiveIv = newIv != null ? newIv : padded ? KWP_DEFAULT_IV : KW_DEFAULT_IV;
+        ctx.init(keepSchedule ? null : alg, keepSchedule ? null : raw, effectiveIv, enc ? 1 : 0);
         if (!keepSchedule) {
             if (this.key != null) {
                 Arrays.fill(this.key, (byte) 0);
