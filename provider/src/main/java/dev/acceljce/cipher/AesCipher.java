@@ -339,8 +339,11 @@ final class AesCipher extends CipherSpi {
         initialized = false;
         // The key schedule depends on the cipher and, for ECB/CBC, on the direction: only an
         // identical (cipher, direction, key) may keep it.
-        boolean keepSchedule = alg == algorithm && enc == encrypt && key != null
-                && this.key != null && MessageDigest.isEqual(raw, this.key);
+        boolean keepSchedule = alg == algorithm && enc == encrypt && this.key != null
+                && MessageDigest.isEqual(raw, this.key);
+        if (!keepSchedule) {
+            algorithm = null; // should the init fail, the next one sets the key again
+        }
         ctx.init(keepSchedule ? null : alg, keepSchedule ? null : raw, newIv, enc ? 1 : 0);
         if (mode.block) {
             ctx.setPadding(padding);

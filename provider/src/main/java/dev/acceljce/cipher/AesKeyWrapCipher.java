@@ -181,6 +181,9 @@ final class AesKeyWrapCipher extends CipherSpi {
         initialized = false;
         boolean keepSchedule = alg == algorithm && enc == encrypt && this.key != null
                 && MessageDigest.isEqual(raw, this.key);
+        if (!keepSchedule) {
+            algorithm = null; // should the init fail, the next one sets the key again
+        }
         // the IV always explicitly: OpenSSL keeps a previous custom IV when given none
         byte[] effectiveIv = newIv != null ? newIv : padded ? KWP_DEFAULT_IV : KW_DEFAULT_IV;
         ctx.init(keepSchedule ? null : alg, keepSchedule ? null : raw, effectiveIv, enc ? 1 : 0);
