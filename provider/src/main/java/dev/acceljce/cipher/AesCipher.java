@@ -34,9 +34,12 @@ import dev.acceljce.openssl.EvpCipher;
  * <p>The modes and paddings SunJCE's "AES" accepts but OpenSSL lacks (PCBC, CTS, CFBn/OFBn for
  * other widths, ISO10126Padding, PKCS5Padding on CFB/OFB) are forwarded to a SunJCE cipher.
  *
- * <p>OpenSSL buffers partial blocks itself; {@link #held} mirrors how many input bytes it holds
- * (for decryption with padding it holds back a whole block at a block boundary), so that the
- * output of every call is known exactly before native code writes it.
+ * <p>Every update returns exactly as many bytes as SunJCE's would. OpenSSL buffers partial blocks
+ * itself ({@link #opensslHeld} mirrors how many input bytes it holds), but streams CFB and OFB
+ * byte by byte where SunJCE works in whole blocks, and keeps back one block when decrypting with
+ * padding where SunJCE keeps back up to two: in those cases the bytes SunJCE would still hold are
+ * kept in {@link #pending} and fed to OpenSSL later. So the output of every call is known exactly
+ * before native code writes it.
  */
 final class AesCipher extends CipherSpi {
     private static final int BLOCK = 16;
@@ -92,7 +95,10 @@ final class AesCipher extends CipherSpi {
     private boolean encrypt;
     private boolean initialized;
     /** Input bytes OpenSSL holds in its block buffer, not yet output. */
-    private int held;
+    private int opensslHeld;
+    /** Input bytes not yet given to OpenSSL (fewer than a block), see the class comment. */
+    private byte[] pending = new byte[BLOCK];
+    private int pendingLen;
 
     /** A native cipher in {@code mode} with or without PKCS#5 padding. */
     AesCipher(int fixedKeySize, Mode mode, boolean padding) {
@@ -213,7 +219,7 @@ final class AesCipher extends CipherSpi {
             return jdk.getOutputSize(inputLen);
         }
         requireInit();
-        long total = (long) held + Math.max(inputLen, 0);
+        long total = unprocessed() + Math.max(inputLen, 0);
         if (mode.block && encrypt && padding) {
             total += BLOCK - total % BLOCK;
         }
@@ -358,7 +364,7 @@ final class AesCipher extends CipherSpi {
         algorithm = alg;
         encrypt = enc;
         iv = newIv == null ? null : newIv.clone();
-        held = 0;
+        clearHeld();
         initialized = true;
     }
 
@@ -370,7 +376,7 @@ final class AesCipher extends CipherSpi {
 
     /** Back to the state after init: same key schedule, same IV, empty buffer. */
     private void reset() {
-        held = 0;
+        clearHeld();
         ctx.init(null, null, iv, -1);
         if (mode.block) {
             ctx.setPadding(padding);
@@ -379,25 +385,38 @@ final class AesCipher extends CipherSpi {
 
     // ---- output sizes mirroring OpenSSL's buffering ----
 
-    /** Bytes an update of {@code len} writes. */
-    private int updateOutput(int len) {
-        if (!mode.block) {
-            return len;
-        }
-        long total = (long) held + len;
-        return (int) (total - heldAfter(total));
+    private void clearHeld() {
+        opensslHeld = 0;
+        Arrays.fill(pending, (byte) 0);
+        pendingLen = 0;
     }
 
-    /** What OpenSSL keeps buffered after seeing {@code total} bytes (held plus new input). */
-    private long heldAfter(long total) {
-        if (!mode.block) {
-            return 0;
+    /** Input bytes taken but not yet output: SunJCE's "buffered". */
+    private long unprocessed() {
+        return (long) opensslHeld + pendingLen;
+    }
+
+    /** Whether SunJCE holds back more than OpenSSL would, so {@link #pending} is in use. */
+    private boolean holdsInJava() {
+        return mode == Mode.CFB || mode == Mode.OFB || (mode.block && padding && !encrypt);
+    }
+
+    /** Bytes an update of {@code len} writes: what SunJCE's CipherCore writes. */
+    private int updateOutput(int len) {
+        if (mode == Mode.CTR || mode == Mode.CFB8) {
+            return len;
         }
-        long rest = total % BLOCK;
-        if (!encrypt && padding && rest == 0 && total > 0) {
-            return BLOCK; // kept back: it may be the padded last block
+        long total = unprocessed() + len;
+        if (mode.block && padding && !encrypt) {
+            // the last block may be the padded one: SunJCE keeps it back, and any partial block
+            return (int) (total < BLOCK ? 0 : (total - BLOCK) - (total - BLOCK) % BLOCK);
         }
-        return rest;
+        return (int) (total - total % BLOCK);
+    }
+
+    /** What OpenSSL keeps buffered in ECB and CBC after seeing {@code total} bytes. */
+    private static long opensslHeldAfter(long total) {
+        return total % BLOCK;
     }
 
     /** Throws SunJCE's IllegalBlockSizeException when {@code total} bytes cannot be finished. */
@@ -477,11 +496,40 @@ final class AesCipher extends CipherSpi {
         }
         int expected = updateOutput(len);
         in = separate(in, out);
-        int n = ctx.update(in, out);
+        int n;
+        if (!holdsInJava()) {
+            n = ctx.update(in, out);
+            if (mode.block) {
+                opensslHeld = (int) opensslHeldAfter((long) opensslHeld + len);
+            }
+        } else {
+            long total = unprocessed() + len;
+            // OpenSSL ends holding nothing (CFB, OFB) or, decrypting with padding, the block
+            // that may be the last; everything beyond that waits in pending
+            int keepInOpenssl = mode.block && total >= BLOCK ? BLOCK : mode.block ? opensslHeld : 0;
+            int feed = expected + keepInOpenssl - opensslHeld;
+            int fromPending = Math.min(pendingLen, feed);
+            int fromInput = feed - fromPending;
+            byte[] next = new byte[BLOCK];
+            int nextLen = pendingLen - fromPending;
+            System.arraycopy(pending, fromPending, next, 0, nextLen);
+            MemorySegment.copy(in, fromInput, MemorySegment.ofArray(next), nextLen, len - fromInput);
+            nextLen += len - fromInput;
+            n = 0;
+            if (fromPending > 0) {
+                n += ctx.update(MemorySegment.ofArray(pending).asSlice(0, fromPending), out);
+            }
+            if (fromInput > 0) {
+                n += ctx.update(in.asSlice(0, fromInput), out.asSlice(n));
+            }
+            Arrays.fill(pending, (byte) 0);
+            pending = next;
+            pendingLen = nextLen;
+            opensslHeld = keepInOpenssl;
+        }
         if (n != expected) {
             throw new ProviderException("OpenSSL wrote " + n + " bytes, " + expected + " expected");
         }
-        held = (int) heldAfter((long) held + len);
         return n;
     }
 
@@ -500,7 +548,7 @@ final class AesCipher extends CipherSpi {
             inputLen = 0;
         }
         checkInput(input, inputOffset, inputLen);
-        long total = (long) held + inputLen;
+        long total = unprocessed() + inputLen;
         byte[] out = new byte[(int) Math.min(finalOutput(total), Integer.MAX_VALUE - 8)];
         int n = doFinal(MemorySegment.ofArray(input).asSlice(inputOffset, inputLen), MemorySegment.ofArray(out));
         return n == out.length ? out : Arrays.copyOf(out, n);
@@ -519,7 +567,7 @@ final class AesCipher extends CipherSpi {
             inputLen = 0;
         }
         checkInput(input, inputOffset, inputLen);
-        long total = (long) held + inputLen;
+        long total = unprocessed() + inputLen;
         failIfUnfinishable(total);
         long bound = finalOutput(total);
         if (output == null || outputOffset < 0) {
@@ -547,7 +595,7 @@ final class AesCipher extends CipherSpi {
         }
         requireInit();
         int len = input.remaining();
-        long total = (long) held + len;
+        long total = unprocessed() + len;
         failIfUnfinishable(total);
         if (output.remaining() < engineGetOutputSize(len)) {
             throw new ShortBufferException("Need at least " + engineGetOutputSize(len)
@@ -569,7 +617,7 @@ final class AesCipher extends CipherSpi {
 
     /** The last update and EVP_CipherFinal into {@code out}, which holds the bound; then reset. */
     private int doFinal(MemorySegment in, MemorySegment out) throws IllegalBlockSizeException, BadPaddingException {
-        long total = held + in.byteSize();
+        long total = unprocessed() + in.byteSize();
         failIfUnfinishable(total);
         try {
             return finish(ctx, in, out);
@@ -578,19 +626,22 @@ final class AesCipher extends CipherSpi {
         }
     }
 
+    /** Pending bytes, the input and EVP_CipherFinal on {@code c}; this object's fields unchanged. */
     private int finish(EvpCipher.Context c, MemorySegment in, MemorySegment out) throws BadPaddingException {
         int len = (int) in.byteSize();
         in = separate(in, out);
-        int n = len == 0 ? 0 : c.update(in, out);
-        int f = c.doFinal(out.asSlice(n));
-        if (n < 0 || f < 0) {
+        int p = pendingLen == 0 ? 0 : c.update(MemorySegment.ofArray(pending).asSlice(0, pendingLen), out);
+        int n = len == 0 || p < 0 ? 0 : c.update(in, out.asSlice(p));
+        // any refusal (-1) ends in f < 0
+        int f = p < 0 || n < 0 ? -1 : c.doFinal(out.asSlice(p + n));
+        if (f < 0) {
             if (encrypt) {
                 throw new ProviderException("OpenSSL refused to finish an encryption");
             }
             throw new BadPaddingException("Given final block not properly padded. Such issues can arise if a bad"
                     + " key is used during decryption.");
         }
-        return n + f;
+        return p + n + f;
     }
 
     /**
@@ -599,7 +650,7 @@ final class AesCipher extends CipherSpi {
      */
     private int doFinalIntoShortBuffer(MemorySegment in, byte[] output, int outputOffset, int capacity)
             throws ShortBufferException, BadPaddingException {
-        byte[] tmp = new byte[(int) finalOutput(held + in.byteSize())];
+        byte[] tmp = new byte[(int) finalOutput(unprocessed() + in.byteSize())];
         int n;
         try (EvpCipher.Context copy = ctx.copy()) {
             n = finish(copy, in, MemorySegment.ofArray(tmp));
@@ -680,15 +731,15 @@ final class AesCipher extends CipherSpi {
     /**
      * The input to hand OpenSSL given where the output goes. OpenSSL handles exact in-place
      * operation when nothing is buffered (each output byte lands where its input byte was, after
-     * it was read); any other overlap could overwrite input before it is read, so the input is
-     * copied first.
+     * it was read); with buffered bytes output runs ahead of input, and any other overlap could
+     * overwrite input before it is read, so the input is copied first.
      */
     private MemorySegment separate(MemorySegment in, MemorySegment out) {
         if (in.byteSize() == 0 || out.byteSize() == 0 || in.asOverlappingSlice(out).isEmpty()) {
             return in;
         }
         boolean sameStart = in.heapBase().equals(out.heapBase()) && in.address() == out.address();
-        if (sameStart && held == 0) {
+        if (sameStart && unprocessed() == 0) {
             return in;
         }
         MemorySegment copy = MemorySegment.ofArray(new byte[(int) in.byteSize()]);

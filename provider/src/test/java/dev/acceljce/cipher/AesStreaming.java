@@ -16,18 +16,42 @@ final class AesStreaming {
     private AesStreaming() {}
 
     static byte[] run(Cipher c, byte[] input, SplittableRandom r) throws Exception {
+        return run(c, input, r, null);
+    }
+
+    /**
+     * As {@link #run(Cipher, byte[], SplittableRandom)}; when {@code twin} (SunJCE, initialised
+     * alike) is given, it gets the same pieces and every piece's output must be the same, so
+     * update boundaries and not only the concatenation match.
+     */
+    static byte[] run(Cipher c, byte[] input, SplittableRandom r, Cipher twin) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int[] cuts = Differential.splits(r, input.length, 5);
         for (int p = 0; p + 1 < cuts.length; p++) {
             int from = cuts[p];
             int n = cuts[p + 1] - cuts[p];
             boolean last = p + 2 == cuts.length;
+            int expectedSize = twin == null ? -1 : twin.getOutputSize(n);
+            if (twin != null && expectedSize != c.getOutputSize(n)) {
+                throw new AssertionError("getOutputSize(" + n + ") " + c.getOutputSize(n) + ", SunJCE " + expectedSize);
+            }
             byte[] piece = step(c, input, from, n, last, r);
+            if (twin != null) {
+                byte[] expected = last ? twin.doFinal(input, from, n) : twin.update(input, from, n);
+                if (!java.util.Arrays.equals(orEmpty(expected), orEmpty(piece))) {
+                    throw new AssertionError("piece " + p + " (" + n + " bytes" + (last ? ", doFinal" : "")
+                            + "): " + orEmpty(piece).length + " bytes, SunJCE " + orEmpty(expected).length);
+                }
+            }
             if (piece != null) {
                 out.write(piece);
             }
         }
         return out.toByteArray();
+    }
+
+    private static byte[] orEmpty(byte[] b) {
+        return b == null ? new byte[0] : b;
     }
 
     private static byte[] step(Cipher c, byte[] input, int from, int n, boolean last, SplittableRandom r)
