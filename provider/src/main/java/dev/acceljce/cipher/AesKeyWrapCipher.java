@@ -104,9 +104,10 @@ final class AesKeyWrapCipher extends CipherSpi {
         return (int) Math.min(out, Integer.MAX_VALUE);
     }
 
+    /** As SunJCE: null before init, then the IV in use (the RFC's default when none was given). */
     @Override
     protected byte[] engineGetIV() {
-        return currentIv().clone();
+        return initialized ? currentIv().clone() : null;
     }
 
     private byte[] currentIv() {

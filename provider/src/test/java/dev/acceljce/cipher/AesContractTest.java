@@ -664,6 +664,10 @@ class AesContractTest {
     void keyWrapContract() throws Exception {
         Cipher o = ours("AESWrap");
         Cipher j = jdk("AESWrap");
+        assertNull(o.getIV());
+        assertArrayEquals(j.getParameters().getEncoded(), o.getParameters().getEncoded());
+        Cipher unusedPad = ours("AESWrapPad");
+        assertArrayEquals(jdk("AESWrapPad").getParameters().getEncoded(), unusedPad.getParameters().getEncoded());
         o.init(Cipher.ENCRYPT_MODE, KEY128);
         j.init(Cipher.ENCRYPT_MODE, KEY128);
         assertArrayEquals(j.getIV(), o.getIV());
