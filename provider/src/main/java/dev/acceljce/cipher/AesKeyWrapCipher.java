@@ -15,6 +15,7 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
 import java.util.Arrays;
 import javax.crypto.Cipher;
+import javax.crypto.BadPaddingException;
 import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
@@ -26,8 +27,10 @@ import dev.acceljce.openssl.EvpCipher;
 
 /**
  * AES key wrap, RFC 3394 (KW, "AESWrap") and RFC 5649 (KWP, "AESWrapPad"), served by OpenSSL's
- * wrap ciphers. As SunJCE, it works in wrap/unwrap and in encrypt/decrypt mode; updates only
- * collect input, and {@code doFinal} wraps or unwraps it in one OpenSSL call.
+ * wrap ciphers, and SunJCE's KW with PKCS#5 padding (the input padded to a multiple of 8 bytes,
+ * then KW; the padding is added and checked here, on data KW has authenticated). As SunJCE, it
+ * works in wrap/unwrap and in encrypt/decrypt mode; updates only collect input, and
+ * {@code doFinal} wraps or unwraps it in one OpenSSL call.
  */
 final class AesKeyWrapCipher extends CipherSpi {
     private static final int SEMIBLOCK = 8;
@@ -35,7 +38,21 @@ final class AesKeyWrapCipher extends CipherSpi {
         (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6};
     private static final byte[] KWP_DEFAULT_IV = {(byte) 0xA6, (byte) 0x59, (byte) 0x59, (byte) 0xA6};
 
-    /** Whether this is KWP (RFC 5649, any length) rather than KW (RFC 3394, multiples of 8). */
+    /** The three variants, with their JCA mode and padding names. */
+    enum Kind {
+        KW("KW", "NoPadding"), KWP("KWP", "NoPadding"), KW_PKCS5("KW", "PKCS5Padding");
+
+        final String mode;
+        final String padding;
+
+        Kind(String mode, String padding) {
+            this.mode = mode;
+            this.padding = padding;
+        }
+    }
+
+    private final Kind kind;
+    /** Whether OpenSSL's RFC 5649 cipher is used (KWP) rather than RFC 3394's. */
     private final boolean padded;
     private final int fixedKeySize;
 
@@ -48,8 +65,9 @@ final class AesKeyWrapCipher extends CipherSpi {
     private byte[] buffer = new byte[0];
     private int buffered;
 
-    AesKeyWrapCipher(boolean padded, int fixedKeySize) {
-        this.padded = padded;
+    AesKeyWrapCipher(Kind kind, int fixedKeySize) {
+        this.kind = kind;
+        this.padded = kind == Kind.KWP;
         this.fixedKeySize = fixedKeySize;
     }
 
@@ -58,9 +76,9 @@ final class AesKeyWrapCipher extends CipherSpi {
     }
 
     /** Whether the loaded OpenSSL has the wrap ciphers for every key size. */
-    static boolean available(boolean padded) {
+    static boolean available(Kind kind) {
         for (int k : new int[] {16, 24, 32}) {
-            if (EvpCipher.fetch(opensslName(padded, k)).isEmpty()) {
+            if (EvpCipher.fetch(opensslName(kind == Kind.KWP, k)).isEmpty()) {
                 return false;
             }
         }
@@ -69,14 +87,14 @@ final class AesKeyWrapCipher extends CipherSpi {
 
     @Override
     protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
-        if (mode != null && !mode.equalsIgnoreCase(padded ? "KWP" : "KW")) {
+        if (mode != null && !mode.equalsIgnoreCase(kind.mode)) {
             throw new NoSuchAlgorithmException(mode + " cannot be used");
         }
     }
 
     @Override
     protected void engineSetPadding(String padding) throws NoSuchPaddingException {
-        if (padding != null && !padding.equalsIgnoreCase("NoPadding")) {
+        if (padding != null && !padding.equalsIgnoreCase(kind.padding)) {
             throw new NoSuchPaddingException("Unsupported padding " + padding);
         }
     }
@@ -97,7 +115,12 @@ final class AesKeyWrapCipher extends CipherSpi {
         long total = (long) buffered + Math.max(inputLen, 0);
         long out;
         if (encrypt) {
-            out = (padded ? (total + SEMIBLOCK - 1) / SEMIBLOCK * SEMIBLOCK : total) + SEMIBLOCK;
+            long wrapped = switch (kind) {
+                case KW -> total;
+                case KWP -> (total + SEMIBLOCK - 1) / SEMIBLOCK * SEMIBLOCK;
+                case KW_PKCS5 -> (total / SEMIBLOCK + 1) * SEMIBLOCK; // always 1..8 bytes of padding
+            };
+            out = wrapped + SEMIBLOCK;
         } else {
             out = total - SEMIBLOCK;
         }
@@ -213,6 +236,17 @@ final class AesKeyWrapCipher extends CipherSpi {
         buffered = 0;
     }
 
+    private void ensureCapacity(long need) {
+        if (need > Integer.MAX_VALUE - 32) {
+            throw new ProviderException("key-wrap input too large");
+        }
+        if (need > buffer.length) {
+            byte[] bigger = Arrays.copyOf(buffer, (int) Math.max(need, Math.min(2L * buffer.length, Integer.MAX_VALUE - 32)));
+            Arrays.fill(buffer, (byte) 0);
+            buffer = bigger;
+        }
+    }
+
     private void collect(byte[] input, int offset, int len) {
         if (input == null || offset < 0 || len < 0 || offset > input.length - len) {
             throw new IllegalArgumentException("Bad arguments");
@@ -220,15 +254,7 @@ final class AesKeyWrapCipher extends CipherSpi {
         if (len == 0) {
             return;
         }
-        long need = (long) buffered + len;
-        if (need > Integer.MAX_VALUE - 16) {
-            throw new ProviderException("key-wrap input too large");
-        }
-        if (need > buffer.length) {
-            byte[] bigger = Arrays.copyOf(buffer, (int) Math.max(need, Math.min(2L * buffer.length, Integer.MAX_VALUE - 16)));
-            Arrays.fill(buffer, (byte) 0);
-            buffer = bigger;
-        }
+        ensureCapacity((long) buffered + len);
         System.arraycopy(input, offset, buffer, buffered, len);
         buffered += len;
     }
@@ -249,7 +275,7 @@ final class AesKeyWrapCipher extends CipherSpi {
 
     @Override
     protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
-            throws IllegalBlockSizeException {
+            throws IllegalBlockSizeException, BadPaddingException {
         requireInit();
         if (input != null) {
             collect(input, inputOffset, inputLen);
@@ -265,7 +291,7 @@ final class AesKeyWrapCipher extends CipherSpi {
 
     @Override
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
-            throws ShortBufferException, IllegalBlockSizeException {
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         requireInit();
         if (input != null && (inputOffset < 0 || inputLen < 0 || inputOffset > input.length - inputLen)) {
             throw new IllegalArgumentException("Bad arguments");
@@ -299,7 +325,7 @@ final class AesKeyWrapCipher extends CipherSpi {
 
     @Override
     protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
-            throws ShortBufferException, IllegalBlockSizeException {
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         requireInit();
         int needed = engineGetOutputSize(input.remaining());
         if (output.remaining() < needed) {
@@ -333,8 +359,14 @@ final class AesKeyWrapCipher extends CipherSpi {
      * Wraps or unwraps the collected input into {@code out} (room for the input plus two
      * semiblocks, more than OpenSSL writes) and empties the buffer, whatever the outcome.
      */
-    private int finish(byte[] out) throws IllegalBlockSizeException {
+    private int finish(byte[] out) throws IllegalBlockSizeException, BadPaddingException {
         try {
+            if (kind == Kind.KW_PKCS5 && encrypt) {
+                int pad = SEMIBLOCK - buffered % SEMIBLOCK;
+                ensureCapacity((long) buffered + pad);
+                Arrays.fill(buffer, buffered, buffered + pad, (byte) pad);
+                buffered += pad;
+            }
             checkLength(buffered);
             // the wrap ciphers keep no state between operations; a fresh init keeps key and IV
             ctx.init(null, null, null, -1);
@@ -345,10 +377,24 @@ final class AesKeyWrapCipher extends CipherSpi {
                 }
                 throw new IllegalBlockSizeException("Integrity check failed");
             }
-            return n;
+            return kind == Kind.KW_PKCS5 && !encrypt ? unpad(out, n) : n;
         } finally {
             clearBuffer();
         }
+    }
+
+    /** The length of {@code out[0..n)} without its PKCS#5 padding; SunJCE's exception if malformed. */
+    private static int unpad(byte[] out, int n) throws BadPaddingException {
+        int pad = out[n - 1] & 0xff;
+        boolean ok = pad >= 1 && pad <= SEMIBLOCK;
+        for (int i = 1; ok && i <= pad; i++) {
+            ok = out[n - i] == (byte) pad;
+        }
+        if (!ok) {
+            Arrays.fill(out, 0, n, (byte) 0);
+            throw new BadPaddingException("Bad Padding: -1");
+        }
+        return n - pad;
     }
 
     /** SunJCE's length rules, checked before OpenSSL sees the data. */
@@ -375,6 +421,8 @@ final class AesKeyWrapCipher extends CipherSpi {
         try {
             clearBuffer();
             return engineDoFinal(encoded, 0, encoded.length);
+        } catch (BadPaddingException e) {
+            throw new ProviderException("padding failed while wrapping", e); // encryption never unpads
         } finally {
             Arrays.fill(encoded, (byte) 0);
         }
@@ -388,7 +436,7 @@ final class AesKeyWrapCipher extends CipherSpi {
         try {
             clearBuffer();
             encoded = engineDoFinal(wrappedKey, 0, wrappedKey.length);
-        } catch (IllegalBlockSizeException e) {
+        } catch (IllegalBlockSizeException | BadPaddingException e) {
             throw new InvalidKeyException(e.toString(), e);
         }
         try {

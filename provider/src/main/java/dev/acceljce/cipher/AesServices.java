@@ -51,14 +51,9 @@ final class AesServices {
             }
         }
 
-        keyWrap(table, false, "AESWrap", 5);
-        keyWrap(table, true, "AESWrapPad", 8);
-        // KW with PKCS#5 padding has no OpenSSL cipher: SunJCE serves it
-        table.add(Family.AES, "Cipher", "AES/KW/PKCS5Padding").attribute("SupportedKeyFormats", "RAW").register();
-        for (int keySize : KEY_SIZES) {
-            table.add(Family.AES, "Cipher", "AES_" + keySize * 8 + "/KW/PKCS5Padding")
-                    .attribute("SupportedKeyFormats", "RAW").register();
-        }
+        keyWrap(table, AesKeyWrapCipher.Kind.KW, "AESWrap", 5);
+        keyWrap(table, AesKeyWrapCipher.Kind.KWP, "AESWrapPad", 8);
+        keyWrap(table, AesKeyWrapCipher.Kind.KW_PKCS5, null, 0);
     }
 
     private static boolean allModesAvailable() {
@@ -88,22 +83,28 @@ final class AesServices {
                 .register();
     }
 
-    /** AES/KW/NoPadding or AES/KWP/NoPadding with its short alias, and the key-size-bound names. */
-    private static void keyWrap(ServiceTable table, boolean padded, String alias, int oidArc) {
-        String mode = padded ? "KWP" : "KW";
-        table.add(Family.AES, "Cipher", "AES/" + mode + "/NoPadding")
-                .aliases(alias)
+    /**
+     * AES/KW/NoPadding, AES/KWP/NoPadding or AES/KW/PKCS5Padding with the key-size-bound names;
+     * the first two also with their short aliases and OIDs (SunJCE gives the third neither).
+     */
+    private static void keyWrap(ServiceTable table, AesKeyWrapCipher.Kind kind, String alias, int oidArc) {
+        String suffix = "/" + kind.mode + "/" + kind.padding;
+        ServiceTable.Builder general = table.add(Family.AES, "Cipher", "AES" + suffix)
                 .attribute("SupportedKeyFormats", "RAW")
-                .nativeImpl(() -> AesKeyWrapCipher.available(padded), p -> new AesKeyWrapCipher(padded, 0))
-                .register();
+                .nativeImpl(() -> AesKeyWrapCipher.available(kind), p -> new AesKeyWrapCipher(kind, 0));
+        if (alias != null) {
+            general.aliases(alias);
+        }
+        general.register();
         for (int k = 0; k < KEY_SIZES.length; k++) {
             int keySize = KEY_SIZES[k];
-            table.add(Family.AES, "Cipher", "AES_" + keySize * 8 + "/" + mode + "/NoPadding")
-                    .aliases(alias + "_" + keySize * 8)
-                    .oid(OID_PREFIX + (k * 20 + oidArc))
+            ServiceTable.Builder bound = table.add(Family.AES, "Cipher", "AES_" + keySize * 8 + suffix)
                     .attribute("SupportedKeyFormats", "RAW")
-                    .nativeImpl(() -> AesKeyWrapCipher.available(padded), p -> new AesKeyWrapCipher(padded, keySize))
-                    .register();
+                    .nativeImpl(() -> AesKeyWrapCipher.available(kind), p -> new AesKeyWrapCipher(kind, keySize));
+            if (alias != null) {
+                bound.aliases(alias + "_" + keySize * 8).oid(OID_PREFIX + (k * 20 + oidArc));
+            }
+            bound.register();
         }
     }
 }

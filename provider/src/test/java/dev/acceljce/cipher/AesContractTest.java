@@ -46,6 +46,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class AesContractTest {
     private static final SplittableRandom RANDOM = new SplittableRandom(7);
     private static final SecretKeySpec KEY128 = key(16);
+    private static final SecretKeySpec KEY192 = key(24);
     private static final SecretKeySpec KEY256 = key(32);
     private static final IvParameterSpec IV = new IvParameterSpec(bytes(16));
 
@@ -126,7 +127,8 @@ class AesContractTest {
 
     @Test
     void servedNatively() throws Exception {
-        for (String t : List.of("AES/CBC/PKCS5Padding", "AES", "AESWrap", "AES_256/CFB/NoPadding")) {
+        for (String t : List.of("AES/CBC/PKCS5Padding", "AES", "AESWrap", "AES_256/CFB/NoPadding",
+                "AES/KW/PKCS5Padding", "AES_128/KW/PKCS5Padding")) {
             String service = Providers.ACCEL.getService("Cipher", t).getAlgorithm();
             long before = Decisions.count("Cipher", service, Path.NATIVE);
             ours(t);
@@ -718,12 +720,56 @@ class AesContractTest {
         assertThrows(IllegalBlockSizeException.class, () -> op.doFinal(new byte[4]));
     }
 
+    @Test
+    void keyWrapWithPkcs5Padding() throws Exception {
+        Cipher o = ours("AES/KW/PKCS5Padding");
+        Cipher j = jdk("AES/KW/PKCS5Padding");
+        o.init(Cipher.ENCRYPT_MODE, KEY128);
+        j.init(Cipher.ENCRYPT_MODE, KEY128);
+        for (int n : new int[] {0, 1, 7, 8, 9, 15, 16, 17, 24}) {
+            assertEquals(j.getOutputSize(n), o.getOutputSize(n), "encrypt size " + n);
+        }
+        for (int n : new int[] {0, 1, 7}) {
+            sameException(() -> o.doFinal(new byte[n]), () -> j.doFinal(new byte[n]));
+        }
+        for (int n : new int[] {8, 9, 16, 33}) {
+            byte[] m = bytes(n);
+            assertArrayEquals(j.doFinal(m), o.doFinal(m), "wrap " + n);
+        }
+        o.init(Cipher.DECRYPT_MODE, KEY128);
+        j.init(Cipher.DECRYPT_MODE, KEY128);
+        for (int n : new int[] {0, 8, 16, 24, 32}) {
+            assertEquals(j.getOutputSize(n), o.getOutputSize(n), "decrypt size " + n);
+        }
+        // KW-authenticated data with malformed padding: BadPaddingException, as SunJCE
+        Cipher kw = ours("AESWrap");
+        kw.init(Cipher.ENCRYPT_MODE, KEY128);
+        byte[][] malformed = {new byte[16], new byte[16], new byte[24]};
+        malformed[1][15] = 9;
+        Arrays.fill(malformed[2], 16, 24, (byte) 8);
+        malformed[2][20] = 7;
+        for (byte[] m : malformed) {
+            byte[] w = kw.doFinal(m);
+            sameException(() -> o.doFinal(w), () -> j.doFinal(w));
+        }
+        byte[] wellFormed = new byte[24];
+        Arrays.fill(wellFormed, 16, 24, (byte) 8);
+        byte[] w = kw.doFinal(wellFormed);
+        assertArrayEquals(j.doFinal(w), o.doFinal(w));
+        byte[] shortOut = new byte[w.length - 9];
+        sameException(() -> o.doFinal(w, 0, w.length, shortOut, 0), () -> j.doFinal(w, 0, w.length, shortOut, 0));
+        o.init(Cipher.UNWRAP_MODE, KEY128);
+        j.init(Cipher.UNWRAP_MODE, KEY128);
+        byte[] bad = kw.doFinal(malformed[2]);
+        sameException(() -> o.unwrap(bad, "AES", Cipher.SECRET_KEY), () -> j.unwrap(bad, "AES", Cipher.SECRET_KEY));
+    }
+
     // ---- JDK path and native resources ----
 
     @Test
     void jdkPathGivesIdenticalResults() throws Exception {
         List<String> names = List.of("AES/CBC/PKCS5Padding", "AES/CTR/NoPadding", "AES_256/ECB/NoPadding", "AES",
-                "AESWrap", "AESWrapPad_128", "AES/CFB8/NoPadding");
+                "AESWrap", "AESWrapPad_128", "AES/CFB8/NoPadding", "AES_192/KW/PKCS5Padding");
         List<Cipher> jdkPath = new ArrayList<>();
         String old = System.getProperty("acceljce.native.aes");
         System.setProperty("acceljce.native.aes", "false");
@@ -743,11 +789,12 @@ class AesContractTest {
         }
         for (int i = 0; i < names.size(); i++) {
             String t = names.get(i);
-            boolean ecb = t.equals("AES") || t.contains("ECB") || t.startsWith("AESWrap");
-            SecretKeySpec k = t.contains("256") ? KEY256 : KEY128;
+            boolean ecb = t.equals("AES") || t.contains("ECB") || t.contains("Wrap") || t.contains("/KW");
+            SecretKeySpec k = t.contains("256") ? KEY256 : t.contains("192") ? KEY192 : KEY128;
             Cipher viaJdk = jdkPath.get(i);
             Cipher viaNative = ours(t);
             byte[] plain = bytes(t.startsWith("AESWrap") || t.contains("ECB") ? 64 : 77);
+            assertTrue(viaNative.getProvider() == Providers.ACCEL);
             init(viaJdk, Cipher.ENCRYPT_MODE, k, ecb);
             init(viaNative, Cipher.ENCRYPT_MODE, k, ecb);
             byte[] ct = viaNative.doFinal(plain);
