@@ -23,7 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * AccelJCE against SunJCE: random keys of every size, random IVs, sizes 0..64 KiB, random split
- * points and API styles, encryption and decryption, for every registered AES transformation.
+ * points and API styles (see {@link AesStreaming}), encryption and decryption, for the ECB and CBC
+ * transformations; {@link #compare} also serves {@link AesStreamDifferentialTest}. A quarter of
+ * the cases compare every update's output with a SunJCE twin fed the same pieces.
  */
 class AesDifferentialTest {
     @BeforeAll
@@ -32,23 +34,21 @@ class AesDifferentialTest {
     }
 
     /**
-     * (name we ask AccelJCE for, SunJCE transformation, share of Differential.cases()). Every
-     * transformation of its own gets the full count; the key-size-bound names and mode spellings,
-     * which reach the same code with a fixed key size or another name, a quarter.
+     * ECB and CBC: (name we ask AccelJCE for, SunJCE transformation, share of
+     * Differential.cases()). Every transformation of its own gets the full count; the general
+     * "AES" service and the key-size-bound names, which reach the same code with a fixed key size
+     * or another name, a quarter. The stream modes are in {@link AesStreamDifferentialTest}.
      */
     static Stream<Arguments> transformations() {
         Stream.Builder<Arguments> b = Stream.builder();
         for (String t : List.of("AES/ECB/NoPadding", "AES/ECB/PKCS5Padding", "AES/CBC/NoPadding",
-                "AES/CBC/PKCS5Padding", "AES/CTR/NoPadding", "AES/CFB/NoPadding", "AES/CFB8/NoPadding",
-                "AES/OFB/NoPadding")) {
+                "AES/CBC/PKCS5Padding")) {
             b.add(Arguments.of(t, t, 1.0));
         }
-        // through the general "AES" service with mode and padding set by the JCA
+        // through the general "AES" service (ECB/PKCS5Padding)
         b.add(Arguments.of("AES", "AES", 0.25));
-        b.add(Arguments.of("AES/CFB128/NoPadding", "AES/CFB128/NoPadding", 0.25));
-        b.add(Arguments.of("AES/OFB128/NoPadding", "AES/OFB128/NoPadding", 0.25));
         for (int bits : new int[] {128, 192, 256}) {
-            for (String mode : List.of("ECB", "CBC", "OFB", "CFB")) {
+            for (String mode : List.of("ECB", "CBC")) {
                 String t = "AES_" + bits + "/" + mode + "/NoPadding";
                 b.add(Arguments.of(t, t, 0.25));
             }
@@ -59,6 +59,11 @@ class AesDifferentialTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("transformations")
     void matchesSunJce(String ours, String theirs, double share) throws Exception {
+        compare(ours, theirs, share);
+    }
+
+    /** Differential.cases() * share random cases of {@code ours} (AccelJCE) against {@code theirs}. */
+    static void compare(String ours, String theirs, double share) throws Exception {
         // names with a mode spelling of their own reach the general "AES" service
         String service = Providers.ACCEL.getService("Cipher", ours) != null
                 ? Providers.ACCEL.getService("Cipher", ours).getAlgorithm() : "AES";
@@ -69,6 +74,7 @@ class AesDifferentialTest {
         Cipher jdk = Cipher.getInstance(theirs, "SunJCE");
         int fixed = ours.startsWith("AES_") ? Integer.parseInt(ours.substring(4, 7)) / 8 : 0;
         boolean usesIv = !theirs.contains("ECB") && !theirs.equals("AES");
+        boolean cfb8 = theirs.contains("CFB8");
         boolean noPaddingBlock = theirs.equals("AES/ECB/NoPadding") || theirs.equals("AES/CBC/NoPadding")
                 || (fixed != 0 && (theirs.contains("ECB") || theirs.contains("CBC")));
 
@@ -85,6 +91,11 @@ class AesDifferentialTest {
             }
             SecretKeySpec k = new SecretKeySpec(key, "AES");
             int len = Differential.size(r);
+            if (cfb8 && r.nextInt(4) != 0) {
+                // a quarter of the CFB8 cases over the whole range, the rest capped at 4 KiB, to
+                // keep this class well under a minute
+                len = Math.min(len, 4096);
+            }
             if (noPaddingBlock && r.nextInt(8) != 0) {
                 len -= len % 16;
             }
