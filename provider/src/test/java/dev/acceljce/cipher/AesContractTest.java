@@ -40,7 +40,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** The API contract of the AES ciphers, point by point against SunJCE. */
 class AesContractTest {
@@ -283,8 +282,8 @@ class AesContractTest {
             init(o, Cipher.ENCRYPT_MODE, k, ecb);
             init(j, Cipher.ENCRYPT_MODE, k, ecb);
             byte[] ct = j.doFinal(plain);
-            o.update(plain, 0, 7);
-            assertArrayEquals(ct, concat(o.update(plain, 0, 0), o.doFinal(plain, 7, 57)).length == 0 ? null : ct);
+            byte[] first = o.update(plain, 0, 7);
+            assertArrayEquals(ct, concat(first, o.doFinal(plain, 7, 57)), "in two parts");
             assertArrayEquals(ct, o.doFinal(plain), "doFinal returns to the state after init");
             assertArrayEquals(ct, o.doFinal(plain), "and again");
             init(o, Cipher.DECRYPT_MODE, k, ecb);
@@ -832,9 +831,6 @@ class AesContractTest {
             assertArrayEquals(j.doFinal(block), o.doFinal(block), "round " + i);
             o.init(mode, KEY128);
             assertArrayEquals(j.doFinal(block), o.doFinal(block), "same again, round " + i);
-        }
-        if (false) {
-            fail();
         }
     }
 }
