@@ -805,6 +805,50 @@ class AesContractTest {
     }
 
     @Test
+    void masterSwitchRoutesToTheJdk() throws Exception {
+        String old = System.getProperty("acceljce.native");
+        System.setProperty("acceljce.native", "false");
+        Cipher viaJdk;
+        try {
+            long before = Decisions.count("Cipher", "AES/CBC/PKCS5Padding", Path.JDK);
+            viaJdk = ours("AES/CBC/PKCS5Padding");
+            assertEquals(before + 1, Decisions.count("Cipher", "AES/CBC/PKCS5Padding", Path.JDK));
+        } finally {
+            if (old == null) {
+                System.clearProperty("acceljce.native");
+            } else {
+                System.setProperty("acceljce.native", old);
+            }
+        }
+        byte[] plain = bytes(1000);
+        viaJdk.init(Cipher.ENCRYPT_MODE, KEY192, IV);
+        Cipher viaNative = ours("AES/CBC/PKCS5Padding");
+        viaNative.init(Cipher.ENCRYPT_MODE, KEY192, IV);
+        assertArrayEquals(viaJdk.doFinal(plain), viaNative.doFinal(plain));
+    }
+
+    /** Inputs beyond Native.MAX_CHUNK (1 MiB) are fed to OpenSSL in pieces; key wrap in one call. */
+    @Test
+    void inputsLargerThanOneNativeChunk() throws Exception {
+        byte[] big = bytes(3 * 1024 * 1024 + 21);
+        for (String t : List.of("AES/CBC/PKCS5Padding", "AES/CTR/NoPadding", "AES/OFB/NoPadding", "AESWrapPad")) {
+            boolean ecb = t.startsWith("AESWrap");
+            byte[] input = t.startsWith("AESWrap") ? Arrays.copyOf(big, 1024 * 1024 + 1024 + 5) : big;
+            Cipher o = ours(t);
+            Cipher j = jdk(t);
+            init(o, Cipher.ENCRYPT_MODE, KEY256, ecb);
+            init(j, Cipher.ENCRYPT_MODE, KEY256, ecb);
+            byte[] ct = j.doFinal(input);
+            assertArrayEquals(ct, o.doFinal(input), t);
+            init(o, Cipher.DECRYPT_MODE, KEY256, ecb);
+            byte[] head = o.update(ct, 0, 5);
+            byte[] out = new byte[o.getOutputSize(ct.length - 5)];
+            int n = o.doFinal(ct, 5, ct.length - 5, out, 0);
+            assertArrayEquals(input, concat(head, Arrays.copyOf(out, n)), t);
+        }
+    }
+
+    @Test
     void oneNativeContextPerObject() throws Exception {
         Cipher o = ours("AES/CBC/NoPadding");
         o.init(Cipher.ENCRYPT_MODE, KEY128, IV);
