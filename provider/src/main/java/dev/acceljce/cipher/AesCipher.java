@@ -40,6 +40,12 @@ import dev.acceljce.openssl.EvpCipher;
  * padding where SunJCE keeps back up to two: in those cases the bytes SunJCE would still hold are
  * kept in {@link #pending} and fed to OpenSSL later. So the output of every call is known exactly
  * before native code writes it.
+ *
+ * <p>Deliberate differences from SunJCE: an empty ciphertext is refused when decrypting with
+ * padding (IllegalBlockSizeException; SunJCE returns an empty plaintext, Wycheproof calls it
+ * invalid); after BadPaddingException the object is back at its state after init (SunJCE keeps
+ * part of the failed input and returns garbage next). After IllegalBlockSizeException and
+ * ShortBufferException nothing has changed, as in SunJCE.
  */
 final class AesCipher extends CipherSpi {
     private static final int BLOCK = 16;

@@ -31,6 +31,10 @@ import dev.acceljce.openssl.EvpCipher;
  * then KW; the padding is added and checked here, on data KW has authenticated). As SunJCE, it
  * works in wrap/unwrap and in encrypt/decrypt mode; updates only collect input, and
  * {@code doFinal} wraps or unwraps it in one OpenSSL call.
+ *
+ * <p>Deliberate differences from SunJCE: a null key gives InvalidKeyException (SunJCE:
+ * NullPointerException), and ByteBuffer calls work for decryptions shorter than 8 bytes (SunJCE:
+ * NegativeArraySizeException with direct buffers, from a negative output size).
  */
 final class AesKeyWrapCipher extends CipherSpi {
     private static final int SEMIBLOCK = 8;
