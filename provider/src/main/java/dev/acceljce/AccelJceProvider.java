@@ -5,9 +5,11 @@ import java.security.Provider;
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.keygen.KeyGeneratorServices;
+import dev.acceljce.keys.KeysServices;
 import dev.acceljce.mac.MacServices;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
+import dev.acceljce.signature.SignatureServices;
 
 /**
  * The AccelJCE provider: JCA/JCE services served by OpenSSL's libcrypto through
@@ -33,6 +35,8 @@ public final class AccelJceProvider extends Provider {
         KeyGeneratorServices.register(table);
         ParameterServices.register(table);
         RandomServices.register(table);
+        KeysServices.register(table);
+        SignatureServices.register(table);
         table.services().forEach(this::putService);
     }
 }

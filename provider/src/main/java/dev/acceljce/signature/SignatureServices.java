@@ -1,0 +1,38 @@
+package dev.acceljce.signature;
+
+import dev.acceljce.ServiceTable;
+import dev.acceljce.control.Family;
+import dev.acceljce.openssl.EvpDigest;
+import dev.acceljce.openssl.EvpPkey;
+
+/** Signature services (ECDSA, EdDSA, RSA PKCS#1 v1.5, RSASSA-PSS) with the JDK's names and OIDs. */
+public final class SignatureServices {
+    private SignatureServices() {}
+
+    public static void register(ServiceTable table) {
+        ecdsa(table, "SHA1", "SHA1", "1.2.840.10045.4.1");
+        ecdsa(table, "SHA224", "SHA224", "1.2.840.10045.4.3.1");
+        ecdsa(table, "SHA256", "SHA256", "1.2.840.10045.4.3.2");
+        ecdsa(table, "SHA384", "SHA384", "1.2.840.10045.4.3.3");
+        ecdsa(table, "SHA512", "SHA512", "1.2.840.10045.4.3.4");
+        ecdsa(table, "SHA3-224", "SHA3-224", "2.16.840.1.101.3.4.3.9");
+        ecdsa(table, "SHA3-256", "SHA3-256", "2.16.840.1.101.3.4.3.10");
+        ecdsa(table, "SHA3-384", "SHA3-384", "2.16.840.1.101.3.4.3.11");
+        ecdsa(table, "SHA3-512", "SHA3-512", "2.16.840.1.101.3.4.3.12");
+        ecdsa(table, "NONE", null, null);
+    }
+
+    private static void ecdsa(ServiceTable table, String jcaDigest, String digest, String oid) {
+        for (boolean p1363 : new boolean[] {false, true}) {
+            String name = jcaDigest + "withECDSA" + (p1363 ? "inP1363Format" : "");
+            ServiceTable.Builder b = table.add(Family.EC, "Signature", name)
+                    .attribute("SupportedKeyClasses", "java.security.interfaces.ECPublicKey|java.security.interfaces.ECPrivateKey")
+                    .nativeImpl(() -> EvpPkey.hasKeyType("EC") && (digest == null || EvpDigest.fetch(digest).isPresent()),
+                            p -> new EcdsaSignature(name, digest, p1363));
+            if (oid != null && !p1363) {
+                b.oid(oid);
+            }
+            b.register();
+        }
+    }
+}
