@@ -32,6 +32,8 @@ abstract class PkeySignature extends SignatureSpi {
     private Signature delegate;
     private AccelKey key;
     private Key lastCallerKey;
+    /** The key the caller gave last (ours or not), for re-initialising when parameters change. */
+    private Key callerKey;
     private boolean signing;
     private boolean initialized;
 
@@ -94,6 +96,7 @@ abstract class PkeySignature extends SignatureSpi {
         if (callerKey == null) {
             throw new InvalidKeyException("key must not be null");
         }
+        this.callerKey = callerKey;
         if (!acceptsType(callerKey)) {
             throw new InvalidKeyException("key type " + callerKey.getAlgorithm() + " ("
                     + callerKey.getClass().getName() + ") cannot be used with " + algorithm);
@@ -144,6 +147,17 @@ abstract class PkeySignature extends SignatureSpi {
         lastCallerKey = null;
         signing = forSigning;
         initialized = true;
+    }
+
+    /**
+     * Initialises again with the caller's last key and mode (after a parameter change that moves
+     * the work between the native side and the JDK). Does nothing before the first init.
+     */
+    final void reinitialize() throws InvalidKeyException {
+        if (initialized) {
+            lastCallerKey = null;
+            doInit(callerKey, signing, null);
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.acceljce.signature;
 
 import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
+import dev.acceljce.keys.KeyKind;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpPkey;
 
@@ -20,6 +21,21 @@ public final class SignatureServices {
         ecdsa(table, "SHA3-384", "SHA3-384", "2.16.840.1.101.3.4.3.11");
         ecdsa(table, "SHA3-512", "SHA3-512", "2.16.840.1.101.3.4.3.12");
         ecdsa(table, "NONE", null, null);
+
+        eddsa(table, "EdDSA", null, null);
+        eddsa(table, "Ed25519", KeyKind.ED25519, "1.3.101.112");
+        eddsa(table, "Ed448", KeyKind.ED448, "1.3.101.113");
+    }
+
+    private static void eddsa(ServiceTable table, String name, KeyKind fixed, String oid) {
+        ServiceTable.Builder b = table.add(Family.EDDSA, "Signature", name)
+                .nativeImpl(() -> fixed == null ? EvpPkey.hasKeyType("ED25519") && EvpPkey.hasKeyType("ED448")
+                                : EvpPkey.hasKeyType(fixed.opensslType()),
+                        p -> new EdDsaSignature(name, fixed));
+        if (oid != null) {
+            b.oid(oid);
+        }
+        b.register();
     }
 
     private static void ecdsa(ServiceTable table, String jcaDigest, String digest, String oid) {
