@@ -54,6 +54,11 @@ abstract class DigestThenSign extends PkeySignature {
         raw = null;
     }
 
+    /** Size in bytes of the current message digest (0 for raw input). */
+    final int digestSize() {
+        return digest == null ? 0 : digest.algorithm().size();
+    }
+
     /** The OSSL_PARAM arrays configuring a new sign/verify context for {@code key}. */
     abstract MemorySegment[] contextParams(AccelKey key, java.lang.foreign.Arena arena);
 

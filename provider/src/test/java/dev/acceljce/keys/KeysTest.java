@@ -61,6 +61,7 @@ class KeysTest {
         for (String curve : new String[] {"secp256r1", "secp384r1", "secp521r1"}) {
             out.add(new Kind("EC", "EC", new ECGenParameterSpec(curve), 0, ECPublicKeySpec.class, ECPrivateKeySpec.class));
         }
+        out.add(new Kind("RSA", "RSA", null, 2048, RSAPublicKeySpec.class, RSAPrivateCrtKeySpec.class));
         out.add(new Kind("Ed25519", "Ed25519", null, 0, EdECPublicKeySpec.class, EdECPrivateKeySpec.class));
         out.add(new Kind("Ed448", "Ed448", null, 0, EdECPublicKeySpec.class, EdECPrivateKeySpec.class));
         out.add(new Kind("EdDSA", "EdDSA", NamedParameterSpec.ED448, 0, EdECPublicKeySpec.class, EdECPrivateKeySpec.class));

@@ -1,0 +1,52 @@
+package dev.acceljce.signature;
+
+import java.security.InvalidKeyException;
+import java.security.SignatureException;
+
+import dev.acceljce.keys.AccelKey;
+
+/** The JDK's RSA key-size rules, applied to keys imported from other providers. */
+final class RsaKeys {
+    /** SunRsaSign's limits (RSAKeyFactory.checkKeyLengths). */
+    static final int MIN_BITS = 512;
+    static final int MAX_BITS = 16384;
+
+    private RsaKeys() {}
+
+    static void checkSize(AccelKey key) throws InvalidKeyException {
+        int bits = key.nativeKey().bits();
+        if (bits < MIN_BITS) {
+            throw new InvalidKeyException("RSA keys must be at least " + MIN_BITS + " bits long");
+        }
+        if (bits > MAX_BITS) {
+            throw new InvalidKeyException("RSA keys must be no longer than " + MAX_BITS + " bits");
+        }
+    }
+
+    /**
+     * SunRsaSign's check that a PKCS#1 v1.5 DigestInfo fits the key (at init): the DigestInfo of
+     * a SHA-1 digest is 15 bytes plus the digest, of SHA-2/SHA-3 (9-byte OIDs) 19 plus the digest.
+     */
+    static void checkPkcs1Fits(AccelKey key, String digestName, int digestSize) throws InvalidKeyException {
+        int digestInfo = ("SHA1".equals(digestName) ? 15 : 19) + digestSize;
+        if (digestInfo > (key.nativeKey().bits() + 7) / 8 - 11) {
+            throw new InvalidKeyException("Key is too short for this signature algorithm");
+        }
+    }
+
+    /** SunRsaSign's check that a PSS encoding with this digest and salt fits the key. */
+    static void checkPssFits(AccelKey key, int digestSize, int saltLength) throws InvalidKeyException {
+        int emLen = (key.nativeKey().bits() - 1 + 7) / 8;
+        if (emLen - digestSize - saltLength - 2 < 0) {
+            throw new InvalidKeyException("Key is too short for this signature algorithm");
+        }
+    }
+
+    static int modulusBytes(AccelKey key) throws SignatureException {
+        try {
+            return (key.nativeKey().bits() + 7) / 8;
+        } catch (InvalidKeyException e) {
+            throw new SignatureException(e.getMessage(), e);
+        }
+    }
+}
