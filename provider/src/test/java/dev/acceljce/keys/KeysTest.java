@@ -65,6 +65,9 @@ class KeysTest {
         out.add(new Kind("Ed25519", "Ed25519", null, 0, EdECPublicKeySpec.class, EdECPrivateKeySpec.class));
         out.add(new Kind("Ed448", "Ed448", null, 0, EdECPublicKeySpec.class, EdECPrivateKeySpec.class));
         out.add(new Kind("EdDSA", "EdDSA", NamedParameterSpec.ED448, 0, EdECPublicKeySpec.class, EdECPrivateKeySpec.class));
+        out.add(new Kind("X25519", "X25519", null, 0, XECPublicKeySpec.class, XECPrivateKeySpec.class));
+        out.add(new Kind("X448", "X448", null, 0, XECPublicKeySpec.class, XECPrivateKeySpec.class));
+        out.add(new Kind("XDH", "XDH", NamedParameterSpec.X448, 0, XECPublicKeySpec.class, XECPrivateKeySpec.class));
         return out;
     }
 
@@ -285,6 +288,85 @@ class KeysTest {
                 System.clearProperty("acceljce.native.ec");
             } else {
                 System.setProperty("acceljce.native.ec", before);
+            }
+        }
+    }
+
+    @Test
+    void xdhGeneratorTakesEitherCurve() throws Exception {
+        KeyPairGenerator g = KeyPairGenerator.getInstance("XDH", Providers.ACCEL);
+        KeyPairGenerator jdk = KeyPairGenerator.getInstance("XDH", "SunEC");
+        assertEquals("X25519", ((NamedParameterSpec) ((java.security.interfaces.XECKey) g.generateKeyPair().getPublic())
+                .getParams()).getName());
+        g.initialize(448);
+        KeyPair kp = g.generateKeyPair();
+        assertInstanceOf(AccelXecPrivateKey.class, kp.getPrivate());
+        assertEquals(56, ((java.security.interfaces.XECPrivateKey) kp.getPrivate()).getScalar().orElseThrow().length);
+        assertThrows(thrownBy(() -> jdk.initialize(256)), () -> g.initialize(256));
+        assertThrows(thrownBy(() -> jdk.initialize(NamedParameterSpec.ED25519)),
+                () -> g.initialize(NamedParameterSpec.ED25519));
+        KeyPairGenerator fixed = KeyPairGenerator.getInstance("X25519", Providers.ACCEL);
+        KeyPairGenerator fixedJdk = KeyPairGenerator.getInstance("X25519", "SunEC");
+        assertThrows(thrownBy(() -> fixedJdk.initialize(NamedParameterSpec.X448)),
+                () -> fixed.initialize(NamedParameterSpec.X448));
+    }
+
+    /** AlgorithmParameters "EC" and "RSASSA-PSS" are the JDK's: identical encodings both ways. */
+    @Test
+    void algorithmParametersInteroperate() throws Exception {
+        for (String curve : new String[] {"secp256r1", "NIST P-384", "1.3.132.0.35"}) {
+            java.security.AlgorithmParameters ours = java.security.AlgorithmParameters.getInstance("EC", Providers.ACCEL);
+            java.security.AlgorithmParameters jdk = java.security.AlgorithmParameters.getInstance("EC", "SunEC");
+            ours.init(new ECGenParameterSpec(curve));
+            jdk.init(new ECGenParameterSpec(curve));
+            assertArrayEquals(jdk.getEncoded(), ours.getEncoded());
+            java.security.AlgorithmParameters back = java.security.AlgorithmParameters.getInstance("EC", Providers.ACCEL);
+            back.init(jdk.getEncoded());
+            assertEquals(jdk.getParameterSpec(ECGenParameterSpec.class).getName(),
+                    back.getParameterSpec(ECGenParameterSpec.class).getName());
+            assertEquals(jdk.getParameterSpec(java.security.spec.ECParameterSpec.class).toString(),
+                    back.getParameterSpec(java.security.spec.ECParameterSpec.class).toString());
+        }
+        java.security.spec.PSSParameterSpec pss = new java.security.spec.PSSParameterSpec("SHA-384", "MGF1",
+                java.security.spec.MGF1ParameterSpec.SHA384, 48, 1);
+        java.security.AlgorithmParameters ours = java.security.AlgorithmParameters.getInstance("RSASSA-PSS", Providers.ACCEL);
+        java.security.AlgorithmParameters jdk = java.security.AlgorithmParameters.getInstance("RSASSA-PSS", "SunRsaSign");
+        ours.init(pss);
+        jdk.init(pss);
+        assertArrayEquals(jdk.getEncoded(), ours.getEncoded());
+        java.security.AlgorithmParameters back = java.security.AlgorithmParameters.getInstance("PSS", Providers.ACCEL);
+        back.init(jdk.getEncoded());
+        assertEquals(48, back.getParameterSpec(java.security.spec.PSSParameterSpec.class).getSaltLength());
+        assertThrows(thrownBy(() -> java.security.AlgorithmParameters.getInstance("EC", "SunEC").init(new byte[3])),
+                () -> java.security.AlgorithmParameters.getInstance("EC", Providers.ACCEL).init(new byte[3]));
+    }
+
+    /** Names, aliases and OIDs resolve as in SunEC and SunRsaSign. */
+    @Test
+    void namesAndOidsResolve() throws Exception {
+        for (String[] typeAndName : new String[][] {
+                {"KeyFactory", "EllipticCurve"}, {"KeyFactory", "1.2.840.10045.2.1"}, {"KeyFactory", "OID.1.2.840.10045.2.1"},
+                {"KeyFactory", "1.2.840.113549.1.1.1"}, {"KeyFactory", "1.2.840.113549.1.1"}, {"KeyFactory", "1.3.101.112"},
+                {"KeyFactory", "OID.1.3.101.110"}, {"KeyPairGenerator", "1.3.101.113"}, {"KeyPairGenerator", "1.3.101.111"},
+                {"Signature", "1.2.840.10045.4.3.2"}, {"Signature", "OID.2.16.840.1.101.3.4.3.12"},
+                {"Signature", "1.3.14.3.2.29"}, {"Signature", "1.2.840.113549.1.1.11"}, {"Signature", "PSS"},
+                {"Signature", "1.2.840.113549.1.1.10"}, {"Signature", "1.3.101.112"}, {"AlgorithmParameters", "PSS"},
+                {"AlgorithmParameters", "EllipticCurve"}}) {
+            java.security.Provider.Service ours = Providers.ACCEL.getService(typeAndName[0], typeAndName[1]);
+            java.security.Provider.Service jdk = Providers.jdk(typeAndName[0], typeAndName[1])
+                    .getService(typeAndName[0], typeAndName[1]);
+            assertTrue(ours != null, typeAndName[0] + "." + typeAndName[1]);
+            assertEquals(jdk.getAlgorithm(), ours.getAlgorithm());
+        }
+        // every Signature, KeyFactory and KeyPairGenerator SunEC and SunRsaSign offer (except MD2/MD5)
+        for (String name : new String[] {"SunEC", "SunRsaSign"}) {
+            for (java.security.Provider.Service s : java.security.Security.getProvider(name).getServices()) {
+                if (List.of("Signature", "KeyFactory", "KeyPairGenerator", "AlgorithmParameters").contains(s.getType())
+                        && !s.getAlgorithm().startsWith("MD")
+                        && !(s.getAlgorithm().equals("RSASSA-PSS") && !s.getType().equals("Signature")
+                             && !s.getType().equals("AlgorithmParameters"))) {
+                    assertTrue(Providers.ACCEL.getService(s.getType(), s.getAlgorithm()) != null, s.toString());
+                }
             }
         }
     }
