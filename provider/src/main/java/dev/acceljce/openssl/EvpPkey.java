@@ -22,6 +22,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 public final class EvpPkey {
     private static final MethodHandle EVP_PKEY_FREE = NativeResource.freeFunction("EVP_PKEY_free");
+    private static final MethodHandle EVP_PKEY_UP_REF = LibCrypto.function("EVP_PKEY_up_ref",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle D2I_PUBKEY = LibCrypto.function("d2i_PUBKEY",
             FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     private static final MethodHandle I2D_PUBKEY = LibCrypto.function("i2d_PUBKEY",
@@ -382,6 +384,25 @@ public final class EvpPkey {
                     OpenSslErrors.clear();
                 }
                 return ok == 1;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /**
+         * Another owned reference to the same EVP_PKEY (EVP_PKEY_up_ref): an engine holds one so
+         * that the key's owner destroying or dropping its reference cannot free the key under a
+         * running operation. OpenSSL frees the key when the last reference goes.
+         */
+        public Key share() {
+            try {
+                MemorySegment p = ptr();
+                if ((int) EVP_PKEY_UP_REF.invokeExact(p) != 1) {
+                    throw OpenSslErrors.failure("EVP_PKEY_up_ref");
+                }
+                return new Key(p);
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
