@@ -39,6 +39,8 @@ public final class EvpPkey {
             FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_IS_A = LibCrypto.function("EVP_PKEY_is_a",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET0_TYPE_NAME = LibCrypto.function("EVP_PKEY_get0_type_name",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_GET_BITS = LibCrypto.function("EVP_PKEY_get_bits",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle EVP_PKEY_GET_SIZE = LibCrypto.function("EVP_PKEY_get_size",
@@ -272,6 +274,18 @@ public final class EvpPkey {
         public boolean isA(String name) {
             try (Arena arena = Arena.ofConfined()) {
                 return (int) EVP_PKEY_IS_A.invokeExact(ptr(), arena.allocateFrom(name)) == 1;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** OpenSSL's type name of the key ("EC", "RSA", "RSA-PSS", "ED25519", ...), or null. */
+        public String typeName() {
+            try {
+                MemorySegment name = (MemorySegment) EVP_PKEY_GET0_TYPE_NAME.invokeExact(ptr());
+                return name.equals(MemorySegment.NULL) ? null : name.reinterpret(64).getString(0);
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
