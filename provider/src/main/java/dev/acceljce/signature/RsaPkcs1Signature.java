@@ -38,7 +38,7 @@ final class RsaPkcs1Signature extends DigestThenSign {
 
     @Override
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
-        int bits = RsaKeys.bits(key);
+        int bits = sameKey && keyBits != 0 ? keyBits : RsaKeys.bits(key);
         RsaKeys.checkSize(bits);
         RsaKeys.checkPkcs1Fits(bits, digestName, digestSize());
         keyBits = bits;

@@ -57,7 +57,7 @@ final class RsaPssSignature extends DigestThenSign {
 
     @Override
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
-        int bits = RsaKeys.bits(key);
+        int bits = sameKey && keyBits != 0 ? keyBits : RsaKeys.bits(key);
         RsaKeys.checkSize(bits);
         if (spec != null) {
             RsaKeys.checkPssFits(bits, digestSize(), spec.getSaltLength());
