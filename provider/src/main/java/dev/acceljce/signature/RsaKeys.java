@@ -4,14 +4,12 @@ import java.security.InvalidKeyException;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.openssl.EvpPkey;
 
-/** The JDK's RSA key-size rules, applied to keys imported from other providers. */
+/**
+ * SunRsaSign's RSA key-size rules at Signature init: the modulus size rounded up to a whole byte
+ * within 512..16384 bits (RSAKeyFactory.checkKeyLengths), and room for the encoding. (The JDK
+ * also limits the public exponent to 64 bits above 3072-bit moduli; that rule is not repeated.)
+ */
 final class RsaKeys {
-    /** SunRsaSign's limits (RSAKeyFactory.checkKeyLengths). */
-    static final int MIN_BITS = 512;
-    static final int MAX_BITS = 16384;
-
-    private RsaKeys() {}
-
     /** The modulus size of a key, read through a reference of our own. */
     static int bits(AccelKey key) throws InvalidKeyException {
         try (EvpPkey.Key ref = key.share()) {
@@ -19,11 +17,15 @@ final class RsaKeys {
         }
     }
 
+    static final int MIN_BITS = 512;
+    static final int MAX_BITS = 16384;
+
     static void checkSize(int bits) throws InvalidKeyException {
-        if (bits < MIN_BITS) {
+        int rounded = (bits + 7) & ~7;
+        if (rounded < MIN_BITS) {
             throw new InvalidKeyException("RSA keys must be at least " + MIN_BITS + " bits long");
         }
-        if (bits > MAX_BITS) {
+        if (rounded > MAX_BITS) {
             throw new InvalidKeyException("RSA keys must be no longer than " + MAX_BITS + " bits");
         }
     }

@@ -277,4 +277,31 @@ class EcdsaTest {
             }
         }
     }
+
+    /** Keys on curves outside the native set go to SunEC, which decides as it does alone. */
+    @Test
+    void otherCurvesBehaveAsSunEc() throws Exception {
+        for (String file : new String[] {"ecdsa_secp256k1_sha256_test.json", "ecdsa_brainpoolP256r1_sha256_test.json",
+                "ecdsa_secp224r1_sha224_test.json"}) {
+            Wycheproof.Case c = Wycheproof.cases(file).get(0);
+            byte[] der = HexFormat.of().parseHex(c.group().get("publicKeyDer").asText());
+            String outcomeJdk = outcome("SunEC", der, c);
+            String outcomeOurs = outcome(null, der, c);
+            assertEquals(outcomeJdk, outcomeOurs, file);
+        }
+    }
+
+    private static String outcome(String provider, byte[] der, Wycheproof.Case c) {
+        try {
+            KeyFactory kf = provider == null ? KeyFactory.getInstance("EC", Providers.ACCEL) : KeyFactory.getInstance("EC", provider);
+            PublicKey key = kf.generatePublic(new X509EncodedKeySpec(der));
+            Signature s = provider == null ? Signature.getInstance("SHA256withECDSA", Providers.ACCEL)
+                    : Signature.getInstance("SHA256withECDSA", provider);
+            s.initVerify(key);
+            s.update(c.hex("msg"));
+            return String.valueOf(s.verify(c.hex("sig")));
+        } catch (Exception e) {
+            return e.getClass().getSimpleName();
+        }
+    }
 }
