@@ -183,4 +183,26 @@ class EdDsaTest {
             System.clearProperty("acceljce.native.eddsa");
         }
     }
+
+    /** Messages beyond the kept native buffer (64 KiB), then small ones again, on one object. */
+    @Test
+    void largeAndSmallMessagesOnOneObject() throws Exception {
+        KeyPair kp = KeyPairGenerator.getInstance("Ed448", Providers.ACCEL).generateKeyPair();
+        Signature a = Signature.getInstance("Ed448", Providers.ACCEL);
+        Signature j = Signature.getInstance("Ed448", "SunEC");
+        SplittableRandom r = new SplittableRandom(3);
+        for (int len : new int[] {0, 1000, 5000, 70_000, 300_000, 10}) {
+            byte[] msg = new byte[len];
+            r.nextBytes(msg);
+            a.initSign(kp.getPrivate());
+            a.update(msg);
+            byte[] sig = a.sign();
+            j.initSign(kp.getPrivate());
+            j.update(msg);
+            assertArrayEquals(j.sign(), sig, "length " + len);
+            a.initVerify(kp.getPublic());
+            a.update(msg);
+            assertTrue(a.verify(sig));
+        }
+    }
 }
