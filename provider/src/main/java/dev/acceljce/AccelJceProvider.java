@@ -1,17 +1,20 @@
 package dev.acceljce;
 
 import java.security.Provider;
+import java.util.List;
 
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.control.Path;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.kdf.KdfServices;
+import dev.acceljce.kem.KemServices;
 import dev.acceljce.keygen.KeyGeneratorServices;
 import dev.acceljce.keys.KeysServices;
 import dev.acceljce.mac.MacServices;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
+import dev.acceljce.signature.MlDsaServices;
 import dev.acceljce.signature.SignatureServices;
 
 /**
@@ -28,6 +31,9 @@ import dev.acceljce.signature.SignatureServices;
  */
 public final class AccelJceProvider extends Provider {
     public static final String NAME = "AccelJCE";
+
+    /** Declared services left out because the loaded library cannot serve them; see ServiceReport. */
+    private final transient List<ServiceReport.NotRegistered> notRegistered;
 
     public AccelJceProvider() {
         this(null);
@@ -48,7 +54,14 @@ public final class AccelJceProvider extends Provider {
         KdfServices.register(table);
         KeysServices.register(table);
         SignatureServices.register(table);
+        KemServices.register(table);
+        MlDsaServices.register(table);
         table.services().forEach(this::putService);
+        notRegistered = List.copyOf(table.notRegistered());
+    }
+
+    List<ServiceReport.NotRegistered> notRegistered() {
+        return notRegistered;
     }
 
     private static final class Views {

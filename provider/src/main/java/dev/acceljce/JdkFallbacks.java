@@ -6,6 +6,7 @@ import javax.crypto.KDFParameters;
 import dev.acceljce.jdk.JdkAlgorithmParameters;
 import dev.acceljce.jdk.JdkCipher;
 import dev.acceljce.jdk.JdkKdf;
+import dev.acceljce.jdk.JdkKem;
 import dev.acceljce.jdk.JdkKeyFactory;
 import dev.acceljce.jdk.JdkKeyGenerator;
 import dev.acceljce.jdk.JdkKeyPairGenerator;
@@ -32,6 +33,7 @@ final class JdkFallbacks {
             case "SecureRandom" -> p -> new JdkSecureRandom(algorithm, (SecureRandomParameters) p);
             case "KDF" -> p -> new JdkKdf(algorithm, (KDFParameters) p);
             case "SecretKeyFactory" -> p -> new JdkSecretKeyFactory(algorithm);
+            case "KEM" -> p -> new JdkKem(algorithm);
             default -> throw new IllegalArgumentException("no JDK fallback for engine type " + type);
         };
     }

@@ -16,7 +16,8 @@ import dev.acceljce.openssl.LibCrypto;
  * the CPU's crypto flags, the switches in force, and every registered service with its path.
  */
 public record Info(String javaVersion, String javaVendor, String os, CpuInfo cpu,
-                   Map<String, String> switches, List<ServiceReport.Row> services) {
+                   Map<String, String> switches, List<ServiceReport.Row> services,
+                   List<ServiceReport.NotRegistered> notRegistered) {
     /** System properties AccelJCE reads, shown with their value (or "unset"). */
     private static final List<String> GLOBAL_SWITCHES = List.of("acceljce.native", "jdk.nativeCrypto",
             "acceljce.openssl.lib", "jdk.native.openssl.lib", "acceljce.openssl.skipBundled",
@@ -34,10 +35,11 @@ public record Info(String javaVersion, String javaVendor, String os, CpuInfo cpu
                 switches.put(name, v);
             }
         }
+        AccelJceProvider provider = new AccelJceProvider();
         return new Info(System.getProperty("java.version"), System.getProperty("java.vendor"),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"),
-                CpuInfo.ofThisMachine(), switches, ServiceReport.of(new AccelJceProvider()));
+                CpuInfo.ofThisMachine(), switches, ServiceReport.of(provider), ServiceReport.notRegistered(provider));
     }
 
     public long nativeServices() {
@@ -90,6 +92,14 @@ public record Info(String javaVersion, String javaVendor, String os, CpuInfo cpu
                     r.nativeAvailable() ? "yes" : "no: " + r.unavailableReason(), r.currentPath().name());
         }
         out.append(table.isEmpty() ? "(none registered)\n" : table.render());
+        if (!notRegistered.isEmpty()) {
+            out.append("\nNot registered (the loaded library cannot serve them):\n\n");
+            MarkdownTable missing = new MarkdownTable("Type", "Algorithm", "Family", "Why");
+            for (ServiceReport.NotRegistered r : notRegistered) {
+                missing.row(r.type(), r.algorithm(), r.family().property(), r.reason());
+            }
+            out.append(missing.render());
+        }
         return out.toString();
     }
 
@@ -124,6 +134,12 @@ public record Info(String javaVersion, String javaVendor, String os, CpuInfo cpu
             rows.add(row);
         }
         root.put("services", rows);
+        List<Object> missing = new ArrayList<>();
+        for (ServiceReport.NotRegistered r : notRegistered) {
+            missing.add(ordered("type", r.type(), "algorithm", r.algorithm(), "family", r.family().property(),
+                    "aliases", r.aliases(), "reason", r.reason()));
+        }
+        root.put("notRegistered", missing);
         return Json.write(root);
     }
 
