@@ -53,6 +53,18 @@ final class MlDsaSignature extends PkeySignature implements Counted {
         return true; // the JDK refuses other keys, with its exception (servesNatively sends them there)
     }
 
+    /**
+     * An ML-DSA key OpenSSL will not import is refused here rather than signed with by the JDK:
+     * OpenSSL checks the FIPS 204 ranges of s1 and s2 in an expanded private key, the JDK 25
+     * implementation does not (Wycheproof's "private key with s1/s2 vector out of range" vectors
+     * are invalid). Keys of other algorithms still go to the JDK, which refuses them in its words.
+     */
+    @Override
+    boolean jdkMayTake(Key key) {
+        String a = key.getAlgorithm();
+        return a == null || !(a.equalsIgnoreCase("ML-DSA") || MlParameterSet.ofName(a) != null);
+    }
+
     @Override
     boolean servesNatively(AccelKey key) {
         MlParameterSet s = MlParameterSet.of(key.kind());
