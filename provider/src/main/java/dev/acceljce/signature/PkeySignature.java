@@ -249,8 +249,12 @@ abstract class PkeySignature extends SignatureSpi {
 
     @Override
     protected void engineSetParameter(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
+        if (delegate != null) {
+            delegate.setParameter(params);
+            return;
+        }
         if (params != null) {
-            throw new InvalidAlgorithmParameterException("no parameter is supported");
+            throw new InvalidAlgorithmParameterException("No parameters accepted");
         }
     }
 

@@ -109,7 +109,9 @@ class EdDsaTest {
     void badInput() throws Exception {
         KeyPair ed25519 = KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL).generateKeyPair();
         KeyPair ed448 = KeyPairGenerator.getInstance("Ed448", Providers.ACCEL).generateKeyPair();
-        KeyPair rsa = KeyPairGenerator.getInstance("RSA", "SunRsaSign").generateKeyPair();
+        KeyPairGenerator rsaGen = KeyPairGenerator.getInstance("RSA", "SunRsaSign");
+        rsaGen.initialize(1024);
+        KeyPair rsa = rsaGen.generateKeyPair();
         assertThrows(InvalidKeyException.class,
                 () -> Signature.getInstance("Ed25519", Providers.ACCEL).initSign(ed448.getPrivate()));
         assertThrows(InvalidKeyException.class,
