@@ -3,6 +3,10 @@
  * {@code --enable-native-access=dev.acceljce.provider}.
  */
 module dev.acceljce.provider {
+    // Optional: the counters MBean (dev.acceljce.control.Management) is published only when
+    // java.management is present; jlinked images without it run the provider all the same.
+    requires static java.management;
+
     exports dev.acceljce;
     exports dev.acceljce.control;
     exports dev.acceljce.spi;

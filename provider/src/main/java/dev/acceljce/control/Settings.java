@@ -9,6 +9,10 @@ package dev.acceljce.control;
  *       call through the JDK's own providers, with identical results, so both paths can be
  *       compared. Semeru's {@code jdk.nativeCrypto} is honoured the same way.</li>
  *   <li>{@code acceljce.native.<family>} (see {@link Family#property()}): the same, per family.</li>
+ *   <li>{@code acceljce.counters} (default {@code true}): {@code false} stops counting operations
+ *       ({@link Counters}).</li>
+ *   <li>{@code acceljce.jmx} (default {@code true}): {@code false} keeps the counters MBean out of
+ *       the platform MBean server ({@link Management}).</li>
  * </ul>
  */
 public final class Settings {
