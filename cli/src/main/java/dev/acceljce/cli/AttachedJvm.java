@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import javax.management.JMException;
 import javax.management.JMX;
@@ -120,7 +122,7 @@ final class AttachedJvm implements AutoCloseable {
                     if (c != null) {
                         found.add(c);
                     }
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                } catch (ExecutionException | TimeoutException e) {
                     f.cancel(true);  // not attachable (exited, other user, attach disabled): not listed
                 }
             }

@@ -1,6 +1,7 @@
 package dev.acceljce.control;
 
 import java.lang.management.ManagementFactory;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
@@ -15,8 +16,7 @@ import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
 import javax.management.openmbean.TabularData;
 
-import java.security.MessageDigest;
-
+import dev.acceljce.AccelJceProvider;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,7 +34,6 @@ class CountersMBeanTest {
     @BeforeAll
     static void providerPublishedTheMBean() throws Exception {
         Providers.requireNative();
-        assertTrue(Providers.ACCEL.getName().equals("AccelJCE"));
         assertTrue(Management.awaitRegistration(Duration.ofSeconds(20)), "registration did not finish");
         name = new ObjectName(CountersMXBean.OBJECT_NAME);
         assertTrue(SERVER.isRegistered(name), Management.status());
@@ -131,8 +130,8 @@ class CountersMBeanTest {
 
     @Test
     void registeredOnceWhateverTheNumberOfProviders() throws Exception {
-        new dev.acceljce.AccelJceProvider();
-        new dev.acceljce.AccelJceProvider();
+        new AccelJceProvider();
+        new AccelJceProvider();
         assertEquals(1, SERVER.queryNames(new ObjectName("dev.acceljce:*"), null).size());
         assertTrue(Management.status().startsWith("registered"), Management.status());
         assertEquals(Providers.ACCEL.getVersionStr(), Management.counters().getProviderVersion());
