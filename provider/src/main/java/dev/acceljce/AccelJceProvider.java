@@ -3,6 +3,7 @@ package dev.acceljce;
 import java.security.Provider;
 
 import dev.acceljce.cipher.CipherServices;
+import dev.acceljce.control.Management;
 import dev.acceljce.control.Path;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
@@ -23,6 +24,9 @@ import dev.acceljce.random.RandomServices;
  *
  * <p>Every service is registered with {@code putService} here (no legacy {@code put()} entries,
  * which send JCA look-ups down a synchronized path). Each family registers its own services.
+ *
+ * <p>The first instance in a JVM publishes the operation counters as the MBean
+ * {@code dev.acceljce:type=Counters} (see {@link Management}).
  */
 public final class AccelJceProvider extends Provider {
     public static final String NAME = "AccelJCE";
@@ -45,6 +49,7 @@ public final class AccelJceProvider extends Provider {
         RandomServices.register(table);
         KdfServices.register(table);
         table.services().forEach(this::putService);
+        Management.register(this);
     }
 
     private static final class Views {
