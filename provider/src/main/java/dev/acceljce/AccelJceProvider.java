@@ -5,6 +5,8 @@ import java.security.Provider;
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.control.Management;
 import dev.acceljce.control.Path;
+import dev.acceljce.control.Trace;
+import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.kdf.KdfServices;
@@ -50,6 +52,20 @@ public final class AccelJceProvider extends Provider {
         KdfServices.register(table);
         table.services().forEach(this::putService);
         Management.register(this);
+        if (forced == null && Trace.load()) {
+            traceAtLoad();
+        }
+    }
+
+    /** The load-time trace: the library, then each algorithm and how it is served. */
+    private void traceAtLoad() {
+        Trace.atLoad(LibCrypto.isAvailable()
+                ? "AccelJCE: " + LibCrypto.version() + " from " + LibCrypto.path() + " (" + LibCrypto.source() + ")"
+                : "AccelJCE: no libcrypto (" + LibCrypto.unavailableReason() + "); every service on the JDK path");
+        for (ServiceReport.Row r : ServiceReport.of(this)) {
+            Trace.atLoad("AccelJCE: " + r.type() + "." + r.algorithm() + " -> " + r.route()
+                    + (r.nativeAvailable() ? "" : " (native unavailable: " + r.unavailableReason() + ")"));
+        }
     }
 
     private static final class Views {
