@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
-import dev.acceljce.control.Settings;
 
 /**
  * What an AccelJCE provider instance serves and how: one row per registered service, with whether
@@ -26,7 +26,7 @@ public final class ServiceReport {
         for (Provider.Service s : provider.getServices()) {
             if (s instanceof ServiceTable.AccelService a) {
                 boolean available = a.nativeAvailable();
-                Path now = available && Settings.nativeAllowed(a.family()) ? Path.NATIVE : Path.JDK;
+                Path now = Dispatch.choose(a.family(), s.getType(), s.getAlgorithm(), available);
                 rows.add(new Row(s.getType(), s.getAlgorithm(), a.family(), a.aliases(), available,
                         a.unavailableReason(), now));
             }

@@ -123,8 +123,9 @@ public final class EvpCipher {
          */
         public void init(Algorithm algorithm, byte[] key, byte[] iv, int encrypt) {
             try {
-                int ok = (int) EVP_CIPHER_INIT_EX2.invokeExact(ptr(),
-                        algorithm == null ? MemorySegment.NULL : algorithm.cipher,
+                // a conditional argument would be typed Object by invokeExact: decide it first
+                MemorySegment cipher = algorithm == null ? MemorySegment.NULL : algorithm.cipher;
+                int ok = (int) EVP_CIPHER_INIT_EX2.invokeExact(ptr(), cipher,
                         heap(key), heap(iv), encrypt, MemorySegment.NULL);
                 if (ok != 1) {
                     throw OpenSslErrors.failure("EVP_CipherInit_ex2" + (algorithm == null ? "" : "(" + algorithm.name + ")"));
