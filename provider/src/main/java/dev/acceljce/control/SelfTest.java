@@ -27,7 +27,7 @@ import dev.acceljce.openssl.Rand;
  * the JDK), and every expected value comes from a published standard, cited beside it.
  *
  * <p>A test whose algorithm the loaded library does not offer is "not tested" (the service is not
- * offered natively either). Adding a family's test is one entry in {@link #TESTS}: a
+ * offered natively either). Adding a family's test is one entry in {@code TESTS}: a
  * {@link #kat known-answer test} (a computation and the published answer) or a
  * {@link #check health check} (a computation that judges its own result).
  *
