@@ -1,10 +1,12 @@
 package dev.acceljce.control;
 
+import java.security.GeneralSecurityException;
 import java.security.Provider;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import javax.crypto.Cipher;
 
 import dev.acceljce.ServiceReport;
 import dev.acceljce.jdk.JdkProviders;
@@ -65,9 +67,30 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
             SelfTest.FamilyStatus health = selfTest.of(r.family());
             services.add(new Service(r.type(), r.algorithm(), r.family(), r.aliases(), r.nativeAvailable(),
                     r.unavailableReason(), use.instructions(), use.description(),
-                    JdkProviders.has(r.type(), r.algorithm()), r.currentPath(), health.status(), health.reason()));
+                    jdkCanServe(r.type(), r.algorithm()), r.currentPath(), health.status(), health.reason()));
         }
         return new Capabilities(library, cpu, openssl, selfTest, List.copyOf(services));
+    }
+
+    /**
+     * Whether a JDK provider serves {@code type.algorithm}. A Cipher transformation the JDK does not
+     * register by its full name ("AES/CBC/NoPadding": SunJCE registers "AES" with its modes and
+     * paddings) is asked of the JDK provider of its base algorithm, as the JCA would resolve it.
+     */
+    static boolean jdkCanServe(String type, String algorithm) {
+        if (JdkProviders.has(type, algorithm)) {
+            return true;
+        }
+        int slash = algorithm.indexOf('/');
+        if (!type.equals("Cipher") || slash < 0) {
+            return false;
+        }
+        try {
+            Cipher.getInstance(algorithm, JdkProviders.forService(type, algorithm.substring(0, slash)));
+            return true;
+        } catch (GeneralSecurityException e) {
+            return false;
+        }
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -76,6 +77,16 @@ class CapabilitiesTest {
         if (c.cpu().arch().equals("x86_64")) {
             assertEquals(List.of(), row(c, "MessageDigest", "SHA3-256").instructions());
         }
+    }
+
+    @Test
+    void theJdkFallbackIsAskedOfTheJdkAsTheJcaWouldResolveIt() {
+        assertTrue(Capabilities.jdkCanServe("MessageDigest", "SHA-256"));
+        assertTrue(Capabilities.jdkCanServe("Cipher", "AES/GCM/NoPadding"), "registered by its full name");
+        assertTrue(Capabilities.jdkCanServe("Cipher", "AES/CBC/NoPadding"), "SunJCE's AES with a mode and padding");
+        assertFalse(Capabilities.jdkCanServe("Cipher", "AES/XYZ/NoPadding"));
+        assertFalse(Capabilities.jdkCanServe("Cipher", "Serpent/CBC/NoPadding"));
+        assertFalse(Capabilities.jdkCanServe("MessageDigest", "Whirlpool"));
     }
 
     @Test
