@@ -17,15 +17,18 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * whether it is offered.
  */
 public final class Health {
-    /** Per family (by ordinal), its self-test report once run. */
-    private static final AtomicReferenceArray<SelfTest.Report> RUNS =
-            new AtomicReferenceArray<>(Family.values().length);
+    /** A family's self-test report, and the verdict the decision point reads. */
+    private record Run(SelfTest.Report report, boolean healthy) {}
+
+    /** Per family (by ordinal), its run once done. */
+    private static final AtomicReferenceArray<Run> RUNS = new AtomicReferenceArray<>(Family.values().length);
 
     private Health() {}
 
-    /** False when {@code family}'s self-tests failed in this process. */
+    /** False when {@code family}'s self-tests failed in this process. Asked at every object creation. */
     public static boolean nativeHealthy(Family family) {
-        return status(family).status() != SelfTest.Status.FAILED;
+        Run r = RUNS.get(family.ordinal());
+        return (r != null ? r : runOnce(family)).healthy;
     }
 
     /** The status of one family (passed, failed with the reason, or not tested and why); runs its tests once. */
@@ -48,15 +51,16 @@ public final class Health {
     }
 
     private static SelfTest.Report run(Family family) {
-        SelfTest.Report r = RUNS.get(family.ordinal());
-        return r != null ? r : runOnce(family);
+        Run r = RUNS.get(family.ordinal());
+        return (r != null ? r : runOnce(family)).report;
     }
 
     /** One run per family even when threads race to be first: the loser waits and reads the winner's. */
-    private static synchronized SelfTest.Report runOnce(Family family) {
-        SelfTest.Report r = RUNS.get(family.ordinal());
+    private static synchronized Run runOnce(Family family) {
+        Run r = RUNS.get(family.ordinal());
         if (r == null) {
-            r = SelfTest.run(Set.of(family), SelfTest.injectedByProperty());
+            SelfTest.Report report = SelfTest.run(Set.of(family), SelfTest.injectedByProperty());
+            r = new Run(report, report.of(family).status() != SelfTest.Status.FAILED);
             RUNS.set(family.ordinal(), r);
         }
         return r;

@@ -53,6 +53,8 @@ public final class SelfTest {
      */
     public record FamilyStatus(Status status, String reason) {}
 
+    private static final FamilyStatus NO_TEST = new FamilyStatus(Status.NOT_TESTED, "no self-test for this family");
+
     /** Everything one run found. */
     public record Report(List<Result> results, Map<Family, FamilyStatus> families, long totalNanos,
                          Set<Family> injected) {
@@ -62,9 +64,9 @@ public final class SelfTest {
             injected = Collections.unmodifiableSet(injected.isEmpty() ? Set.of() : Set.copyOf(injected));
         }
 
-        /** The status of {@code family}; NOT_TESTED when it has no test. */
+        /** The status of {@code family}; NOT_TESTED when it has no test (or none ran). */
         public FamilyStatus of(Family family) {
-            return families.getOrDefault(family, new FamilyStatus(Status.NOT_TESTED, "no self-test for this family"));
+            return families.getOrDefault(family, NO_TEST);
         }
 
         /** FAILED if any family failed, PASSED if at least one passed, else NOT_TESTED. */
