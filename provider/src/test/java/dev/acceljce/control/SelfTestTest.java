@@ -116,18 +116,30 @@ class SelfTestTest {
     @Test
     void aFailedFamilyIsServedByTheJdkInAFreshJvm() throws Exception {
         Providers.requireNative();
+        String out = runChild(SelfTestFailureChild.class, "-D" + SelfTest.FAIL_PROPERTY + "=gcm,digest");
+        assertTrue(out.contains(SelfTestFailureChild.DONE), out);
+    }
+
+    /** Without a libcrypto the report still works: nothing tested, everything on the JDK path. */
+    @Test
+    void withoutALibraryNothingIsTestedAndTheReportSaysWhy() throws Exception {
+        String out = runChild(NoLibraryChild.class, "-Dacceljce.openssl.lib=/nonexistent/libcrypto.so.3");
+        assertTrue(out.contains(NoLibraryChild.DONE), out);
+    }
+
+    /** Runs {@code main} in a fresh JVM with this test class path; returns its output, fails on a non-zero exit. */
+    private static String runChild(Class<?> main, String jvmOption) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-D" + SelfTest.FAIL_PROPERTY + "=gcm,digest",
-                "-cp", System.getProperty("java.class.path"), SelfTestFailureChild.class.getName());
+        List<String> command = List.of(java, "--enable-native-access=ALL-UNNAMED", jvmOption,
+                "-cp", System.getProperty("java.class.path"), main.getName());
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         boolean done = p.waitFor(120, TimeUnit.SECONDS);
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!done) {
             p.destroyForcibly();
         }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(done, "child JVM did not finish:\n" + out);
         assertEquals(0, p.exitValue(), "child JVM failed:\n" + out);
-        assertTrue(out.contains(SelfTestFailureChild.DONE), out);
+        return out;
     }
 }
