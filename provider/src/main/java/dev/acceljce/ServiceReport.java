@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.Crossovers;
