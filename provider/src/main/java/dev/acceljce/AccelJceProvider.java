@@ -6,14 +6,16 @@ import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.control.Management;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.Trace;
-import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.kdf.KdfServices;
 import dev.acceljce.keygen.KeyGeneratorServices;
+import dev.acceljce.keys.KeysServices;
 import dev.acceljce.mac.MacServices;
+import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
+import dev.acceljce.signature.SignatureServices;
 
 /**
  * The AccelJCE provider: JCA/JCE services served by OpenSSL's libcrypto through
@@ -50,6 +52,8 @@ public final class AccelJceProvider extends Provider {
         ParameterServices.register(table);
         RandomServices.register(table);
         KdfServices.register(table);
+        KeysServices.register(table);
+        SignatureServices.register(table);
         table.services().forEach(this::putService);
         Management.register(this);
         if (forced == null && Trace.load()) {
