@@ -4,7 +4,9 @@ import java.security.Provider;
 import java.util.List;
 
 import dev.acceljce.cipher.CipherServices;
+import dev.acceljce.control.Management;
 import dev.acceljce.control.Path;
+import dev.acceljce.control.Trace;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.kdf.KdfServices;
@@ -12,6 +14,7 @@ import dev.acceljce.kem.KemServices;
 import dev.acceljce.keygen.KeyGeneratorServices;
 import dev.acceljce.keys.KeysServices;
 import dev.acceljce.mac.MacServices;
+import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
 import dev.acceljce.signature.MlDsaServices;
@@ -28,6 +31,9 @@ import dev.acceljce.signature.SignatureServices;
  *
  * <p>Every service is registered with {@code putService} here (no legacy {@code put()} entries,
  * which send JCA look-ups down a synchronized path). Each family registers its own services.
+ *
+ * <p>The first instance in a JVM publishes the operation counters as the MBean
+ * {@code dev.acceljce:type=Counters} (see {@link Management}).
  */
 public final class AccelJceProvider extends Provider {
     public static final String NAME = "AccelJCE";
@@ -58,10 +64,28 @@ public final class AccelJceProvider extends Provider {
         MlDsaServices.register(table);
         table.services().forEach(this::putService);
         notRegistered = List.copyOf(table.notRegistered());
+        Management.register(this);
+        if (forced == null && Trace.load()) {
+            traceAtLoad();
+        }
     }
 
     List<ServiceReport.NotRegistered> notRegistered() {
         return notRegistered;
+    }
+
+    /** The load-time trace: the library, then each algorithm and how it is served. */
+    private void traceAtLoad() {
+        Trace.atLoad(LibCrypto.isAvailable()
+                ? "AccelJCE: " + LibCrypto.version() + " from " + LibCrypto.path() + " (" + LibCrypto.source() + ")"
+                : "AccelJCE: no libcrypto (" + LibCrypto.unavailableReason() + "); every service on the JDK path");
+        for (ServiceReport.Row r : ServiceReport.of(this)) {
+            Trace.atLoad("AccelJCE: " + r.type() + "." + r.algorithm() + " -> " + r.route()
+                    + (r.nativeAvailable() ? "" : " (native unavailable: " + r.unavailableReason() + ")"));
+        }
+        for (ServiceReport.NotRegistered r : notRegistered) {
+            Trace.atLoad("AccelJCE: " + r.type() + "." + r.algorithm() + " not registered: " + r.reason());
+        }
     }
 
     private static final class Views {
