@@ -102,10 +102,34 @@ class MlKemTest {
             assertEquals(kp.getPublic(), p1);
             assertEquals(kp.getPrivate(), s1);
             assertEquals(s1, kp.getPrivate());
+            // serialized as the JDK's keys are (a KeyRep of the encoding), read back as equal keys
+            assertEquals(p1, roundTrip(p1));
+            assertEquals(s1, roundTrip(s1));
             // the key spec answers are the JDK's
             assertArrayEquals(priv, ourKf.getKeySpec(s1, PKCS8EncodedKeySpec.class).getEncoded());
             assertArrayEquals(pub, ourKf.getKeySpec(p1, X509EncodedKeySpec.class).getEncoded());
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ML-KEM-768", "ML-DSA-65"})
+    void keysInOpenSslsDefaultFormatImport(String set) throws Exception {
+        // OpenSSL writes seed and expanded key ("both"), which JDK 25 cannot read; we can
+        byte[] both;
+        byte[] expandedByUs;
+        try (dev.acceljce.openssl.EvpPkey.Key k = dev.acceljce.openssl.EvpPkey.Key.generate(set, null)) {
+            both = k.privateDer();
+        }
+        String family = set.substring(0, 6);
+        assertThrows(java.security.spec.InvalidKeySpecException.class, () -> KeyFactory.getInstance(family,
+                Providers.jdk("KeyFactory", family)).generatePrivate(new PKCS8EncodedKeySpec(both)));
+        PrivateKey ours = KeyFactory.getInstance(family, Providers.ACCEL).generatePrivate(new PKCS8EncodedKeySpec(both));
+        assertInstanceOf(AccelKey.class, ours);
+        expandedByUs = ours.getEncoded();
+        assertNotEquals(both.length, expandedByUs.length);
+        // ... and what we write, the JDK reads
+        assertEquals(ours, KeyFactory.getInstance(family, Providers.jdk("KeyFactory", family))
+                .generatePrivate(new PKCS8EncodedKeySpec(expandedByUs)));
     }
 
     @Test
@@ -163,6 +187,17 @@ class MlKemTest {
         kp512.getPrivate().destroy();
         assertThrows(InvalidKeyException.class,
                 () -> KEM.getInstance("ML-KEM", Providers.ACCEL).newDecapsulator(kp512.getPrivate()));
+    }
+
+    private static Object roundTrip(Object o) throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(o);
+        }
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+                new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            return in.readObject();
+        }
     }
 
     @FunctionalInterface
