@@ -90,7 +90,9 @@ public final class MlKem implements KEMSpi, Counted {
         noParameters(spec);
         AccelKey key = servable(publicKey);
         if (key == null || !(key instanceof PublicKey)) {
-            return new JdkKem.Encapsulator(jdk().newEncapsulator(publicKey, spec, secureRandom), () -> tally);
+            // the JDK's work is not counted on this object's native tally
+            return new JdkKem.Encapsulator(jdk().newEncapsulator(publicKey, spec, secureRandom),
+                    () -> Counters.Tally.NONE);
         }
         return new Encapsulator(MlParameterSet.of(key.kind()), key.share());
     }
@@ -101,7 +103,7 @@ public final class MlKem implements KEMSpi, Counted {
         noParameters(spec);
         AccelKey key = servable(privateKey);
         if (key == null || !(key instanceof PrivateKey)) {
-            return new JdkKem.Decapsulator(jdk().newDecapsulator(privateKey, spec), () -> tally);
+            return new JdkKem.Decapsulator(jdk().newDecapsulator(privateKey, spec), () -> Counters.Tally.NONE);
         }
         return new Decapsulator(MlParameterSet.of(key.kind()), key.share());
     }
