@@ -57,12 +57,15 @@ final class MlDsaSignature extends PkeySignature implements Counted {
      * An ML-DSA key OpenSSL will not import is refused here rather than signed with by the JDK:
      * OpenSSL checks the FIPS 204 ranges of s1 and s2 in an expanded private key, the JDK 25
      * implementation does not (Wycheproof's "private key with s1/s2 vector out of range" vectors
-     * are invalid). Keys of other algorithms still go to the JDK, which refuses them in its words.
+     * are invalid). Keys of other algorithms, and ML-DSA keys in a form OpenSSL was not shown
+     * (a "RAW" key of another provider), still go to the JDK, which takes or refuses them.
      */
     @Override
     boolean jdkMayTake(Key key) {
         String a = key.getAlgorithm();
-        return a == null || !(a.equalsIgnoreCase("ML-DSA") || MlParameterSet.ofName(a) != null);
+        boolean mlDsa = a != null && (a.equalsIgnoreCase("ML-DSA") || MlParameterSet.ofName(a) != null);
+        boolean encoded = "PKCS#8".equalsIgnoreCase(key.getFormat()) || "X.509".equalsIgnoreCase(key.getFormat());
+        return !(mlDsa && encoded);
     }
 
     @Override

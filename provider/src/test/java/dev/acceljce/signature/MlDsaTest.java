@@ -165,6 +165,42 @@ class MlDsaTest {
     }
 
     @Test
+    void rawKeysOfOtherProvidersGoToTheJdk() throws Exception {
+        KeyPair kp = KeyPairGenerator.getInstance("ML-DSA-44", sun()).generateKeyPair();
+        byte[] raw = KeyFactory.getInstance("ML-DSA", Providers.jdk("KeyFactory", "ML-DSA"))
+                .getKeySpec(kp.getPrivate(), java.security.spec.EncodedKeySpec.class).getEncoded();
+        PrivateKey rawKey = new PrivateKey() {
+            @Override
+            public String getAlgorithm() {
+                return "ML-DSA";
+            }
+
+            @Override
+            public String getFormat() {
+                return "RAW";
+            }
+
+            @Override
+            public byte[] getEncoded() {
+                return raw.clone();
+            }
+
+            @Override
+            public NamedParameterSpec getParams() {
+                return NamedParameterSpec.ML_DSA_44;
+            }
+        };
+        Signature a = Signature.getInstance("ML-DSA", Providers.ACCEL);
+        a.initSign(rawKey);
+        a.update(new byte[7]);
+        byte[] sig = a.sign();
+        Signature j = Signature.getInstance("ML-DSA", sun());
+        j.initVerify(kp.getPublic());
+        j.update(new byte[7]);
+        assertTrue(j.verify(sig));
+    }
+
+    @Test
     void switchedOffServesTheJdkWithTheSameResults() throws Exception {
         KeyPair kp = KeyPairGenerator.getInstance("ML-DSA-65", Providers.ACCEL).generateKeyPair();
         for (String property : new String[] {"acceljce.native", "acceljce.native.mldsa"}) {
