@@ -4,6 +4,8 @@ import java.security.Provider;
 
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.digest.DigestServices;
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.kdf.KdfServices;
 import dev.acceljce.keygen.KeyGeneratorServices;
 import dev.acceljce.keys.KeysServices;
 import dev.acceljce.mac.MacServices;
@@ -28,6 +30,7 @@ public final class AccelJceProvider extends Provider {
 
     public AccelJceProvider() {
         super(NAME, "0.1", "AccelJCE: JCA/JCE over OpenSSL libcrypto (java.lang.foreign)");
+        JdkProviders.remember();
         ServiceTable table = new ServiceTable(this);
         DigestServices.register(table);
         MacServices.register(table);
@@ -37,6 +40,7 @@ public final class AccelJceProvider extends Provider {
         RandomServices.register(table);
         KeysServices.register(table);
         SignatureServices.register(table);
+        KdfServices.register(table);
         table.services().forEach(this::putService);
     }
 }

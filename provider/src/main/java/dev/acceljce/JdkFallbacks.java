@@ -1,14 +1,17 @@
 package dev.acceljce;
 
 import java.security.SecureRandomParameters;
+import javax.crypto.KDFParameters;
 
 import dev.acceljce.jdk.JdkAlgorithmParameters;
 import dev.acceljce.jdk.JdkCipher;
+import dev.acceljce.jdk.JdkKdf;
 import dev.acceljce.jdk.JdkKeyFactory;
 import dev.acceljce.jdk.JdkKeyGenerator;
 import dev.acceljce.jdk.JdkKeyPairGenerator;
 import dev.acceljce.jdk.JdkMac;
 import dev.acceljce.jdk.JdkMessageDigest;
+import dev.acceljce.jdk.JdkSecretKeyFactory;
 import dev.acceljce.jdk.JdkSecureRandom;
 import dev.acceljce.jdk.JdkSignature;
 
@@ -27,6 +30,8 @@ final class JdkFallbacks {
             case "KeyPairGenerator" -> p -> new JdkKeyPairGenerator(algorithm);
             case "KeyFactory" -> p -> new JdkKeyFactory(algorithm);
             case "SecureRandom" -> p -> new JdkSecureRandom(algorithm, (SecureRandomParameters) p);
+            case "KDF" -> p -> new JdkKdf(algorithm, (KDFParameters) p);
+            case "SecretKeyFactory" -> p -> new JdkSecretKeyFactory(algorithm);
             default -> throw new IllegalArgumentException("no JDK fallback for engine type " + type);
         };
     }

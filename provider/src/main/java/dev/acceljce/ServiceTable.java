@@ -164,7 +164,8 @@ public final class ServiceTable {
         public Object newInstance(Object constructorParameter) throws NoSuchAlgorithmException {
             Path path = Dispatch.choose(family, getType(), getAlgorithm(), nativeAvailable());
             try {
-                return (path == Path.NATIVE ? nativeFactory : jdkFactory).create(constructorParameter);
+                Object spi = (path == Path.NATIVE ? nativeFactory : jdkFactory).create(constructorParameter);
+                return Dispatch.created(spi, getType(), getAlgorithm(), path);
             } catch (NoSuchAlgorithmException e) {
                 throw e;
             } catch (Exception e) {

@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.security.DigestException;
 import java.security.MessageDigestSpi;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.EvpDigest;
 
 /**
@@ -12,7 +14,7 @@ import dev.acceljce.openssl.EvpDigest;
  * digest. Tiny updates (single bytes, short arrays) are collected in a small Java buffer and handed
  * to OpenSSL in one call, since a native call costs more than copying a few bytes.
  */
-public final class NativeDigest extends MessageDigestSpi implements Cloneable {
+public final class NativeDigest extends MessageDigestSpi implements Cloneable, Counted {
     /** Updates shorter than this are batched in Java. */
     private static final int BATCH_BELOW = 64;
     private static final int BATCH_SIZE = 256;
@@ -20,9 +22,17 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable {
     private EvpDigest.Context ctx;
     private byte[] batch = new byte[BATCH_SIZE];
     private int batched;
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Bytes hashed into the message in progress, counted when its digest is taken. */
+    private long messageBytes;
 
     NativeDigest(EvpDigest.Algorithm algorithm) {
         this.ctx = new EvpDigest.Context(algorithm);
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
     }
 
     @Override
@@ -36,6 +46,7 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable {
             flush();
         }
         batch[batched++] = input;
+        messageBytes++;
     }
 
     @Override
@@ -45,6 +56,7 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable {
             throw new ArrayIndexOutOfBoundsException("offset " + offset + ", length " + len
                     + ", array " + input.length);
         }
+        messageBytes += len;
         if (len < BATCH_BELOW) {
             if (batched + len > BATCH_SIZE) {
                 flush();
@@ -63,6 +75,7 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable {
         if (n == 0) {
             return;
         }
+        messageBytes += n;
         flush();
         // heap, direct and read-only buffers alike: the segment covers position..limit
         ctx.update(MemorySegment.ofBuffer(input));
@@ -81,6 +94,7 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable {
         byte[] out = new byte[ctx.algorithm().size()];
         flush();
         ctx.finish(out, 0);
+        messageDone();
         return out;
     }
 
@@ -95,12 +109,19 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable {
         }
         flush();
         ctx.finish(buf, offset);
+        messageDone();
         return size;
+    }
+
+    private void messageDone() {
+        tally.count(messageBytes);
+        messageBytes = 0;
     }
 
     @Override
     protected void engineReset() {
         batched = 0;
+        messageBytes = 0;
         ctx.reset();
     }
 
@@ -110,6 +131,7 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable {
         NativeDigest c = (NativeDigest) super.clone();
         c.ctx = ctx.copy();
         c.batch = batch.clone();
+        // the copy counts on the original's tally: it is the same service, used by the same caller
         return c;
     }
 }

@@ -3,58 +3,61 @@ package dev.acceljce.jdk;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.Security;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The JDK's own providers, found even when an application removed them from the provider list
- * (AccelJCE's fallback path must not depend on the list it may replace).
+ * The JDK's own providers, which AccelJCE falls back to.
+ *
+ * <p>An application may remove them from the provider list after installing AccelJCE (the
+ * strongest proof that AccelJCE serves TLS is to remove SunEC and SunRsaSign). They cannot be
+ * re-created then: SUN, SunRsaSign, SunEC and SunJCE are not offered through ServiceLoader. So
+ * {@link #remember()} keeps a reference to each one present when an AccelJCE provider is
+ * constructed, and look-ups use the live list first, then what was remembered. A JDK provider that
+ * was never configured in this JVM cannot serve as a fallback; the native path still can.
  */
 public final class JdkProviders {
     /** The JDK providers AccelJCE falls back to, in the order searched. */
     private static final List<String> NAMES = List.of("SUN", "SunRsaSign", "SunEC", "SunJCE");
-    private static final List<Provider> PROVIDERS = find();
+    private static final Map<String, Provider> REMEMBERED = new ConcurrentHashMap<>();
 
     private JdkProviders() {}
 
-    private static List<Provider> find() {
-        List<Provider> out = new ArrayList<>();
+    /** Keeps the JDK providers present now, for use after they are removed from the list. */
+    public static void remember() {
         for (String name : NAMES) {
             Provider p = Security.getProvider(name);
-            if (p == null) {
-                // removed from the list: instantiate it again from the platform's service loader
-                for (Provider candidate : ServiceLoader.load(Provider.class, ClassLoader.getPlatformClassLoader())) {
-                    if (candidate.getName().equals(name)) {
-                        p = candidate;
-                        break;
-                    }
-                }
-            }
             if (p != null) {
-                out.add(p);
+                REMEMBERED.putIfAbsent(name, p);
             }
         }
-        return List.copyOf(out);
+    }
+
+    private static Provider lookup(String name) {
+        Provider p = Security.getProvider(name);
+        return p != null ? p : REMEMBERED.get(name);
     }
 
     /** The JDK provider that implements {@code type.algorithm} (standard name or alias). */
     public static Provider forService(String type, String algorithm) throws NoSuchAlgorithmException {
-        for (Provider p : PROVIDERS) {
-            if (p.getService(type, algorithm) != null) {
+        for (String name : NAMES) {
+            Provider p = lookup(name);
+            if (p != null && p.getService(type, algorithm) != null) {
                 return p;
             }
         }
-        throw new NoSuchAlgorithmException("no JDK provider implements " + type + "." + algorithm);
+        throw new NoSuchAlgorithmException("no JDK provider implements " + type + "." + algorithm
+                + " (were the JDK's providers removed before AccelJCE was constructed?)");
     }
 
     /** Whether some JDK provider implements {@code type.algorithm}. */
     public static boolean has(String type, String algorithm) {
-        for (Provider p : PROVIDERS) {
-            if (p.getService(type, algorithm) != null) {
-                return true;
-            }
+        try {
+            forService(type, algorithm);
+            return true;
+        } catch (NoSuchAlgorithmException e) {
+            return false;
         }
-        return false;
     }
 }

@@ -59,6 +59,15 @@ public final class OsslParams {
         return this;
     }
 
+    /**
+     * An octet string that refers to caller-owned memory instead of copying it: for key material
+     * the caller cleanses once the call that reads the array is over.
+     */
+    public OsslParams octets(String key, MemorySegment data) {
+        entries.add(new Entry(key, OCTET_STRING, data));
+        return this;
+    }
+
     public OsslParams integer(String key, int value) {
         entries.add(new Entry(key, INTEGER, arena.allocateFrom(JAVA_INT, value)));
         return this;

@@ -1,11 +1,19 @@
 package dev.acceljce.random;
 
-import dev.acceljce.ServiceTable;
+import java.security.SecureRandomParameters;
 
-/** The random family's services (to be filled in). */
+import dev.acceljce.ServiceTable;
+import dev.acceljce.control.Family;
+import dev.acceljce.openssl.Rand;
+
+/** SecureRandom "DRBG" served by OpenSSL's DRBGs. */
 public final class RandomServices {
     private RandomServices() {}
 
     public static void register(ServiceTable table) {
+        table.add(Family.DRBG, "SecureRandom", "DRBG")
+                .attribute("ThreadSafe", "true")
+                .nativeImpl(Rand::available, p -> new NativeDrbg((SecureRandomParameters) p))
+                .register();
     }
 }

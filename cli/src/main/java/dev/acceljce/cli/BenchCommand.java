@@ -1,0 +1,96 @@
+package dev.acceljce.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
+
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * {@code acceljce bench}: the whole JMH suite (or a part of it), AccelJCE and the JDK side by
+ * side, written as JMH JSON plus the Markdown table.
+ */
+final class BenchCommand implements Command {
+    /** Every benchmark of the bench module. */
+    static final String ALL = "^dev\\.acceljce\\.bench\\.";
+
+    @Override
+    public String name() {
+        return "bench";
+    }
+
+    @Override
+    public String summary() {
+        return "run the full JMH suite (AccelJCE vs JDK); write JSON and the Markdown table";
+    }
+
+    @Override
+    public String usage() {
+        return """
+                Usage: acceljce bench [--quick] [--include REGEX] [--param NAME=V1,V2] [--out FILE.json]
+
+                Runs the JMH benchmarks of bench/ (AES/GCM/NoPadding, SHA-256, HmacSHA256 at 32 B to
+                16 KiB), each with provider=AccelJCE and provider=JDK in the same run. Writes JMH's
+                JSON to FILE.json and the Markdown table to FILE.md beside it, and prints the table.
+                With the benchmarks' own settings (2 forks, 5 × 1 s warm-up, 5 × 1 s measurement)
+                the whole suite takes about 12 minutes; keep the machine otherwise idle.
+
+                  --quick              1 fork, 3 × 1 s warm-up, 3 × 1 s measurement (about 4 minutes)
+                  --include REGEX      only benchmarks whose name matches (JMH's include), e.g. Digest
+                  --param NAME=V1,V2   override a parameter, e.g. --param size=32,16384 (repeatable)
+                  --out FILE.json      where the JSON goes (default target/bench/jmh-result.json)
+
+                Switches for AccelJCE go before the subcommand: ./acceljce -Dacceljce.native=false bench
+                """;
+    }
+
+    @Override
+    public Set<String> flags() {
+        return Set.of("--quick");
+    }
+
+    @Override
+    public Set<String> options() {
+        return Set.of("--include", "--param", "--out");
+    }
+
+    @Override
+    public int run(Args args, PrintStream out) throws Exception {
+        Path json = Path.of(args.option("--out", Main.home().resolve("target/bench/jmh-result.json").toString()));
+        Path markdown = json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + ".md");
+        Files.createDirectories(json.toAbsolutePath().getParent());
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include(args.option("--include", ALL))
+                .resultFormat(ResultFormatType.JSON)
+                .result(json.toString())
+                .shouldFailOnError(false);
+        for (String p : args.options("--param")) {
+            int eq = p.indexOf('=');
+            if (eq <= 0 || eq == p.length() - 1) {
+                throw new Args.UsageException("--param wants NAME=V1,V2, not " + p);
+            }
+            options.param(p.substring(0, eq), Arrays.stream(p.substring(eq + 1).split(",")).toArray(String[]::new));
+        }
+        if (args.flag("--quick")) {
+            options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(3).measurementTime(TimeValue.seconds(1));
+        }
+        new Runner(options.build()).run();
+        if (!Files.exists(json) || Files.size(json) == 0) {
+            out.println("JMH wrote no results (nothing matched, or every benchmark failed).");
+            return 1;
+        }
+        String table = ReportCommand.markdown(json);
+        Files.writeString(markdown, table);
+        out.println();
+        out.print(table);
+        out.println("JMH JSON: " + json + "\nMarkdown: " + markdown);
+        return 0;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.acceljce.cli.report;
+
+import java.util.List;
+import java.util.function.Function;
+
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.ServiceReport;
+import dev.acceljce.cli.CpuInfo;
+import dev.acceljce.control.Path;
+import dev.acceljce.openssl.LibCrypto;
+
+/**
+ * What a report says about the machine and about AccelJCE, read in the process that writes the
+ * report (the benchmark JVMs ran on the same machine with the same switches, when the report is
+ * written right after the run, as {@code acceljce bench} and {@code demo} do).
+ */
+public final class ReportEnvironment {
+    private ReportEnvironment() {}
+
+    public static PerformanceReport.Environment ofThisMachine(String date, String source) {
+        CpuInfo cpu = CpuInfo.ofThisMachine();
+        String openssl = LibCrypto.isAvailable()
+                ? LibCrypto.version() + " at " + LibCrypto.path() + " (" + LibCrypto.source() + ")"
+                : "not loaded: " + LibCrypto.unavailableReason();
+        return new PerformanceReport.Environment(cpu.model(), cpu.logicalCpus(),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"), openssl, date, source);
+    }
+
+    /** For an algorithm name (or alias), how this process's AccelJCE would serve it now. */
+    public static Function<String, String> acceljcePaths() {
+        List<ServiceReport.Row> rows = ServiceReport.of(new AccelJceProvider());
+        return algorithm -> {
+            for (ServiceReport.Row r : rows) {
+                if (r.algorithm().equalsIgnoreCase(algorithm)
+                        || r.aliases().stream().anyMatch(a -> a.equalsIgnoreCase(algorithm))) {
+                    if (r.currentPath() == Path.NATIVE) {
+                        return "native (OpenSSL)";
+                    }
+                    return "JDK fallback ("
+                            + (r.nativeAvailable() ? "native switched off" : r.unavailableReason()) + ")";
+                }
+            }
+            return "not served by AccelJCE in this build";
+        };
+    }
+}

@@ -1,0 +1,77 @@
+package dev.acceljce.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line end to end, in process (no benchmark is run). */
+class MainTest {
+    private record Outcome(int status, String out, String err) {}
+
+    private static Outcome run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void helpListsEveryCommand() {
+        Outcome o = run("--help");
+        assertEquals(0, o.status());
+        for (Command c : Main.COMMANDS) {
+            assertTrue(o.out().contains("  " + c.name() + " "), c.name());
+            Outcome own = run(c.name(), "--help");
+            assertEquals(0, own.status());
+            assertTrue(own.out().startsWith("Usage: acceljce " + c.name()), own.out());
+        }
+    }
+
+    @Test
+    void badCommandLinesExitWithTwo() {
+        assertEquals(2, run().status());
+        Outcome unknown = run("frobnicate");
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().contains("unknown command 'frobnicate'"));
+        Outcome badOption = run("info", "--bogus");
+        assertEquals(2, badOption.status());
+        assertTrue(badOption.err().contains("unknown option --bogus"));
+        assertEquals(2, run("report").status());
+    }
+
+    @Test
+    void infoJsonIsWellFormedAndListsTheServices() {
+        Outcome o = run("info", "--json");
+        assertEquals(0, o.status(), o.err());
+        Map<?, ?> doc = assertInstanceOf(Map.class, Json.parse(o.out()));
+        Map<?, ?> openssl = assertInstanceOf(Map.class, doc.get("openssl"));
+        assertInstanceOf(Boolean.class, openssl.get("available"));
+        assertInstanceOf(List.class, openssl.get("attempts"));
+        Map<?, ?> cpu = assertInstanceOf(Map.class, doc.get("cpu"));
+        assertEquals(CpuInfo.CRYPTO_FLAGS.size(), assertInstanceOf(Map.class, cpu.get("flags")).size());
+        List<?> services = assertInstanceOf(List.class, doc.get("services"));
+        assertTrue(services.stream().map(Map.class::cast)
+                .anyMatch(s -> s.get("type").equals("MessageDigest") && s.get("algorithm").equals("SHA-256")));
+        for (Object s : services) {
+            Map<?, ?> row = (Map<?, ?>) s;
+            assertTrue(row.get("path").equals("NATIVE") || row.get("path").equals("JDK"), row.toString());
+        }
+    }
+
+    @Test
+    void infoTextHasTheServiceTable() {
+        Outcome o = run("info");
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.out().contains("| Type "), o.out());
+        assertTrue(o.out().contains("| SHA-256 "), o.out());
+    }
+}

@@ -1,0 +1,177 @@
+package dev.acceljce.control;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.ref.Cleaner;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Live per-algorithm counters — the {@code icastats} of AccelJCE: operations and bytes served on
+ * the native path and on the JDK path, per service ("Cipher.AES/GCM/NoPadding").
+ *
+ * <p>Counting sits on the hottest path (a 32-byte AES-GCM operation takes ~150 ns), so it is done
+ * without atomic instructions: every service object owns a {@link Tally} that only its own thread
+ * writes (JCA objects are not shared between threads while in use), with opaque stores so a
+ * reader in another thread sees progress and the JIT cannot keep the count in a register across a
+ * loop. A reader sums the tallies of live objects and the totals folded in from collected ones.
+ */
+public final class Counters {
+    private static final Cleaner CLEANER = Cleaner.create(r -> {
+        Thread t = new Thread(r, "AccelJCE-counter-cleaner");
+        t.setDaemon(true);
+        return t;
+    });
+    private static final Map<String, Service> SERVICES = new ConcurrentHashMap<>();
+    private static volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty("acceljce.counters"));
+
+    private Counters() {}
+
+    /** Per service: the tallies of live objects and what collected objects left behind. */
+    private static final class Service {
+        final Set<Tally> live = ConcurrentHashMap.newKeySet();
+        final LongAdder[] retiredOps = {new LongAdder(), new LongAdder()};
+        final LongAdder[] retiredBytes = {new LongAdder(), new LongAdder()};
+        final LongAdder[] created = {new LongAdder(), new LongAdder()};
+    }
+
+    /** The counts of one service object. Methods are called only by the thread using the object. */
+    public static final class Tally {
+        private static final VarHandle OPS;
+        private static final VarHandle BYTES;
+
+        static {
+            try {
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                OPS = l.findVarHandle(Tally.class, "ops", long.class);
+                BYTES = l.findVarHandle(Tally.class, "bytes", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        /** A tally that counts nothing (counters switched off, or objects outside the provider). */
+        public static final Tally NONE = new Tally(null);
+
+        private final Path path;
+        @SuppressWarnings("unused") private long ops;
+        @SuppressWarnings("unused") private long bytes;
+
+        private Tally(Path path) {
+            this.path = path;
+        }
+
+        /** One operation (a digest, a doFinal, a signature, a derivation) over {@code n} bytes. */
+        public void count(long n) {
+            if (path != null) {
+                OPS.setOpaque(this, (long) OPS.getOpaque(this) + 1);
+                BYTES.setOpaque(this, (long) BYTES.getOpaque(this) + n);
+            }
+        }
+
+        /**
+         * As {@link #count}, for objects several threads may use at once (a thread-safe
+         * SecureRandom): atomic, so slower, and not for per-operation hot paths of other families.
+         */
+        public void countShared(long n) {
+            if (path != null) {
+                OPS.getAndAdd(this, 1L);
+                BYTES.getAndAdd(this, n);
+            }
+        }
+
+        /** Bytes that belong to the operation in progress (an update), counted when it ends. */
+        public void bytes(long n) {
+            if (path != null) {
+                BYTES.setOpaque(this, (long) BYTES.getOpaque(this) + n);
+            }
+        }
+
+        long ops() {
+            return (long) OPS.getOpaque(this);
+        }
+
+        long bytesCounted() {
+            return (long) BYTES.getOpaque(this);
+        }
+
+        void zero() {
+            OPS.setOpaque(this, 0L);
+            BYTES.setOpaque(this, 0L);
+        }
+    }
+
+    /**
+     * A tally for a new service object {@code owner} of {@code type.algorithm} on {@code path}.
+     * Its counts are kept after the owner is collected.
+     */
+    public static Tally register(Object owner, String type, String algorithm, Path path) {
+        Service s = SERVICES.computeIfAbsent(type + "." + algorithm, k -> new Service());
+        s.created[path.ordinal()].increment();
+        if (!enabled) {
+            return Tally.NONE;
+        }
+        Tally t = new Tally(path);
+        s.live.add(t);
+        CLEANER.register(owner, () -> {
+            s.live.remove(t);
+            s.retiredOps[path.ordinal()].add(t.ops());
+            s.retiredBytes[path.ordinal()].add(t.bytesCounted());
+        });
+        return t;
+    }
+
+    /** Turns counting on or off for objects created from now on. */
+    public static void setEnabled(boolean on) {
+        enabled = on;
+    }
+
+    public static boolean isEnabled() {
+        return enabled;
+    }
+
+    /** One row of the table: a service's counts on both paths. */
+    public record Row(String service, long nativeOps, long nativeBytes, long jdkOps, long jdkBytes,
+                      long nativeObjects, long jdkObjects) {
+        public long totalOps() {
+            return nativeOps + jdkOps;
+        }
+    }
+
+    /** The counts of every service that was used, sorted by name. */
+    public static Map<String, Row> snapshot() {
+        Map<String, Row> out = new TreeMap<>();
+        SERVICES.forEach((name, s) -> {
+            long[] ops = {s.retiredOps[0].sum(), s.retiredOps[1].sum()};
+            long[] bytes = {s.retiredBytes[0].sum(), s.retiredBytes[1].sum()};
+            for (Tally t : s.live) {
+                ops[t.path.ordinal()] += t.ops();
+                bytes[t.path.ordinal()] += t.bytesCounted();
+            }
+            out.put(name, new Row(name, ops[0], bytes[0], ops[1], bytes[1],
+                    s.created[0].sum(), s.created[1].sum()));
+        });
+        return out;
+    }
+
+    /** The counts of one service ("Cipher.AES/GCM/NoPadding"), zero when unused. */
+    public static Row of(String service) {
+        Row r = snapshot().get(service);
+        return r != null ? r : new Row(service, 0, 0, 0, 0, 0, 0);
+    }
+
+    /** Sets every count to zero (as {@code icastats --reset}). Not atomic with concurrent work. */
+    public static void reset() {
+        SERVICES.values().forEach(s -> {
+            for (int i = 0; i < 2; i++) {
+                s.retiredOps[i].reset();
+                s.retiredBytes[i].reset();
+                s.created[i].reset();
+            }
+            s.live.forEach(Tally::zero);
+        });
+    }
+}

@@ -1,0 +1,46 @@
+package dev.acceljce.kdf;
+
+import javax.crypto.KDFParameters;
+
+import dev.acceljce.ServiceTable;
+import dev.acceljce.control.Family;
+import dev.acceljce.openssl.EvpDigest;
+import dev.acceljce.openssl.EvpKdf;
+
+/** Key-derivation services (KDF HKDF-*, SecretKeyFactory PBKDF2With*), with SunJCE's names and OIDs. */
+public final class KdfServices {
+    private KdfServices() {}
+
+    public static void register(ServiceTable table) {
+        hkdf(table, new HkdfVariant("HKDF-SHA256", "HmacSHA256", "SHA256", 32));
+        hkdf(table, new HkdfVariant("HKDF-SHA384", "HmacSHA384", "SHA384", 48));
+        hkdf(table, new HkdfVariant("HKDF-SHA512", "HmacSHA512", "SHA512", 64));
+
+        pbkdf2(table, new Pbkdf2Variant("HmacSHA1", "SHA1"), "1.2.840.113549.1.5.12");
+        pbkdf2(table, new Pbkdf2Variant("HmacSHA224", "SHA224"), null);
+        pbkdf2(table, new Pbkdf2Variant("HmacSHA256", "SHA256"), null);
+        pbkdf2(table, new Pbkdf2Variant("HmacSHA384", "SHA384"), null);
+        pbkdf2(table, new Pbkdf2Variant("HmacSHA512", "SHA512"), null);
+        pbkdf2(table, new Pbkdf2Variant("HmacSHA512/224", "SHA512-224"), null);
+        pbkdf2(table, new Pbkdf2Variant("HmacSHA512/256", "SHA512-256"), null);
+    }
+
+    private static void hkdf(ServiceTable table, HkdfVariant variant) {
+        table.add(Family.KDF, "KDF", variant.jcaName())
+                .nativeImpl(() -> has("HKDF", variant.digest()),
+                        p -> new NativeHkdf((KDFParameters) p, variant))
+                .register();
+    }
+
+    private static void pbkdf2(ServiceTable table, Pbkdf2Variant variant, String oid) {
+        ServiceTable.Builder b = table.add(Family.KDF, "SecretKeyFactory", variant.jcaName());
+        if (oid != null) {
+            b.oid(oid);
+        }
+        b.nativeImpl(() -> has("PBKDF2", variant.digest()), p -> new NativePbkdf2(variant)).register();
+    }
+
+    private static boolean has(String kdf, String digest) {
+        return EvpKdf.fetch(kdf).isPresent() && EvpDigest.fetch(digest).isPresent();
+    }
+}

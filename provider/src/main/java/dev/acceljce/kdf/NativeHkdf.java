@@ -1,0 +1,187 @@
+package dev.acceljce.kdf;
+
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.NoSuchAlgorithmException;
+import java.security.ProviderException;
+import java.security.spec.AlgorithmParameterSpec;
+import javax.crypto.KDF;
+import javax.crypto.KDFParameters;
+import javax.crypto.KDFSpi;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.HKDFParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.EvpKdf;
+
+import static dev.acceljce.kdf.KeyMaterial.wipe;
+
+/**
+ * HKDF (RFC 5869) as a {@code javax.crypto.KDF}, served by OpenSSL's EVP_KDF "HKDF": Extract,
+ * Expand and Extract-then-Expand. Inputs are checked in Java first, in the order and with the
+ * exceptions of the JDK's own HKDF, so a bad input fails the same way on both paths.
+ *
+ * <p>Stateless between derivations (each one uses its own OpenSSL context), so an instance may be
+ * used by several threads. An info longer than the loaded OpenSSL accepts (32 KiB in 3.0 and
+ * later) is derived by the JDK's HKDF instead.
+ */
+public final class NativeHkdf extends KDFSpi implements Counted {
+    private Counters.Tally tally = Counters.Tally.NONE;
+
+    private final HkdfVariant variant;
+    private final EvpKdf.Algorithm hkdf;
+    private volatile KDF jdkForLongInfo;
+
+    NativeHkdf(KDFParameters parameters, HkdfVariant variant) throws InvalidAlgorithmParameterException {
+        super(parameters);
+        if (parameters != null) {
+            throw new InvalidAlgorithmParameterException(variant.hmacName() + " does not support parameters");
+        }
+        this.variant = variant;
+        this.hkdf = EvpKdf.fetch("HKDF").orElseThrow(() -> new ProviderException("no HKDF in libcrypto"));
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    @Override
+    protected KDFParameters engineGetParameters() {
+        return null;
+    }
+
+    @Override
+    protected SecretKey engineDeriveKey(String alg, AlgorithmParameterSpec derivationSpec)
+            throws InvalidAlgorithmParameterException, NoSuchAlgorithmException {
+        if (alg == null) {
+            throw new NullPointerException("the algorithm for the SecretKey return value must not be null");
+        }
+        if (alg.isEmpty()) {
+            throw new NoSuchAlgorithmException("the algorithm for the SecretKey return value must not be empty");
+        }
+        byte[] data = engineDeriveData(derivationSpec);
+        try {
+            return new SecretKeySpec(data, alg); // copies
+        } finally {
+            wipe(data);
+        }
+    }
+
+    @Override
+    protected byte[] engineDeriveData(AlgorithmParameterSpec derivationSpec)
+            throws InvalidAlgorithmParameterException {
+        byte[] out = derive(derivationSpec);
+        tally.count(out.length);
+        return out;
+    }
+
+    private byte[] derive(AlgorithmParameterSpec derivationSpec) throws InvalidAlgorithmParameterException {
+        if (derivationSpec instanceof HKDFParameterSpec.Extract extract) {
+            return extract(extract);
+        } else if (derivationSpec instanceof HKDFParameterSpec.Expand expand) {
+            return expand(expand);
+        } else if (derivationSpec instanceof HKDFParameterSpec.ExtractThenExpand both) {
+            return extractThenExpand(both);
+        }
+        throw new InvalidAlgorithmParameterException("an HKDF derivation requires a valid HKDFParameterSpec");
+    }
+
+    private byte[] extract(HKDFParameterSpec.Extract spec) throws InvalidAlgorithmParameterException {
+        byte[] ikm = null;
+        byte[] salt = null;
+        try {
+            ikm = KeyMaterial.concatenate(spec.ikms());
+            salt = KeyMaterial.concatenate(spec.salts());
+            byte[] prk = new byte[variant.hashLength()];
+            // an empty salt is HMAC's all-zero key of hash length, as RFC 5869 says
+            EvpKdf.hkdf(hkdf, variant.digest(), EvpKdf.HKDF_EXTRACT_ONLY, ikm, salt, null, prk);
+            return prk;
+        } catch (InvalidKeyException e) {
+            throw new InvalidAlgorithmParameterException(
+                    "an HKDF Extract could not be initialized with the given key or salt material", e);
+        } finally {
+            wipe(ikm);
+            wipe(salt);
+        }
+    }
+
+    private byte[] expand(HKDFParameterSpec.Expand spec) throws InvalidAlgorithmParameterException {
+        byte[] prk = spec.prk().getEncoded();
+        if (prk == null) {
+            throw new InvalidAlgorithmParameterException("Cannot retrieve PRK for HKDFParameterSpec.Expand");
+        }
+        try {
+            byte[] info = infoOf(spec.info());
+            int length = spec.length();
+            checkLength(length);
+            if (prk.length < variant.hashLength()) {
+                throw new InvalidAlgorithmParameterException(
+                        "an HKDF Expand could not be initialized with the given keying material",
+                        new InvalidKeyException("prk must be at least " + variant.hashLength() + " bytes"));
+            }
+            if (info.length > EvpKdf.hkdfMaxInfo()) {
+                return jdkForLongInfo(spec);
+            }
+            byte[] out = new byte[length];
+            EvpKdf.hkdf(hkdf, variant.digest(), EvpKdf.HKDF_EXPAND_ONLY, prk, null, info, out);
+            return out;
+        } finally {
+            wipe(prk);
+        }
+    }
+
+    private byte[] extractThenExpand(HKDFParameterSpec.ExtractThenExpand spec)
+            throws InvalidAlgorithmParameterException {
+        byte[] ikm = null;
+        byte[] salt = null;
+        try {
+            ikm = KeyMaterial.concatenate(spec.ikms());
+            salt = KeyMaterial.concatenate(spec.salts());
+            byte[] info = infoOf(spec.info());
+            int length = spec.length();
+            checkLength(length);
+            if (info.length > EvpKdf.hkdfMaxInfo()) {
+                return jdkForLongInfo(spec);
+            }
+            byte[] out = new byte[length];
+            EvpKdf.hkdf(hkdf, variant.digest(), EvpKdf.HKDF_EXTRACT_AND_EXPAND, ikm, salt, info, out);
+            return out;
+        } catch (InvalidKeyException e) {
+            throw new InvalidAlgorithmParameterException(
+                    "an HKDF ExtractThenExpand could not be initialized with the given key or salt material", e);
+        } finally {
+            wipe(ikm);
+            wipe(salt);
+        }
+    }
+
+    private static byte[] infoOf(byte[] info) {
+        return info == null ? new byte[0] : info;
+    }
+
+    /** RFC 5869: at most 255 blocks of output (the spec classes already refused length <= 0). */
+    private void checkLength(int length) throws InvalidAlgorithmParameterException {
+        if (length > variant.hashLength() * 255) {
+            throw new InvalidAlgorithmParameterException("Requested length exceeds maximum allowed length");
+        }
+    }
+
+    /** The JDK's HKDF, for the rare info longer than OpenSSL's fixed limit. */
+    private byte[] jdkForLongInfo(AlgorithmParameterSpec spec) throws InvalidAlgorithmParameterException {
+        KDF jdk = jdkForLongInfo;
+        if (jdk == null) {
+            try {
+                jdk = KDF.getInstance(variant.jcaName(), JdkProviders.forService("KDF", variant.jcaName()));
+            } catch (NoSuchAlgorithmException e) {
+                throw new ProviderException("HKDF info longer than " + EvpKdf.hkdfMaxInfo()
+                        + " bytes needs the JDK's " + variant.jcaName() + ", which is not available", e);
+            }
+            jdkForLongInfo = jdk;
+        }
+        return jdk.deriveData(spec);
+    }
+}

@@ -1,0 +1,189 @@
+package dev.acceljce.mac;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.MessageDigest;
+import java.security.spec.AlgorithmParameterSpec;
+import java.util.Arrays;
+import java.util.Objects;
+import javax.crypto.MacSpi;
+import javax.crypto.SecretKey;
+
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.openssl.EvpMac;
+
+/**
+ * An HMAC served by OpenSSL's EVP_MAC. One EVP_MAC_CTX per object for its whole life:
+ * <ul>
+ *   <li>after {@code doFinal} or {@code reset}, and on re-init with the same key bytes, the context
+ *       is restarted with the key it already holds (no key processing); the restart is done lazily,
+ *       when the next message starts, so {@code doFinal} followed by the {@code reset} that
+ *       {@link javax.crypto.Mac} always issues costs one restart, not two;</li>
+ *   <li>tiny updates are collected in a small Java buffer and handed to OpenSSL in one call.</li>
+ * </ul>
+ * Key checks are the JDK's (HmacCore): any {@link SecretKey} whose encoding is not null, empty
+ * keys included; no parameters.
+ */
+public final class NativeHmac extends MacSpi implements Cloneable, Counted {
+    /** Updates shorter than this are batched in Java. */
+    private static final int BATCH_BELOW = 64;
+    private static final int BATCH_SIZE = 256;
+
+    private EvpMac.Context ctx;
+    /** The key the context holds (compared on re-init), or null before the first init. */
+    private byte[] key;
+    /** The context finished a MAC or absorbed input of a discarded message: restart before use. */
+    private boolean stale;
+    /** The context absorbed input since it was last (re)started. */
+    private boolean absorbed;
+    private byte[] batch = new byte[BATCH_SIZE];
+    private int batched;
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Bytes of the message in progress, counted when its MAC is taken. */
+    private long messageBytes;
+
+    NativeHmac(EvpMac.Hmac algorithm) {
+        this.ctx = new EvpMac.Context(algorithm);
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    @Override
+    protected int engineGetMacLength() {
+        return ctx.algorithm().macSize();
+    }
+
+    @Override
+    protected void engineInit(Key key, AlgorithmParameterSpec params)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        // the JDK's checks and messages, in its order
+        if (params != null) {
+            throw new InvalidAlgorithmParameterException("HMAC does not use parameters");
+        }
+        if (!(key instanceof SecretKey)) {
+            throw new InvalidKeyException("Secret key expected");
+        }
+        byte[] secret = key.getEncoded();
+        if (secret == null) {
+            throw new InvalidKeyException("Missing key data");
+        }
+        batched = 0;
+        if (this.key != null && MessageDigest.isEqual(secret, this.key)) {
+            Arrays.fill(secret, (byte) 0);
+            stale |= absorbed;
+            return;
+        }
+        if (this.key != null) {
+            Arrays.fill(this.key, (byte) 0);
+            this.key = null; // until the new key is in place, nothing compares equal to it
+        }
+        ctx.init(secret);
+        this.key = secret;
+        stale = false;
+        absorbed = false;
+    }
+
+    /** Restarts the context if a finished or discarded message left it unusable. */
+    private void ready() {
+        if (stale) {
+            ctx.restart();
+            stale = false;
+            absorbed = false;
+        }
+    }
+
+    @Override
+    protected void engineUpdate(byte input) {
+        if (batched == BATCH_SIZE) {
+            flush();
+        }
+        batch[batched++] = input;
+        messageBytes++;
+    }
+
+    @Override
+    protected void engineUpdate(byte[] input, int offset, int len) {
+        // javax.crypto.Mac checked the range already; this is the SPI's own guard
+        Objects.checkFromIndexSize(offset, len, input.length);
+        messageBytes += len;
+        if (len < BATCH_BELOW) {
+            if (batched + len > BATCH_SIZE) {
+                flush();
+            }
+            System.arraycopy(input, offset, batch, batched, len);
+            batched += len;
+            return;
+        }
+        flush();
+        ready();
+        absorbed = true;
+        ctx.update(input, offset, len);
+    }
+
+    @Override
+    protected void engineUpdate(ByteBuffer input) {
+        int n = input.remaining();
+        if (n == 0) {
+            return;
+        }
+        messageBytes += n;
+        if (n < BATCH_BELOW) {
+            if (batched + n > BATCH_SIZE) {
+                flush();
+            }
+            input.get(batch, batched, n);
+            batched += n;
+            return;
+        }
+        flush();
+        ready();
+        absorbed = true;
+        // heap, direct and read-only buffers alike: the segment covers position..limit
+        ctx.update(MemorySegment.ofBuffer(input));
+        input.position(input.limit());
+    }
+
+    private void flush() {
+        if (batched > 0) {
+            ready();
+            absorbed = true;
+            ctx.update(batch, 0, batched);
+            batched = 0;
+        }
+    }
+
+    @Override
+    protected byte[] engineDoFinal() {
+        byte[] out = new byte[ctx.algorithm().macSize()];
+        flush();
+        ready();
+        ctx.finish(out, 0);
+        stale = true;
+        tally.count(messageBytes);
+        messageBytes = 0;
+        return out;
+    }
+
+    @Override
+    protected void engineReset() {
+        batched = 0;
+        messageBytes = 0;
+        stale |= absorbed;
+    }
+
+    @Override
+    public Object clone() throws CloneNotSupportedException {
+        NativeHmac c = (NativeHmac) super.clone();
+        c.ctx = ctx.copy();
+        c.batch = batch.clone();
+        c.key = key == null ? null : key.clone();
+        return c;
+    }
+}

@@ -1,0 +1,256 @@
+package dev.acceljce.openssl;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.ref.Reference;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Every native call of the key-derivation family: EVP_KDF and EVP_KDF_CTX (HKDF, PBKDF2).
+ *
+ * <p>Callers validate every input before calling in. Secret inputs (keys, salts, passwords) reach
+ * OpenSSL through {@code OSSL_PARAM} arrays, which hold pointers and so cannot point into the Java
+ * heap: they are copied into native memory of a confined arena and cleansed with
+ * {@code OPENSSL_cleanse} before the arena is released. OpenSSL copies them again into the
+ * context, and {@code EVP_KDF_CTX_free} clears those copies.
+ *
+ * <p>A context is created per derivation: OpenSSL 3.0's HKDF and PBKDF2 cannot duplicate a context
+ * ({@code EVP_KDF_CTX_dup} returns NULL), and a fresh context needs no locking between threads.
+ */
+public final class EvpKdf {
+    /** EVP_KDF_HKDF_MODE_EXTRACT_AND_EXPAND. */
+    public static final int HKDF_EXTRACT_AND_EXPAND = 0;
+    /** EVP_KDF_HKDF_MODE_EXTRACT_ONLY: the output is the PRK, exactly the digest's size. */
+    public static final int HKDF_EXTRACT_ONLY = 1;
+    /** EVP_KDF_HKDF_MODE_EXPAND_ONLY: the key is the PRK. */
+    public static final int HKDF_EXPAND_ONLY = 2;
+
+    private static final MethodHandle EVP_KDF_FETCH = LibCrypto.function("EVP_KDF_fetch",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_KDF_CTX_NEW = LibCrypto.function("EVP_KDF_CTX_new",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_KDF_CTX_FREE = NativeResource.freeFunction("EVP_KDF_CTX_free");
+    /** Not critical: setting "digest" fetches the digest, which may wait on a lock. */
+    private static final MethodHandle EVP_KDF_CTX_SET_PARAMS = LibCrypto.function("EVP_KDF_CTX_set_params",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    /** Critical: HKDF output (at most 255 digests) is written straight into a heap array. */
+    private static final MethodHandle EVP_KDF_DERIVE_CRITICAL = LibCrypto.critical("EVP_KDF_derive",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    /** Plain: a PBKDF2 derivation runs as long as its iteration count asks and must not hold off the GC. */
+    private static final MethodHandle EVP_KDF_DERIVE = LibCrypto.function("EVP_KDF_derive",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
+            FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+
+    /** HKDF info lengths to try, largest first, when finding what the loaded library accepts. */
+    private static final int[] HKDF_INFO_CANDIDATES = {32 * 1024, 2048, 1024};
+
+    private static final Map<String, Optional<Algorithm>> FETCHED = new ConcurrentHashMap<>();
+    private static volatile int hkdfMaxInfo = -1;
+
+    private EvpKdf() {}
+
+    /** A fetched EVP_KDF ("HKDF", "PBKDF2"); never freed: one per name for the whole process. */
+    public record Algorithm(String name, MemorySegment kdf) {}
+
+    /** Fetches the KDF OpenSSL calls {@code name}, once per process. */
+    public static Optional<Algorithm> fetch(String name) {
+        return FETCHED.computeIfAbsent(name, EvpKdf::doFetch);
+    }
+
+    private static Optional<Algorithm> doFetch(String name) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment k = (MemorySegment) EVP_KDF_FETCH.invokeExact(MemorySegment.NULL,
+                    arena.allocateFrom(name), MemorySegment.NULL);
+            if (k.equals(MemorySegment.NULL)) {
+                OpenSslErrors.drain();
+                return Optional.empty();
+            }
+            return Optional.of(new Algorithm(name, k));
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /**
+     * HKDF (RFC 5869) into {@code out}, whose length is the output length. {@code mode} is one of
+     * the {@code HKDF_*} constants; for {@link #HKDF_EXPAND_ONLY} {@code key} is the PRK and
+     * {@code salt} is ignored (otherwise it is non-null, possibly empty); for {@link #HKDF_EXTRACT_ONLY} {@code out} is the digest's size and
+     * {@code info} is ignored. The caller checked the lengths (output at most 255 digests, info at
+     * most {@link #hkdfMaxInfo()}).
+     */
+    public static void hkdf(Algorithm hkdf, String digest, int mode, byte[] key, byte[] salt, byte[] info,
+                            byte[] out) {
+        try (Arena arena = Arena.ofConfined(); Context ctx = new Context(hkdf)) {
+            List<MemorySegment> secrets = new ArrayList<>(2);
+            try {
+                OsslParams p = OsslParams.in(arena)
+                        .integer("mode", mode)
+                        .utf8("digest", digest)
+                        .octets("key", secret(arena, key, secrets));
+                if (mode != HKDF_EXPAND_ONLY) {
+                    p.octets("salt", secret(arena, salt, secrets));
+                }
+                if (mode != HKDF_EXTRACT_ONLY) {
+                    p.octets("info", info);
+                }
+                ctx.setParams(p.build(), "HKDF(" + digest + ")");
+            } finally {
+                cleanse(secrets);
+            }
+            ctx.deriveCritical(out);
+        }
+    }
+
+    /**
+     * PBKDF2 (PKCS #5 v2.1) of {@code length} bytes, with SP 800-132's lower bounds off (the JDK
+     * accepts short salts and keys and any positive iteration count). Runs outside a critical
+     * region: it takes as long as the iteration count asks. {@code length} is positive.
+     */
+    public static byte[] pbkdf2(Algorithm pbkdf2, String digest, byte[] password, byte[] salt, int iterations,
+                                int length) {
+        try (Arena arena = Arena.ofConfined(); Context ctx = new Context(pbkdf2)) {
+            List<MemorySegment> secrets = new ArrayList<>(3);
+            try {
+                // "pkcs5" in a call of its own, before the salt and length it relaxes the checks of
+                ctx.setParams(OsslParams.in(arena).integer("pkcs5", 1).build(), "PBKDF2 pkcs5");
+                ctx.setParams(OsslParams.in(arena)
+                        .utf8("digest", digest)
+                        .octets("pass", secret(arena, password, secrets))
+                        .octets("salt", secret(arena, salt, secrets))
+                        .unsigned("iter", iterations)
+                        .build(), "PBKDF2(" + digest + ")");
+                MemorySegment out = arena.allocate(length);
+                secrets.add(out);
+                ctx.derive(out);
+                return out.toArray(JAVA_BYTE);
+            } finally {
+                cleanse(secrets);
+            }
+        }
+    }
+
+    /**
+     * The longest HKDF info the loaded library accepts (OpenSSL bounds it: 32 KiB in 3.0.19, less in
+     * some other builds), or 0 when it refuses even 1 KiB. Found once by asking the library.
+     */
+    public static int hkdfMaxInfo() {
+        int max = hkdfMaxInfo;
+        if (max < 0) {
+            max = 0;
+            Algorithm hkdf = fetch("HKDF").orElseThrow(() -> new IllegalStateException("no HKDF in libcrypto"));
+            for (int candidate : HKDF_INFO_CANDIDATES) {
+                if (acceptsInfo(hkdf, candidate)) {
+                    max = candidate;
+                    break;
+                }
+            }
+            hkdfMaxInfo = max;
+        }
+        return max;
+    }
+
+    private static boolean acceptsInfo(Algorithm hkdf, int length) {
+        try (Arena arena = Arena.ofConfined(); Context ctx = new Context(hkdf)) {
+            if (ctx.trySetParams(OsslParams.in(arena).octets("info", new byte[length]).build())) {
+                return true;
+            }
+            OpenSslErrors.clear();
+            return false;
+        }
+    }
+
+    /** A native copy of {@code value}, remembered in {@code secrets} for cleansing. */
+    private static MemorySegment secret(Arena arena, byte[] value, List<MemorySegment> secrets) {
+        // at least one byte, so an empty value still has a non-NULL address (OpenSSL wants one)
+        MemorySegment s = arena.allocate(Math.max(1, value.length));
+        secrets.add(s);
+        MemorySegment.copy(value, 0, s, JAVA_BYTE, 0, value.length);
+        return s.asSlice(0, value.length);
+    }
+
+    private static void cleanse(List<MemorySegment> secrets) {
+        try {
+            for (MemorySegment s : secrets) {
+                OPENSSL_CLEANSE.invokeExact(s, s.byteSize());
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /** One EVP_KDF_CTX, used for a single derivation. */
+    private static final class Context extends NativeResource {
+        private final Algorithm algorithm;
+
+        Context(Algorithm algorithm) {
+            super(newCtx(algorithm), EVP_KDF_CTX_FREE, "EVP_KDF_CTX");
+            this.algorithm = algorithm;
+        }
+
+        private static MemorySegment newCtx(Algorithm algorithm) {
+            try {
+                return (MemorySegment) EVP_KDF_CTX_NEW.invokeExact(algorithm.kdf);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        }
+
+        void setParams(MemorySegment params, String what) {
+            if (!trySetParams(params)) {
+                throw OpenSslErrors.failure("EVP_KDF_CTX_set_params " + what);
+            }
+        }
+
+        /** EVP_KDF_CTX_set_params; false (error queue left for the caller) when refused. */
+        boolean trySetParams(MemorySegment params) {
+            try {
+                return (int) EVP_KDF_CTX_SET_PARAMS.invokeExact(ptr(), params) == 1;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** EVP_KDF_derive into a heap array, in a critical region (short derivations only). */
+        void deriveCritical(byte[] out) {
+            try {
+                int ok = (int) EVP_KDF_DERIVE_CRITICAL.invokeExact(ptr(), MemorySegment.ofArray(out),
+                        (long) out.length, MemorySegment.NULL);
+                if (ok != 1) {
+                    throw OpenSslErrors.failure("EVP_KDF_derive(" + algorithm.name + ")");
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** EVP_KDF_derive into native memory, outside a critical region. */
+        void derive(MemorySegment out) {
+            try {
+                int ok = (int) EVP_KDF_DERIVE.invokeExact(ptr(), out, out.byteSize(), MemorySegment.NULL);
+                if (ok != 1) {
+                    throw OpenSslErrors.failure("EVP_KDF_derive(" + algorithm.name + ")");
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+    }
+}

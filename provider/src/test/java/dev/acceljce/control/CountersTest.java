@@ -1,0 +1,90 @@
+package dev.acceljce.control;
+
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import javax.crypto.KDF;
+import javax.crypto.Mac;
+import javax.crypto.spec.HKDFParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+import dev.acceljce.testing.Providers;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Counters are exact for a scripted sequence of operations, on both paths. */
+class CountersTest {
+    private static Counters.Row delta(Counters.Row before, String service) {
+        Counters.Row now = Counters.of(service);
+        return new Counters.Row(service, now.nativeOps() - before.nativeOps(), now.nativeBytes() - before.nativeBytes(),
+                now.jdkOps() - before.jdkOps(), now.jdkBytes() - before.jdkBytes(),
+                now.nativeObjects() - before.nativeObjects(), now.jdkObjects() - before.jdkObjects());
+    }
+
+    @Test
+    void digestOperationsAndBytesAreCountedExactlyOnBothPaths() throws Exception {
+        String service = "MessageDigest.SHA-512";
+        Counters.Row before = Counters.of(service);
+        MessageDigest md = MessageDigest.getInstance("SHA-512", Providers.ACCEL);
+        md.update(new byte[100]);
+        md.update((byte) 1);
+        md.update(ByteBuffer.allocateDirect(27));
+        md.digest();                       // 1 op, 128 bytes
+        md.digest(new byte[5000]);         // 1 op, 5000 bytes
+        md.update(new byte[7]);
+        md.reset();                        // abandoned message: not an operation
+        ((MessageDigest) md.clone()).digest(new byte[3]); // the clone counts too
+        Counters.Row d = delta(before, service);
+        assertEquals(3, d.nativeOps());
+        assertEquals(5131, d.nativeBytes());
+        assertEquals(1, d.nativeObjects());
+
+        System.setProperty("acceljce.native.digest", "false");
+        try {
+            MessageDigest jdkPath = MessageDigest.getInstance("SHA-512", Providers.ACCEL);
+            jdkPath.digest(new byte[64]);
+            jdkPath.update(new byte[10]);
+            jdkPath.digest();
+        } finally {
+            System.clearProperty("acceljce.native.digest");
+        }
+        d = delta(before, service);
+        assertEquals(2, d.jdkOps());
+        assertEquals(74, d.jdkBytes());
+        assertEquals(1, d.jdkObjects());
+        assertEquals(3, d.nativeOps(), "native counts unchanged by JDK-path work");
+    }
+
+    @Test
+    void macAndKdfOperationsAreCountedOnBothPaths() throws Exception {
+        Counters.Row macBefore = Counters.of("Mac.HmacSHA384");
+        Counters.Row kdfBefore = Counters.of("KDF.HKDF-SHA256");
+        SecretKeySpec key = new SecretKeySpec(new byte[32], "HmacSHA384");
+        HKDFParameterSpec spec = HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(null, 42);
+        for (String nativeOn : new String[] {"true", "false"}) {
+            System.setProperty("acceljce.native", nativeOn);
+            try {
+                Mac mac = Mac.getInstance("HmacSHA384", Providers.ACCEL);
+                mac.init(key);
+                mac.update(new byte[300]);
+                mac.doFinal(new byte[12]);  // 1 op, 312 bytes
+                mac.update(new byte[5]);
+                mac.reset();                // abandoned: not counted
+                mac.doFinal();              // 1 op, 0 bytes
+                KDF.getInstance("HKDF-SHA256", Providers.ACCEL).deriveData(spec); // 1 op, 42 bytes
+            } finally {
+                System.clearProperty("acceljce.native");
+            }
+        }
+        Counters.Row mac = delta(macBefore, "Mac.HmacSHA384");
+        assertEquals(2, mac.nativeOps());
+        assertEquals(312, mac.nativeBytes());
+        assertEquals(2, mac.jdkOps());
+        assertEquals(312, mac.jdkBytes());
+        Counters.Row kdf = delta(kdfBefore, "KDF.HKDF-SHA256");
+        assertEquals(1, kdf.nativeOps());
+        assertEquals(42, kdf.nativeBytes());
+        assertEquals(1, kdf.jdkOps());
+        assertEquals(42, kdf.jdkBytes());
+    }
+}
