@@ -2,6 +2,7 @@ package dev.acceljce;
 
 import java.security.Provider;
 
+import dev.acceljce.agreement.AgreementServices;
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
@@ -11,6 +12,7 @@ import dev.acceljce.keys.KeysServices;
 import dev.acceljce.mac.MacServices;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
+import dev.acceljce.rsa.RsaCipherServices;
 import dev.acceljce.signature.SignatureServices;
 
 /**
@@ -40,6 +42,8 @@ public final class AccelJceProvider extends Provider {
         RandomServices.register(table);
         KeysServices.register(table);
         SignatureServices.register(table);
+        AgreementServices.register(table);
+        RsaCipherServices.register(table);
         KdfServices.register(table);
         table.services().forEach(this::putService);
     }
