@@ -18,7 +18,7 @@ public final class AccelEdEcPrivateKey extends AccelPrivateKey implements EdECPr
 
     @Override
     public Optional<byte[]> getBytes() {
-        return Optional.ofNullable(live().octetParam("priv"));
+        return Optional.ofNullable(octets("priv"));
     }
 
     @Override

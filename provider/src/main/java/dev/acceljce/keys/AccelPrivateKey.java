@@ -46,12 +46,22 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
         return key;
     }
 
+    @Override
+    public final synchronized EvpPkey.Key share() throws InvalidKeyException {
+        return nativeKey().share();
+    }
+
     /** The native key for a getter; {@link IllegalStateException} once destroyed. */
-    final EvpPkey.Key live() {
+    private EvpPkey.Key live() {
         if (key.isClosed()) {
             throw new IllegalStateException("the key was destroyed");
         }
         return key;
+    }
+
+    /** An octet-string component ("priv" of EdDSA/XDH keys); getters and destroy exclude each other. */
+    final synchronized byte[] octets(String name) {
+        return live().octetParam(name);
     }
 
     @Override
@@ -65,12 +75,12 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     }
 
     @Override
-    public byte[] getEncoded() {
+    public final synchronized byte[] getEncoded() {
         return live().privateDer();
     }
 
     /** A BIGNUM component as a positive BigInteger. */
-    final BigInteger component(String name) {
+    final synchronized BigInteger component(String name) {
         byte[] b = live().bnParam(name);
         if (b == null) {
             throw new IllegalStateException("the key has no component " + name);
@@ -83,7 +93,7 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     }
 
     @Override
-    public final void destroy() {
+    public final synchronized void destroy() {
         key.close();
     }
 

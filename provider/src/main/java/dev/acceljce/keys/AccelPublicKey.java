@@ -46,6 +46,11 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
     }
 
     @Override
+    public final EvpPkey.Key share() {
+        return key.share();
+    }
+
+    @Override
     public final String getAlgorithm() {
         return kind.algorithm();
     }

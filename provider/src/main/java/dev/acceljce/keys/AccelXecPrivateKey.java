@@ -18,7 +18,7 @@ public final class AccelXecPrivateKey extends AccelPrivateKey implements XECPriv
 
     @Override
     public Optional<byte[]> getScalar() {
-        return Optional.ofNullable(live().octetParam("priv"));
+        return Optional.ofNullable(octets("priv"));
     }
 
     @Override

@@ -50,6 +50,13 @@ public enum KeyKind {
 
     /** The kind of a native key, or null when it is none of these (an RSA-PSS key, ...). */
     public static KeyKind of(EvpPkey.Key key) {
+        String type = key.typeName();
+        for (KeyKind k : values()) {
+            if (k.opensslType.equalsIgnoreCase(type)) {
+                return k;
+            }
+        }
+        // a key whose name OpenSSL reports differently (an alias) is asked by name
         for (KeyKind k : values()) {
             if (key.isA(k.opensslType)) {
                 return k;

@@ -28,6 +28,8 @@ public final class RsaKeyPairGenerator extends KeyPairGeneratorSpi {
     private final KeyPairGenerator jdk;
     private int bits = 3072;
     private BigInteger exponent = RSAKeyGenParameterSpec.F4;
+    /** Key parameters the JDK accepted in the spec (none for plain RSA keys): the JDK generates. */
+    private boolean keyParams;
 
     public RsaKeyPairGenerator() throws NoSuchAlgorithmException {
         this.jdk = KeyPairGenerator.getInstance("RSA", JdkProviders.forService("KeyPairGenerator", "RSA"));
@@ -38,6 +40,7 @@ public final class RsaKeyPairGenerator extends KeyPairGeneratorSpi {
         jdk.initialize(keysize, random);
         bits = keysize;
         exponent = RSAKeyGenParameterSpec.F4;
+        keyParams = false;
     }
 
     @Override
@@ -47,11 +50,12 @@ public final class RsaKeyPairGenerator extends KeyPairGeneratorSpi {
         RSAKeyGenParameterSpec spec = (RSAKeyGenParameterSpec) params; // the JDK accepted it
         bits = spec.getKeysize();
         exponent = spec.getPublicExponent();
+        keyParams = spec.getKeyParams() != null;
     }
 
     @Override
     public KeyPair generateKeyPair() {
-        if (bits < MIN_NATIVE_BITS || bits > MAX_NATIVE_BITS || exponent.bitLength() > 63) {
+        if (bits < MIN_NATIVE_BITS || bits > MAX_NATIVE_BITS || exponent.bitLength() > 63 || keyParams) {
             return jdk.generateKeyPair();
         }
         EvpPkey.Key key;

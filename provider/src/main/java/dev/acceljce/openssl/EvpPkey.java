@@ -22,6 +22,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 public final class EvpPkey {
     private static final MethodHandle EVP_PKEY_FREE = NativeResource.freeFunction("EVP_PKEY_free");
+    private static final MethodHandle EVP_PKEY_UP_REF = LibCrypto.function("EVP_PKEY_up_ref",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle D2I_PUBKEY = LibCrypto.function("d2i_PUBKEY",
             FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     private static final MethodHandle I2D_PUBKEY = LibCrypto.function("i2d_PUBKEY",
@@ -37,6 +39,8 @@ public final class EvpPkey {
             FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_IS_A = LibCrypto.function("EVP_PKEY_is_a",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET0_TYPE_NAME = LibCrypto.function("EVP_PKEY_get0_type_name",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_GET_BITS = LibCrypto.function("EVP_PKEY_get_bits",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle EVP_PKEY_GET_SIZE = LibCrypto.function("EVP_PKEY_get_size",
@@ -277,6 +281,18 @@ public final class EvpPkey {
             }
         }
 
+        /** OpenSSL's type name of the key ("EC", "RSA", "RSA-PSS", "ED25519", ...), or null. */
+        public String typeName() {
+            try {
+                MemorySegment name = (MemorySegment) EVP_PKEY_GET0_TYPE_NAME.invokeExact(ptr());
+                return name.equals(MemorySegment.NULL) ? null : name.reinterpret(64).getString(0);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
         /** The key's size in bits (modulus for RSA, field for EC). */
         public int bits() {
             try {
@@ -382,6 +398,25 @@ public final class EvpPkey {
                     OpenSslErrors.clear();
                 }
                 return ok == 1;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /**
+         * Another owned reference to the same EVP_PKEY (EVP_PKEY_up_ref): an engine holds one so
+         * that the key's owner destroying or dropping its reference cannot free the key under a
+         * running operation. OpenSSL frees the key when the last reference goes.
+         */
+        public Key share() {
+            try {
+                MemorySegment p = ptr();
+                if ((int) EVP_PKEY_UP_REF.invokeExact(p) != 1) {
+                    throw OpenSslErrors.failure("EVP_PKEY_up_ref");
+                }
+                return new Key(p);
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {

@@ -79,8 +79,10 @@ abstract class DigestThenSign extends PkeySignature {
     }
 
     private EvpPkey.SignContext newContext(AccelKey key, boolean signing) throws InvalidKeyException {
-        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
-            return new EvpPkey.SignContext(key.nativeKey(), signing, RAW_MAX, contextParams(key, arena));
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined();
+             EvpPkey.Key ref = key.share()) {
+            // the context holds its own reference to the key from here on
+            return new EvpPkey.SignContext(ref, signing, RAW_MAX, contextParams(key, arena));
         } catch (OpenSslException e) {
             throw new InvalidKeyException(algorithm + " cannot use this key: " + e.getMessage(), e);
         }

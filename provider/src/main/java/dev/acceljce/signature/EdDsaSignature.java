@@ -30,6 +30,8 @@ final class EdDsaSignature extends PkeySignature {
     private byte[] message = new byte[256];
     private int length;
     private KeyKind kind;
+    /** Our own reference to the current key's EVP_PKEY. */
+    private EvpPkey.Key ref;
     private EdDSAParameterSpec params;
 
     EdDsaSignature(String algorithm, KeyKind fixed) {
@@ -57,8 +59,14 @@ final class EdDsaSignature extends PkeySignature {
     }
 
     @Override
-    void init(AccelKey key, boolean signing, boolean sameKey) {
+    void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
         kind = key.kind();
+        if (!sameKey || ref == null) {
+            if (ref != null) {
+                ref.close();
+            }
+            ref = key.share();
+        }
     }
 
     @Override
@@ -80,12 +88,7 @@ final class EdDsaSignature extends PkeySignature {
 
     @Override
     byte[] sign(AccelKey key) throws SignatureException {
-        byte[] sig;
-        try {
-            sig = ctx.sign(key.nativeKey(), message, length);
-        } catch (InvalidKeyException e) {
-            throw new SignatureException(e.getMessage(), e);
-        }
+        byte[] sig = ctx.sign(ref, message, length);
         if (sig == null) {
             throw new SignatureException(algorithm + " signing failed");
         }
@@ -97,11 +100,7 @@ final class EdDsaSignature extends PkeySignature {
         if (signature == null || signature.length != (kind == KeyKind.ED25519 ? 64 : 114)) {
             throw new SignatureException("signature length invalid");
         }
-        try {
-            return ctx.verify(key.nativeKey(), signature, message, length);
-        } catch (InvalidKeyException e) {
-            throw new SignatureException(e.getMessage(), e);
-        }
+        return ctx.verify(ref, signature, message, length);
     }
 
     @Override

@@ -1,24 +1,31 @@
 package dev.acceljce.signature;
 
 import java.security.InvalidKeyException;
-import java.security.SignatureException;
-
 import dev.acceljce.keys.AccelKey;
+import dev.acceljce.openssl.EvpPkey;
 
-/** The JDK's RSA key-size rules, applied to keys imported from other providers. */
+/**
+ * SunRsaSign's RSA key-size rules at Signature init: the modulus size rounded up to a whole byte
+ * within 512..16384 bits (RSAKeyFactory.checkKeyLengths), and room for the encoding. (The JDK
+ * also limits the public exponent to 64 bits above 3072-bit moduli; that rule is not repeated.)
+ */
 final class RsaKeys {
-    /** SunRsaSign's limits (RSAKeyFactory.checkKeyLengths). */
+    /** The modulus size of a key, read through a reference of our own. */
+    static int bits(AccelKey key) throws InvalidKeyException {
+        try (EvpPkey.Key ref = key.share()) {
+            return ref.bits();
+        }
+    }
+
     static final int MIN_BITS = 512;
     static final int MAX_BITS = 16384;
 
-    private RsaKeys() {}
-
-    static void checkSize(AccelKey key) throws InvalidKeyException {
-        int bits = key.nativeKey().bits();
-        if (bits < MIN_BITS) {
+    static void checkSize(int bits) throws InvalidKeyException {
+        int rounded = (bits + 7) & ~7;
+        if (rounded < MIN_BITS) {
             throw new InvalidKeyException("RSA keys must be at least " + MIN_BITS + " bits long");
         }
-        if (bits > MAX_BITS) {
+        if (rounded > MAX_BITS) {
             throw new InvalidKeyException("RSA keys must be no longer than " + MAX_BITS + " bits");
         }
     }
@@ -27,26 +34,22 @@ final class RsaKeys {
      * SunRsaSign's check that a PKCS#1 v1.5 DigestInfo fits the key (at init): the DigestInfo of
      * a SHA-1 digest is 15 bytes plus the digest, of SHA-2/SHA-3 (9-byte OIDs) 19 plus the digest.
      */
-    static void checkPkcs1Fits(AccelKey key, String digestName, int digestSize) throws InvalidKeyException {
+    static void checkPkcs1Fits(int bits, String digestName, int digestSize) throws InvalidKeyException {
         int digestInfo = ("SHA1".equals(digestName) ? 15 : 19) + digestSize;
-        if (digestInfo > (key.nativeKey().bits() + 7) / 8 - 11) {
+        if (digestInfo > (bits + 7) / 8 - 11) {
             throw new InvalidKeyException("Key is too short for this signature algorithm");
         }
     }
 
     /** SunRsaSign's check that a PSS encoding with this digest and salt fits the key. */
-    static void checkPssFits(AccelKey key, int digestSize, int saltLength) throws InvalidKeyException {
-        int emLen = (key.nativeKey().bits() - 1 + 7) / 8;
+    static void checkPssFits(int bits, int digestSize, int saltLength) throws InvalidKeyException {
+        int emLen = (bits - 1 + 7) / 8;
         if (emLen - digestSize - saltLength - 2 < 0) {
             throw new InvalidKeyException("Key is too short for this signature algorithm");
         }
     }
 
-    static int modulusBytes(AccelKey key) throws SignatureException {
-        try {
-            return (key.nativeKey().bits() + 7) / 8;
-        } catch (InvalidKeyException e) {
-            throw new SignatureException(e.getMessage(), e);
-        }
+    static int modulusBytes(int bits) {
+        return (bits + 7) / 8;
     }
 }

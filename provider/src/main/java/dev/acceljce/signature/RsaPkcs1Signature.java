@@ -18,6 +18,7 @@ import dev.acceljce.openssl.OsslParams;
  */
 final class RsaPkcs1Signature extends DigestThenSign {
     private final String digestName;
+    private int keyBits;
 
     RsaPkcs1Signature(String algorithm, String digestName) {
         super(algorithm, digestName);
@@ -37,8 +38,10 @@ final class RsaPkcs1Signature extends DigestThenSign {
 
     @Override
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
-        RsaKeys.checkSize(key);
-        RsaKeys.checkPkcs1Fits(key, digestName, digestSize());
+        int bits = sameKey && keyBits != 0 ? keyBits : RsaKeys.bits(key);
+        RsaKeys.checkSize(bits);
+        RsaKeys.checkPkcs1Fits(bits, digestName, digestSize());
+        keyBits = bits;
         super.init(key, signing, sameKey);
     }
 
@@ -62,7 +65,7 @@ final class RsaPkcs1Signature extends DigestThenSign {
     @Override
     boolean verify(AccelKey key, byte[] signature) throws SignatureException {
         int n = finishMessage();
-        int expected = RsaKeys.modulusBytes(key);
+        int expected = RsaKeys.modulusBytes(keyBits);
         if (signature.length != expected) {
             throw new SignatureException("Bad signature length: got " + signature.length
                     + " but was expecting " + expected);

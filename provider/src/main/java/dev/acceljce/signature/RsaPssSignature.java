@@ -33,6 +33,7 @@ final class RsaPssSignature extends DigestThenSign {
     private PSSParameterSpec spec;
     private String mgfDigest;
     private AccelKey key;
+    private int keyBits;
 
     RsaPssSignature() {
         super(ALGORITHM, "SHA256");
@@ -56,11 +57,13 @@ final class RsaPssSignature extends DigestThenSign {
 
     @Override
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
-        RsaKeys.checkSize(key);
+        int bits = sameKey && keyBits != 0 ? keyBits : RsaKeys.bits(key);
+        RsaKeys.checkSize(bits);
         if (spec != null) {
-            RsaKeys.checkPssFits(key, digestSize(), spec.getSaltLength());
+            RsaKeys.checkPssFits(bits, digestSize(), spec.getSaltLength());
         }
         this.key = key;
+        this.keyBits = bits;
         if (spec != null) {
             super.init(key, signing, sameKey);
         } else {
@@ -100,9 +103,9 @@ final class RsaPssSignature extends DigestThenSign {
     boolean verify(AccelKey key, byte[] signature) throws SignatureException {
         requireParameters();
         int n = finishMessage();
-        if (signature.length != RsaKeys.modulusBytes(key)) {
+        if (signature.length != RsaKeys.modulusBytes(keyBits)) {
             throw new SignatureException("Signature length not correct: got " + signature.length
-                    + " but was expecting " + RsaKeys.modulusBytes(key));
+                    + " but was expecting " + RsaKeys.modulusBytes(keyBits));
         }
         return context(key, false).verify(signature, tbs(), n);
     }
@@ -127,7 +130,7 @@ final class RsaPssSignature extends DigestThenSign {
         }
         if (key != null && !delegated()) {
             try {
-                RsaKeys.checkPssFits(key, dev.acceljce.openssl.EvpDigest.fetch(md).orElseThrow().size(),
+                RsaKeys.checkPssFits(keyBits, dev.acceljce.openssl.EvpDigest.fetch(md).orElseThrow().size(),
                         p.getSaltLength());
             } catch (InvalidKeyException e) {
                 throw new InvalidAlgorithmParameterException(e.getMessage(), e);

@@ -316,4 +316,104 @@ class RsaSignatureTest {
             System.clearProperty("acceljce.native.rsa");
         }
     }
+
+    /** A foreign RSA public key (no JDK class) with any modulus, encoded as X.509 by hand. */
+    record ForeignRsaKey(BigInteger modulus, BigInteger exponent) implements java.security.interfaces.RSAPublicKey {
+        @Override
+        public BigInteger getModulus() {
+            return modulus;
+        }
+
+        @Override
+        public BigInteger getPublicExponent() {
+            return exponent;
+        }
+
+        @Override
+        public String getAlgorithm() {
+            return "RSA";
+        }
+
+        @Override
+        public String getFormat() {
+            return "X.509";
+        }
+
+        @Override
+        public byte[] getEncoded() {
+            byte[] rsaKey = der(0x30, concat(der(0x02, modulus.toByteArray()), der(0x02, exponent.toByteArray())));
+            byte[] algId = HexFormat.of().parseHex("300d06092a864886f70d0101010500");
+            return der(0x30, concat(algId, der(0x03, concat(new byte[1], rsaKey))));
+        }
+
+        private static byte[] concat(byte[] a, byte[] b) {
+            byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+            System.arraycopy(b, 0, out, a.length, b.length);
+            return out;
+        }
+
+        private static byte[] der(int tag, byte[] body) {
+            int n = body.length;
+            byte[] len = n < 0x80 ? new byte[] {(byte) n}
+                    : n < 0x100 ? new byte[] {(byte) 0x81, (byte) n}
+                    : new byte[] {(byte) 0x82, (byte) (n >> 8), (byte) n};
+            return concat(concat(new byte[] {(byte) tag}, len), body);
+        }
+    }
+
+    private static String factoryOutcome(KeyFactory kf, RSAPublicKeySpec spec) {
+        try {
+            return "accepted " + ((java.security.interfaces.RSAKey) kf.generatePublic(spec)).getModulus().bitLength();
+        } catch (Exception e) {
+            return e.getClass().getSimpleName();
+        }
+    }
+
+    private static String initOutcome(String provider, PublicKey key) {
+        try {
+            Signature s = provider == null ? Signature.getInstance("SHA256withRSA", Providers.ACCEL)
+                    : Signature.getInstance("SHA256withRSA", provider);
+            s.initVerify(key);
+            s.update(new byte[3]);
+            return "init ok, verify " + s.verify(new byte[(((java.security.interfaces.RSAKey) key).getModulus().bitLength() + 7) / 8]);
+        } catch (Exception e) {
+            return e.getClass().getSimpleName();
+        }
+    }
+
+    /**
+     * Small (256, 511 bits) and huge (16392 bits) moduli: the same outcome as SunRsaSign from the
+     * KeyFactory and at init and verify with a foreign key. A 16392-bit modulus is accepted by both; a wrong signature for it gives false.
+     */
+    @Test
+    void tinyAndHugeModuli() throws Exception {
+        KeyFactory ours = KeyFactory.getInstance("RSA", Providers.ACCEL);
+        KeyFactory jdk = KeyFactory.getInstance("RSA", "SunRsaSign");
+        SplittableRandom r = new SplittableRandom(7);
+        for (int bits : new int[] {256, 511}) {
+            BigInteger n = new BigInteger(bits, new java.util.Random(r.nextLong())).setBit(bits - 1).setBit(0);
+            RSAPublicKeySpec spec = new RSAPublicKeySpec(n, RSAKeyGenParameterSpec.F4);
+            // the JDK rounds the size up to a byte multiple: 511 bits passes, 256 does not
+            assertEquals(factoryOutcome(jdk, spec), factoryOutcome(ours, spec), bits + " bits");
+            // SunRsaSign sets no minimum for another provider's key at init, only that the
+            // DigestInfo fits: 256 bits is refused, 511 accepted
+            ForeignRsaKey foreign = new ForeignRsaKey(n, RSAKeyGenParameterSpec.F4);
+            assertEquals(initOutcome("SunRsaSign", foreign), initOutcome(null, foreign), bits + " bits");
+        }
+        BigInteger huge = new BigInteger(16392, new java.util.Random(5)).setBit(16391).setBit(0);
+        RSAPublicKeySpec hugeSpec = new RSAPublicKeySpec(huge, RSAKeyGenParameterSpec.F4);
+        assertEquals(factoryOutcome(jdk, hugeSpec), factoryOutcome(ours, hugeSpec), "16392 bits");
+        ForeignRsaKey hugeForeign = new ForeignRsaKey(huge, RSAKeyGenParameterSpec.F4);
+        assertEquals(initOutcome("SunRsaSign", hugeForeign), initOutcome(null, hugeForeign), "16392 bits foreign");
+        // a foreign key of an ordinary size is imported and verifies natively
+        java.security.interfaces.RSAPublicKey pub = (java.security.interfaces.RSAPublicKey) RsaSignatureTest.ours.getPublic();
+        ForeignRsaKey foreign = new ForeignRsaKey(pub.getModulus(), pub.getPublicExponent());
+        Signature s = Signature.getInstance("SHA256withRSA", Providers.ACCEL);
+        s.initSign(RsaSignatureTest.ours.getPrivate());
+        s.update(new byte[7]);
+        byte[] sig = s.sign();
+        s.initVerify(foreign);
+        s.update(new byte[7]);
+        assertTrue(s.verify(sig));
+    }
 }
