@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: fetches the Wycheproof vectors (cached), then builds and tests all modules.
-# Extra arguments go to Maven (e.g. -Dtest=DigestTest).
+# On linux-x86_64 that builds the bundled OpenSSL 3.5 first (scripts/build-openssl.sh, cached) and
+# runs the provider's suite twice: against the bundled library, then against the system's
+# libcrypto.so.3 (see docs/bundled-openssl.md). Extra arguments go to Maven (e.g. -Dtest=DigestTest,
+# -Dacceljce.test.skipSystemRun=true).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/fetch-wycheproof.sh"

@@ -4,6 +4,7 @@ import java.security.Provider;
 
 import dev.acceljce.agreement.AgreementServices;
 import dev.acceljce.cipher.CipherServices;
+import dev.acceljce.control.Path;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.kdf.KdfServices;
@@ -31,9 +32,15 @@ public final class AccelJceProvider extends Provider {
     public static final String NAME = "AccelJCE";
 
     public AccelJceProvider() {
-        super(NAME, "0.1", "AccelJCE: JCA/JCE over OpenSSL libcrypto (java.lang.foreign)");
+        this(null);
+    }
+
+    /** A provider whose objects are all served on {@code forced} (null: by the decision point). */
+    private AccelJceProvider(Path forced) {
+        super(NAME, "0.1", "AccelJCE: JCA/JCE over OpenSSL libcrypto (java.lang.foreign)"
+                + (forced == null ? "" : ", every object on the " + forced + " path"));
         JdkProviders.remember();
-        ServiceTable table = new ServiceTable(this);
+        ServiceTable table = new ServiceTable(this, forced);
         DigestServices.register(table);
         MacServices.register(table);
         CipherServices.register(table);
@@ -46,5 +53,20 @@ public final class AccelJceProvider extends Provider {
         RsaCipherServices.register(table);
         KdfServices.register(table);
         table.services().forEach(this::putService);
+    }
+
+    private static final class Views {
+        static final AccelJceProvider NATIVE = new AccelJceProvider(Path.NATIVE);
+        static final AccelJceProvider JDK = new AccelJceProvider(Path.JDK);
+    }
+
+    /**
+     * A provider (not installed anywhere) whose every object is served on one path, ignoring the
+     * policy: the native path where OpenSSL has the algorithm, else the JDK's. The auto policy uses
+     * these for its per-message choice; they also let a benchmark compare both paths through
+     * AccelJCE. Switches still apply to provider objects created through the normal constructor.
+     */
+    public static Provider pathView(Path path) {
+        return path == Path.NATIVE ? Views.NATIVE : Views.JDK;
     }
 }

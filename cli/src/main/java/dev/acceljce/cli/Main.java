@@ -5,7 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The {@code acceljce} command: {@code info}, {@code demo}, {@code bench}, {@code report}.
+ * The {@code acceljce} command: {@code info}, {@code demo}, {@code bench}, {@code report},
+ * {@code calibrate}.
  * Started by the {@code ./acceljce} launcher at the repository root, which sets
  * {@code ACCELJCE_HOME} to the repository and puts the benchmarks jar on the class path.
  */
@@ -15,7 +16,7 @@ public final class Main {
      * calibrate, advise are planned) implements {@link Command} and joins this list.
      */
     static final List<Command> COMMANDS = List.of(new InfoCommand(), new DemoCommand(), new BenchCommand(),
-            new ReportCommand());
+            new ReportCommand(), new CalibrateCommand());
 
     private Main() {}
 
