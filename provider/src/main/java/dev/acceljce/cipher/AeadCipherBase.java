@@ -11,6 +11,8 @@ import javax.crypto.Cipher;
 import javax.crypto.CipherSpi;
 import javax.crypto.ShortBufferException;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.EvpCipher;
 
 /**
@@ -33,7 +35,7 @@ import dev.acceljce.openssl.EvpCipher;
  * {@link #start}; while {@link #delegate} is set (a GCM IV longer than OpenSSL accepts), every
  * call is forwarded to a JDK cipher instead.
  */
-abstract class AeadCipherBase extends CipherSpi {
+abstract class AeadCipherBase extends CipherSpi implements Counted {
     private final EvpCipher.Context ctx = new EvpCipher.Context();
 
     // what the native context holds
@@ -60,6 +62,13 @@ abstract class AeadCipherBase extends CipherSpi {
 
     /** A JDK cipher serving the current operation instead of OpenSSL, or null. */
     Cipher delegate;
+    /** Counts native operations (a completed encryption or decryption) and their input bytes. */
+    private Counters.Tally tally = Counters.Tally.NONE;
+
+    @Override
+    public final void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
 
     /** The message of the IllegalStateException for data after a finished encryption. */
     abstract String reuseAfterFinishMessage();
@@ -298,6 +307,7 @@ abstract class AeadCipherBase extends CipherSpi {
         if (n != in.byteSize()) {
             throw new ProviderException(nativeAlgorithm.name() + " encryption update failed");
         }
+        tally.bytes(n);
     }
 
     /** Decryption: keeps ciphertext until doFinal. */
@@ -403,6 +413,7 @@ abstract class AeadCipherBase extends CipherSpi {
             throw new ProviderException(nativeAlgorithm.name() + " encryption final failed");
         }
         finished = true;
+        tally.count(0); // the bytes were counted as they were encrypted
     }
 
     /**
@@ -434,6 +445,7 @@ abstract class AeadCipherBase extends CipherSpi {
                 throw new AEADBadTagException("Tag mismatch");
             }
             MemorySegment.copy(p, 0, out, 0, ctLength);
+            tally.count(ctLength);
         } finally {
             Arrays.fill(plain, 0, ctLength, (byte) 0);
             endDecryption();
