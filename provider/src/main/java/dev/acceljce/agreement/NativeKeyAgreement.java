@@ -27,6 +27,7 @@ import dev.acceljce.keys.AccelEcPublicKey;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.Keys;
+import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.openssl.EvpPkeyDerive;
 import dev.acceljce.openssl.OpenSslException;
 
@@ -109,8 +110,9 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
         }
         if (ctx == null || imported != privateKey) {
             EvpPkeyDerive fresh;
-            try {
-                fresh = new EvpPkeyDerive(imported.nativeKey(), secretLength(imported));
+            // a reference of our own while the context is made; the context then holds its own
+            try (EvpPkey.Key ref = imported.share()) {
+                fresh = new EvpPkeyDerive(ref, secretLength(imported));
             } catch (OpenSslException e) {
                 throw new InvalidKeyException(algorithm + " cannot use this key: " + e.getMessage(), e);
             }
@@ -187,10 +189,8 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
         }
         AccelKey peer = ecdh ? ecPeer(key) : xdhPeer(key);
         byte[] s;
-        try {
-            s = ctx.derive(peer.nativeKey());
-        } catch (IllegalStateException e) {
-            throw new InvalidKeyException("the key was destroyed", e);
+        try (EvpPkey.Key ref = peer.share()) {
+            s = ctx.derive(ref);
         }
         if (s == null) {
             // OpenSSL refused the peer (public-key check) or the product (all zero: small order)

@@ -38,6 +38,7 @@ import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.Keys;
 import dev.acceljce.openssl.EvpDigest;
+import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.openssl.EvpPkeyCrypt;
 import dev.acceljce.openssl.OpenSslException;
 import dev.acceljce.openssl.OsslParams;
@@ -168,7 +169,9 @@ public final class RsaCipher extends CipherSpi implements Counted {
     @Override
     protected int engineGetKeySize(Key key) throws InvalidKeyException {
         if (key instanceof AccelKey a && a.kind() == KeyKind.RSA) {
-            return a.nativeKey().bits();
+            try (EvpPkey.Key ref = a.share()) {
+                return ref.bits();
+            }
         }
         if (key instanceof RSAKey r) {
             return r.getModulus().bitLength();
@@ -228,7 +231,10 @@ public final class RsaCipher extends CipherSpi implements Counted {
         EvpPkeyCrypt.Operation op = privateKey
                 ? (encrypt ? EvpPkeyCrypt.Operation.SIGN : EvpPkeyCrypt.Operation.DECRYPT)
                 : (encrypt ? EvpPkeyCrypt.Operation.ENCRYPT : EvpPkeyCrypt.Operation.VERIFY_RECOVER);
-        int n = (imported.nativeKey().bits() + 7) / 8;
+        int n;
+        try (EvpPkey.Key ref = imported.share()) {
+            n = (ref.bits() + 7) / 8;
+        }
         if (n < 64) {
             throw new InvalidKeyException("Padded size must be at least 64");
         }
@@ -285,8 +291,9 @@ public final class RsaCipher extends CipherSpi implements Counted {
             return;
         }
         EvpPkeyCrypt fresh;
-        try (Arena arena = Arena.ofConfined()) {
-            fresh = new EvpPkeyCrypt(key.nativeKey(), op, n, contextParams(arena, op, oaep, label));
+        // a reference of our own while the context is made; the context then holds its own
+        try (Arena arena = Arena.ofConfined(); EvpPkey.Key ref = key.share()) {
+            fresh = new EvpPkeyCrypt(ref, op, n, contextParams(arena, op, oaep, label));
         } catch (OpenSslException e) {
             throw new InvalidKeyException("RSA cannot use this key: " + e.getMessage(), e);
         }
