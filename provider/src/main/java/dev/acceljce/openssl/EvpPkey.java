@@ -530,8 +530,19 @@ public final class EvpPkey {
         }
     }
 
-    /** An EVP_MD_CTX for one-shot EVP_DigestSign / EVP_DigestVerify (EdDSA). */
+    /**
+     * An EVP_MD_CTX for one-shot EVP_DigestSign / EVP_DigestVerify (EdDSA). The native message
+     * and signature buffers are kept across operations (messages up to {@link #KEEP_MAX} bytes;
+     * larger ones get a buffer for the one call) and the message copy is zeroed after each use.
+     */
     public static final class OneShot extends NativeResource {
+        private static final int KEEP_MAX = 64 * 1024;
+        private static final int SIGNATURE_MAX = 128;
+        private final Arena arena = Arena.ofAuto();
+        private final MemorySegment sig = arena.allocate(SIGNATURE_MAX);
+        private final MemorySegment sigLen = arena.allocate(JAVA_LONG);
+        private MemorySegment message = arena.allocate(1024);
+
         public OneShot() {
             super(newCtx(), EVP_MD_CTX_FREE, "EVP_MD_CTX");
         }
@@ -544,18 +555,33 @@ public final class EvpPkey {
             }
         }
 
+        /** {@code data[0..len)} in native memory: the kept buffer, or one from {@code temp}. */
+        private MemorySegment stage(Arena temp, byte[] data, int len) {
+            MemorySegment dst;
+            if (len <= message.byteSize()) {
+                dst = message;
+            } else if (len <= KEEP_MAX) {
+                message = Arena.ofAuto().allocate(len);
+                dst = message;
+            } else {
+                dst = temp.allocate(len);
+            }
+            MemorySegment.copy(data, 0, dst, JAVA_BYTE, 0, len);
+            return dst;
+        }
+
         /** Signs {@code message[0..len)} with {@code key}; null when OpenSSL refused. */
-        public byte[] sign(Key key, byte[] message, int len) {
-            try (Arena arena = Arena.ofConfined()) {
-                if ((int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(ptr(), MemorySegment.NULL, MemorySegment.NULL,
+        public byte[] sign(Key key, byte[] data, int len) {
+            MemorySegment msg = null;
+            try (Arena temp = Arena.ofConfined()) {
+                if (key.maxSignatureSize() > SIGNATURE_MAX
+                        || (int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(ptr(), MemorySegment.NULL, MemorySegment.NULL,
                         MemorySegment.NULL, MemorySegment.NULL, key.pointer(), MemorySegment.NULL) != 1) {
                     OpenSslErrors.clear();
                     return null;
                 }
-                MemorySegment msg = arena.allocate(Math.max(1, len));
-                MemorySegment.copy(message, 0, msg, JAVA_BYTE, 0, len);
-                MemorySegment sig = arena.allocate(Math.max(1, key.maxSignatureSize()));
-                MemorySegment sigLen = arena.allocateFrom(JAVA_LONG, sig.byteSize());
+                msg = stage(temp, data, len);
+                sigLen.set(JAVA_LONG, 0, SIGNATURE_MAX);
                 if ((int) EVP_DIGEST_SIGN.invokeExact(ptr(), sig, sigLen, msg, (long) len) != 1) {
                     OpenSslErrors.clear();
                     return null;
@@ -564,22 +590,26 @@ public final class EvpPkey {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
+                if (msg != null && msg == message) {
+                    message.asSlice(0, len).fill((byte) 0);
+                }
                 Reference.reachabilityFence(this);
                 Reference.reachabilityFence(key);
             }
         }
 
         /** Verifies {@code signature} over {@code message[0..len)}: true only when OpenSSL says 1. */
-        public boolean verify(Key key, byte[] signature, byte[] message, int len) {
-            try (Arena arena = Arena.ofConfined()) {
-                if ((int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(ptr(), MemorySegment.NULL, MemorySegment.NULL,
+        public boolean verify(Key key, byte[] signature, byte[] data, int len) {
+            MemorySegment msg = null;
+            try (Arena temp = Arena.ofConfined()) {
+                if (signature.length > SIGNATURE_MAX
+                        || (int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(ptr(), MemorySegment.NULL, MemorySegment.NULL,
                         MemorySegment.NULL, MemorySegment.NULL, key.pointer(), MemorySegment.NULL) != 1) {
                     OpenSslErrors.clear();
                     return false;
                 }
-                MemorySegment msg = arena.allocate(Math.max(1, len));
-                MemorySegment.copy(message, 0, msg, JAVA_BYTE, 0, len);
-                MemorySegment sig = copy(arena, signature);
+                msg = stage(temp, data, len);
+                MemorySegment.copy(signature, 0, sig, JAVA_BYTE, 0, signature.length);
                 int ok = (int) EVP_DIGEST_VERIFY.invokeExact(ptr(), sig, (long) signature.length, msg, (long) len);
                 if (ok != 1) {
                     OpenSslErrors.clear();
@@ -588,6 +618,9 @@ public final class EvpPkey {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
+                if (msg != null && msg == message) {
+                    message.asSlice(0, len).fill((byte) 0);
+                }
                 Reference.reachabilityFence(this);
                 Reference.reachabilityFence(key);
             }

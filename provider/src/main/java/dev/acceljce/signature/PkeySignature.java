@@ -274,8 +274,12 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
 
     @Override
     protected void engineSetParameter(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
+        if (delegate != null) {
+            delegate.setParameter(params);
+            return;
+        }
         if (params != null) {
-            throw new InvalidAlgorithmParameterException("no parameter is supported");
+            throw new InvalidAlgorithmParameterException("No parameters accepted");
         }
     }
 

@@ -220,7 +220,7 @@ class KeysTest {
         KeyPair kp = generate(k, null);
         byte[] pub = kp.getPublic().getEncoded();
         byte[] priv = kp.getPrivate().getEncoded();
-        KeyPair other = KeyPairGenerator.getInstance(k.kpg().equals("RSA") ? "EC" : "RSA").generateKeyPair();
+        KeyPair other = k.kpg().equals("RSA") ? KeyPairGenerator.getInstance("EC", "SunEC").generateKeyPair() : smallRsa();
         List<byte[]> badPublic = List.of(new byte[0], new byte[5], java.util.Arrays.copyOf(pub, pub.length - 1),
                 other.getPublic().getEncoded());
         for (byte[] bad : badPublic) {
@@ -236,6 +236,18 @@ class KeysTest {
         assertThrows(thrownBy(() -> jdk.translateKey(other.getPublic())), () -> ours.translateKey(other.getPublic()));
         assertThrows(thrownBy(() -> jdk.getKeySpec(kp.getPublic(), k.privateSpec())),
                 () -> ours.getKeySpec(kp.getPublic(), k.privateSpec()));
+    }
+
+    private static KeyPair smallRsa;
+
+    /** A 1024-bit RSA pair from the JDK, made once: a key of the wrong type for the other kinds. */
+    static synchronized KeyPair smallRsa() throws Exception {
+        if (smallRsa == null) {
+            KeyPairGenerator g = KeyPairGenerator.getInstance("RSA", "SunRsaSign");
+            g.initialize(1024);
+            smallRsa = g.generateKeyPair();
+        }
+        return smallRsa;
     }
 
     static Class<? extends Throwable> thrownBy(org.junit.jupiter.api.function.Executable call) {

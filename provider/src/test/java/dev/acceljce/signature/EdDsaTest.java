@@ -109,7 +109,9 @@ class EdDsaTest {
     void badInput() throws Exception {
         KeyPair ed25519 = KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL).generateKeyPair();
         KeyPair ed448 = KeyPairGenerator.getInstance("Ed448", Providers.ACCEL).generateKeyPair();
-        KeyPair rsa = KeyPairGenerator.getInstance("RSA", "SunRsaSign").generateKeyPair();
+        KeyPairGenerator rsaGen = KeyPairGenerator.getInstance("RSA", "SunRsaSign");
+        rsaGen.initialize(1024);
+        KeyPair rsa = rsaGen.generateKeyPair();
         assertThrows(InvalidKeyException.class,
                 () -> Signature.getInstance("Ed25519", Providers.ACCEL).initSign(ed448.getPrivate()));
         assertThrows(InvalidKeyException.class,
@@ -181,6 +183,28 @@ class EdDsaTest {
             assertArrayEquals(j.sign(), sig);
         } finally {
             System.clearProperty("acceljce.native.eddsa");
+        }
+    }
+
+    /** Messages beyond the kept native buffer (64 KiB), then small ones again, on one object. */
+    @Test
+    void largeAndSmallMessagesOnOneObject() throws Exception {
+        KeyPair kp = KeyPairGenerator.getInstance("Ed448", Providers.ACCEL).generateKeyPair();
+        Signature a = Signature.getInstance("Ed448", Providers.ACCEL);
+        Signature j = Signature.getInstance("Ed448", "SunEC");
+        SplittableRandom r = new SplittableRandom(3);
+        for (int len : new int[] {0, 1000, 5000, 70_000, 300_000, 10}) {
+            byte[] msg = new byte[len];
+            r.nextBytes(msg);
+            a.initSign(kp.getPrivate());
+            a.update(msg);
+            byte[] sig = a.sign();
+            j.initSign(kp.getPrivate());
+            j.update(msg);
+            assertArrayEquals(j.sign(), sig, "length " + len);
+            a.initVerify(kp.getPublic());
+            a.update(msg);
+            assertTrue(a.verify(sig));
         }
     }
 }
