@@ -8,6 +8,10 @@
  * (nothing requires it, so the module system would not resolve it otherwise).
  */
 module dev.acceljce.provider {
+    // Optional: the counters MBean (dev.acceljce.control.Management) is published only when
+    // java.management is present; jlinked images without it run the provider all the same.
+    requires static java.management;
+
     exports dev.acceljce;
     exports dev.acceljce.control;
 

@@ -4,13 +4,16 @@ import java.security.Provider;
 
 import dev.acceljce.agreement.AgreementServices;
 import dev.acceljce.cipher.CipherServices;
+import dev.acceljce.control.Management;
 import dev.acceljce.control.Path;
+import dev.acceljce.control.Trace;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.kdf.KdfServices;
 import dev.acceljce.keygen.KeyGeneratorServices;
 import dev.acceljce.keys.KeysServices;
 import dev.acceljce.mac.MacServices;
+import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
 import dev.acceljce.rsa.RsaCipherServices;
@@ -27,6 +30,9 @@ import dev.acceljce.signature.SignatureServices;
  *
  * <p>Every service is registered with {@code putService} here (no legacy {@code put()} entries,
  * which send JCA look-ups down a synchronized path). Each family registers its own services.
+ *
+ * <p>The first instance in a JVM publishes the operation counters as the MBean
+ * {@code dev.acceljce:type=Counters} (see {@link Management}).
  */
 public final class AccelJceProvider extends Provider {
     public static final String NAME = "AccelJCE";
@@ -47,12 +53,27 @@ public final class AccelJceProvider extends Provider {
         KeyGeneratorServices.register(table);
         ParameterServices.register(table);
         RandomServices.register(table);
+        KdfServices.register(table);
         KeysServices.register(table);
         SignatureServices.register(table);
         AgreementServices.register(table);
         RsaCipherServices.register(table);
-        KdfServices.register(table);
         table.services().forEach(this::putService);
+        Management.register(this);
+        if (forced == null && Trace.load()) {
+            traceAtLoad();
+        }
+    }
+
+    /** The load-time trace: the library, then each algorithm and how it is served. */
+    private void traceAtLoad() {
+        Trace.atLoad(LibCrypto.isAvailable()
+                ? "AccelJCE: " + LibCrypto.version() + " from " + LibCrypto.path() + " (" + LibCrypto.source() + ")"
+                : "AccelJCE: no libcrypto (" + LibCrypto.unavailableReason() + "); every service on the JDK path");
+        for (ServiceReport.Row r : ServiceReport.of(this)) {
+            Trace.atLoad("AccelJCE: " + r.type() + "." + r.algorithm() + " -> " + r.route()
+                    + (r.nativeAvailable() ? "" : " (native unavailable: " + r.unavailableReason() + ")"));
+        }
     }
 
     private static final class Views {

@@ -12,6 +12,7 @@ import java.util.function.BooleanSupplier;
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
+import dev.acceljce.control.Trace;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.policy.PerMessage;
@@ -187,10 +188,13 @@ public final class ServiceTable {
                 Dispatch.Route route = Dispatch.route(family, getType(), getAlgorithm(), nativeAvailable(),
                         jdkAvailable(), perMessage != null);
                 if (route.perMessage()) {
+                    Trace.decision(getType(), getAlgorithm(), "auto per message: " + route.crossover());
                     // each message picks its path; the objects it uses are counted on their own
                     return create(perMessage, route.crossover(), null);
                 }
                 path = route.path();
+                Trace.decision(getType(), getAlgorithm(), path == Path.NATIVE ? "native"
+                        : "JDK" + (nativeAvailable() ? "" : " (" + unavailableReason() + ")"));
             }
             return create(path == Path.NATIVE ? nativeFactory : jdkFactory, constructorParameter, path);
         }

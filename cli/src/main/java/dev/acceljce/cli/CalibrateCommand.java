@@ -110,7 +110,7 @@ final class CalibrateCommand implements Command {
         List<String> text = new ArrayList<>();
         text.add("# AccelJCE auto-policy crossovers, written by `acceljce calibrate` on " + ZonedDateTime.now());
         text.add("# " + LibCrypto.version() + " at " + LibCrypto.path() + "; " + Runtime.version()
-                + "; " + CpuInfo.ofThisMachine().model());
+                + "; " + dev.acceljce.control.CpuFeatures.ofThisMachine().model());
         text.add("# <openssl line>.<family>.<algorithm> = <path below>:<bytes>:<path from there on> | <path>");
         text.addAll(kept);
         text.addAll(lines);

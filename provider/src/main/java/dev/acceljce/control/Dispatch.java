@@ -18,7 +18,7 @@ public final class Dispatch {
      * @param nativeAvailable whether the loaded OpenSSL offers this algorithm
      */
     public static Path choose(Family family, String type, String algorithm, boolean nativeAvailable) {
-        return nativeAvailable && Settings.nativeAllowed(family) ? Path.NATIVE : Path.JDK;
+        return nativeAvailable && Settings.nativeAllowed(family) && Health.nativeHealthy(family) ? Path.NATIVE : Path.JDK;
     }
 
     /**
