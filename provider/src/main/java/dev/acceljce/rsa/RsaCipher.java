@@ -309,7 +309,8 @@ public final class RsaCipher extends CipherSpi implements Counted {
                                           byte[] label) {
         String mode = switch (padding) {
             case NONE -> "none";
-            case PKCS1 -> "pkcs1";
+            // public-key "decryption" recovers the raw block, unpadded here (see unpadBlockType1)
+            case PKCS1 -> op == EvpPkeyCrypt.Operation.VERIFY_RECOVER ? "none" : "pkcs1";
             case OAEP -> "oaep";
         };
         MemorySegment padMode = OsslParams.in(arena).utf8("pad-mode", mode).build();
@@ -385,17 +386,42 @@ public final class RsaCipher extends CipherSpi implements Counted {
                 len = modulusBytes;
             }
             int n = ctx.run(input, len, scratch);
-            if (n < 0) {
+            int from = 0;
+            if (n >= 0 && padding == Padding.PKCS1 && operation == EvpPkeyCrypt.Operation.VERIFY_RECOVER) {
+                from = unpadBlockType1(scratch, n);
+            }
+            if (n < 0 || from < 0) {
                 // one path and one message for every failure of an operation (no padding oracle)
                 throw new BadPaddingException(failureMessage());
             }
-            byte[] result = Arrays.copyOf(scratch, n);
+            byte[] result = Arrays.copyOfRange(scratch, from, n);
             tally.count(inputLength);
             return result;
         } finally {
             Arrays.fill(scratch, (byte) 0);
             clearBuffer();
         }
+    }
+
+    /**
+     * Where the data starts in a public-key-recovered PKCS#1 v1.5 block of type 1
+     * ({@code 00 01 FF..FF 00 data}, at least 8 bytes of FF), or -1 when it is not one. The block
+     * is public (anyone with the public key computes it), so checking it here leaks nothing; it is
+     * done here because OpenSSL 3.2+ reports an empty recovered message as a failure, and SunJCE
+     * accepts it.
+     */
+    private static int unpadBlockType1(byte[] block, int length) {
+        if (length < 11 || block[0] != 0 || block[1] != 1) {
+            return -1;
+        }
+        int i = 2;
+        while (i < length && block[i] == (byte) 0xFF) {
+            i++;
+        }
+        if (i == length || block[i] != 0 || i - 2 < 8) {
+            return -1;
+        }
+        return i + 1;
     }
 
     private String failureMessage() {

@@ -258,6 +258,24 @@ class RsaCipherTest {
         assertEquals(aes, c.unwrap(jdk.wrap(aes), "AES", Cipher.SECRET_KEY));
     }
 
+    /** Empty messages in every mode, as SunJCE handles them (OpenSSL 3.2+ refuses an empty recovered block). */
+    @Test
+    void emptyMessages() throws Exception {
+        for (String t : transformations()) {
+            if (t.endsWith("NoPadding")) {
+                continue;
+            }
+            byte[] ct = run(Providers.ACCEL, t, Cipher.ENCRYPT_MODE, ours.getPublic(), new byte[0]);
+            assertEquals(0, run(sunJce, t, Cipher.DECRYPT_MODE, ours.getPrivate(), ct).length, t);
+            assertEquals(0, run(Providers.ACCEL, t, Cipher.DECRYPT_MODE, ours.getPrivate(), ct).length, t);
+            if (!t.contains("OAEP")) {
+                byte[] signed = run(Providers.ACCEL, t, Cipher.ENCRYPT_MODE, ours.getPrivate(), new byte[0]);
+                assertEquals(0, run(Providers.ACCEL, t, Cipher.DECRYPT_MODE, ours.getPublic(), signed).length, t);
+                assertEquals(0, run(sunJce, t, Cipher.DECRYPT_MODE, ours.getPublic(), signed).length, t);
+            }
+        }
+    }
+
     private static Class<? extends Throwable> thrown(Executable call) {
         try {
             call.execute();
@@ -318,9 +336,14 @@ class RsaCipherTest {
         }
     }
 
-    /** OAEP with a digest the native side does not serve goes to SunJCE and still works. */
+    /**
+     * MD5 and SHA-3 OAEP (SunJCE accepts any MessageDigest) are served natively; a private key
+     * without CRT components is not, and goes to SunJCE inside the same object, which then
+     * counts on the JDK path.
+     */
     @Test
-    void unservedParametersGoToSunJce() throws Exception {
+    void digestsBeyondTheListAndNonCrtKeys() throws Exception {
+        long nat = Decisions.count("Cipher", "RSA", Path.NATIVE);
         long jdk = Decisions.count("Cipher", "RSA", Path.JDK);
         byte[] ct = run(Providers.ACCEL, "RSA/ECB/OAEPWithMD5AndMGF1Padding", Cipher.ENCRYPT_MODE, ours.getPublic(),
                 new byte[] {7});
@@ -333,7 +356,15 @@ class RsaCipherTest {
         Cipher d = Cipher.getInstance("RSA/ECB/OAEPPadding", sunJce);
         d.init(Cipher.DECRYPT_MODE, jdks.getPrivate(), sha3);
         assertArrayEquals(new byte[] {9}, d.doFinal(c.doFinal(new byte[] {9})));
-        assertTrue(Decisions.count("Cipher", "RSA", Path.JDK) >= jdk);
+        assertEquals(nat + 2, Decisions.count("Cipher", "RSA", Path.NATIVE));
+        assertEquals(jdk, Decisions.count("Cipher", "RSA", Path.JDK));
+
+        java.security.interfaces.RSAPrivateCrtKey crt = (java.security.interfaces.RSAPrivateCrtKey) jdks.getPrivate();
+        PrivateKey nonCrt = KeyFactory.getInstance("RSA", Providers.jdk("KeyFactory", "RSA")).generatePrivate(
+                new java.security.spec.RSAPrivateKeySpec(crt.getModulus(), crt.getPrivateExponent()));
+        ct = run(sunJce, "RSA/ECB/PKCS1Padding", Cipher.ENCRYPT_MODE, jdks.getPublic(), new byte[] {5});
+        assertArrayEquals(new byte[] {5}, run(Providers.ACCEL, "RSA/ECB/PKCS1Padding", Cipher.DECRYPT_MODE, nonCrt, ct));
+        assertEquals(jdk + 1, Decisions.count("Cipher", "RSA", Path.JDK));
     }
 
     @Test
