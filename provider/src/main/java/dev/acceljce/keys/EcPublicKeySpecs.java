@@ -1,18 +1,21 @@
 package dev.acceljce.keys;
 
+import java.lang.foreign.Arena;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.spec.ECParameterSpec;
 import java.security.spec.ECPoint;
 import java.security.spec.ECPublicKeySpec;
+import java.util.Arrays;
 import java.util.HexFormat;
 
 import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.OsslParams;
 
 /**
  * EC public keys made from an ECPublicKeySpec on a served curve without the JDK's key classes:
- * the point is written as an uncompressed SubjectPublicKeyInfo with the curve's OID and imported
- * by OpenSSL, which refuses a point that is not on the curve.
+ * the point is imported by OpenSSL (EVP_PKEY_fromdata), which refuses a point that is not on the
+ * curve, and the key's encoding is the uncompressed SubjectPublicKeyInfo with the curve's OID.
  *
  * <p>Why not through SunEC's KeyFactory as other specs are: SunEC's ECPublicKeyImpl asks for
  * {@code AlgorithmParameters.getInstance("EC", "SunEC")} by provider name, so it fails once SunEC
@@ -49,8 +52,16 @@ final class EcPublicKeySpecs {
         if (!put(w.getAffineX(), der, header.length + 1, size) || !put(w.getAffineY(), der, header.length + 1 + size, size)) {
             return null;
         }
-        EvpPkey.Key key = EvpPkey.Key.fromPublicDer(der);
-        return key == null ? null : Keys.wrapPublic(key);
+        // imported from the point itself: OpenSSL checks it is on the curve, and the encoding
+        // built above is the key's (what i2d_PUBKEY would write), so neither DER codec runs
+        EvpPkey.Key key;
+        try (Arena arena = Arena.ofConfined()) {
+            key = EvpPkey.Key.fromPublicParams("EC", OsslParams.in(arena)
+                    .utf8("group", curve.opensslGroup())
+                    .octets("pub", Arrays.copyOfRange(der, header.length, der.length))
+                    .build());
+        }
+        return key == null ? null : new AccelEcPublicKey(key, der, curve);
     }
 
     private static Curves curveOf(ECParameterSpec params) {
