@@ -10,6 +10,7 @@ import java.security.PublicKey;
 import java.security.spec.ECPublicKeySpec;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
+import java.security.spec.XECPublicKeySpec;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
@@ -43,8 +44,10 @@ public final class AccelKeyFactory extends KeyFactorySpi implements Counted {
 
     @Override
     protected PublicKey engineGeneratePublic(KeySpec keySpec) throws InvalidKeySpecException {
+        // the specs JSSE builds from every key share: imported without a DER round trip
         PublicKey direct = keySpec instanceof ECPublicKeySpec ec && kinds.contains(KeyKind.EC)
-                ? EcPublicKeySpecs.fromSpec(ec) : null;
+                ? EcPublicKeySpecs.fromSpec(ec)
+                : keySpec instanceof XECPublicKeySpec xec ? xdh(XecPublicKeySpecs.fromSpec(xec)) : null;
         PublicKey key = direct != null ? direct : (PublicKey) adopt(jdk.generatePublic(keySpec));
         tally.count(0);
         return key;
@@ -54,6 +57,15 @@ public final class AccelKeyFactory extends KeyFactorySpi implements Counted {
     protected PrivateKey engineGeneratePrivate(KeySpec keySpec) throws InvalidKeySpecException {
         PrivateKey key = (PrivateKey) adopt(jdk.generatePrivate(keySpec));
         tally.count(0);
+        return key;
+    }
+
+    /** A key this factory makes natively: one of its kinds (an "X25519" factory makes no X448 key). */
+    private PublicKey xdh(AccelPublicKey key) {
+        if (key != null && !kinds.contains(key.kind())) {
+            key.nativeKey().close();
+            return null;
+        }
         return key;
     }
 

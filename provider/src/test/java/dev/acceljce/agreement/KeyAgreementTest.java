@@ -216,6 +216,43 @@ class KeyAgreementTest {
         }
     }
 
+    /**
+     * The key shares JSSE decodes (ECPublicKeySpec, XECPublicKeySpec) are imported natively
+     * without a DER round trip; the keys are exactly the JDK's (encoding, point, u). A u at or
+     * above p is left to the JDK, which reduces it.
+     */
+    @Test
+    void keySharesFromSpecsMatchTheJdk() throws Exception {
+        for (String curve : CURVES) {
+            java.security.interfaces.ECPublicKey jdk = (java.security.interfaces.ECPublicKey)
+                    pair(Providers.jdk("KeyPairGenerator", "EC"), "EC", curve).getPublic();
+            PublicKey ours = KeyFactory.getInstance("EC", Providers.ACCEL)
+                    .generatePublic(new ECPublicKeySpec(jdk.getW(), jdk.getParams()));
+            assertInstanceOf(AccelKey.class, ours);
+            assertArrayEquals(jdk.getEncoded(), ours.getEncoded());
+            assertEquals(jdk.getW(), ((java.security.interfaces.ECPublicKey) ours).getW());
+        }
+        for (String curve : new String[] {"X25519", "X448"}) {
+            java.security.interfaces.XECPublicKey jdk = (java.security.interfaces.XECPublicKey)
+                    pair(Providers.jdk("KeyPairGenerator", "XDH"), "XDH", curve).getPublic();
+            for (String factory : new String[] {"XDH", curve}) {
+                PublicKey ours = KeyFactory.getInstance(factory, Providers.ACCEL)
+                        .generatePublic(new java.security.spec.XECPublicKeySpec(jdk.getParams(), jdk.getU()));
+                assertInstanceOf(AccelKey.class, ours);
+                assertArrayEquals(jdk.getEncoded(), ours.getEncoded());
+                assertEquals(jdk.getU(), ((java.security.interfaces.XECPublicKey) ours).getU());
+            }
+        }
+        java.security.spec.XECPublicKeySpec big = new java.security.spec.XECPublicKeySpec(NamedParameterSpec.X25519,
+                BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(10)));
+        assertArrayEquals(KeyFactory.getInstance("XDH", Providers.jdk("KeyFactory", "XDH")).generatePublic(big).getEncoded(),
+                KeyFactory.getInstance("XDH", Providers.ACCEL).generatePublic(big).getEncoded());
+        java.security.spec.XECPublicKeySpec wrongCurve = new java.security.spec.XECPublicKeySpec(
+                NamedParameterSpec.X448, BigInteger.TEN);
+        assertThrows(java.security.spec.InvalidKeySpecException.class,
+                () -> KeyFactory.getInstance("X25519", Providers.ACCEL).generatePublic(wrongCurve));
+    }
+
     /** One object, one private key, several peers; generateSecret leaves it ready for the next. */
     @Test
     void reuseAcrossPeers() throws Exception {
