@@ -7,4 +7,5 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/fetch-wycheproof.sh"
-exec "$root/scripts/mvn.sh" verify "$@"
+# the same cache for the vectors the script fetched and the tests that read them
+exec "$root/scripts/mvn.sh" verify "-Dacceljce.cache=${ACCELJCE_CACHE:-$HOME/.cache/acceljce}" "$@"

@@ -59,16 +59,17 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     private int pendingLength;
     /** Decryption: plaintext before its tag is verified; wiped after each doFinal. */
     private byte[] plain = AeadIo.EMPTY;
-
-    /** A JDK cipher serving the current operation instead of OpenSSL, or null. */
-    Cipher delegate;
-    /** Counts native operations (a completed encryption or decryption) and their input bytes. */
     private Counters.Tally tally = Counters.Tally.NONE;
+    /** Encryption: plaintext bytes of the operation in progress, counted when it completes. */
+    private long encrypted;
 
     @Override
     public final void attach(Counters.Tally tally) {
         this.tally = tally;
     }
+
+    /** A JDK cipher serving the current operation instead of OpenSSL, or null. */
+    Cipher delegate;
 
     /** The message of the IllegalStateException for data after a finished encryption. */
     abstract String reuseAfterFinishMessage();
@@ -112,6 +113,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
         finished = false;
         restart = false;
         pendingLength = 0;
+        encrypted = 0;
         initialized = true;
     }
 
@@ -307,7 +309,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
         if (n != in.byteSize()) {
             throw new ProviderException(nativeAlgorithm.name() + " encryption update failed");
         }
-        tally.bytes(n);
+        encrypted += n;
     }
 
     /** Decryption: keeps ciphertext until doFinal. */
@@ -413,7 +415,8 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
             throw new ProviderException(nativeAlgorithm.name() + " encryption final failed");
         }
         finished = true;
-        tally.count(0); // the bytes were counted as they were encrypted
+        tally.count(encrypted);
+        encrypted = 0;
     }
 
     /**
@@ -445,7 +448,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
                 throw new AEADBadTagException("Tag mismatch");
             }
             MemorySegment.copy(p, 0, out, 0, ctLength);
-            tally.count(ctLength);
+            tally.count(all.byteSize());
         } finally {
             Arrays.fill(plain, 0, ctLength, (byte) 0);
             endDecryption();

@@ -24,6 +24,8 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
 import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.EvpCipher;
 
 /**
@@ -47,7 +49,16 @@ import dev.acceljce.openssl.EvpCipher;
  * part of the failed input and returns garbage next). After IllegalBlockSizeException and
  * ShortBufferException nothing has changed, as in SunJCE.
  */
-final class AesCipher extends CipherSpi {
+final class AesCipher extends CipherSpi implements Counted {
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Input bytes of the operation in progress, counted when it completes. */
+    private long messageBytes;
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
     private static final int BLOCK = 16;
 
     /** The modes OpenSSL serves, with the suffix of OpenSSL's cipher names ("AES-128-" + suffix). */
@@ -383,6 +394,7 @@ final class AesCipher extends CipherSpi {
     /** Back to the state after init: same key schedule, same IV, empty buffer. */
     private void reset() {
         clearHeld();
+        messageBytes = 0;
         ctx.init(null, null, iv, -1);
         if (mode.block) {
             ctx.setPadding(padding);
@@ -536,6 +548,7 @@ final class AesCipher extends CipherSpi {
         if (n != expected) {
             throw new ProviderException("OpenSSL wrote " + n + " bytes, " + expected + " expected");
         }
+        messageBytes += len;
         return n;
     }
 
@@ -626,10 +639,18 @@ final class AesCipher extends CipherSpi {
         long total = unprocessed() + in.byteSize();
         failIfUnfinishable(total);
         try {
-            return finish(ctx, in, out);
+            int n = finish(ctx, in, out);
+            completed(in.byteSize());
+            return n;
         } finally {
             reset();
         }
+    }
+
+    /** One operation done: the bytes of its updates and of its last input. */
+    private void completed(long lastInput) {
+        tally.count(messageBytes + lastInput);
+        messageBytes = 0;
     }
 
     /** Pending bytes, the input and EVP_CipherFinal on {@code c}; this object's fields unchanged. */
@@ -670,6 +691,7 @@ final class AesCipher extends CipherSpi {
                         + " bytes needed");
             }
             System.arraycopy(tmp, 0, output, outputOffset, n);
+            completed(in.byteSize());
             reset();
             return n;
         } finally {

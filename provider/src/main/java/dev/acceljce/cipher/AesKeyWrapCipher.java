@@ -23,6 +23,8 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
 import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.EvpCipher;
 
 /**
@@ -36,7 +38,14 @@ import dev.acceljce.openssl.EvpCipher;
  * NullPointerException), and ByteBuffer calls work for decryptions shorter than 8 bytes (SunJCE:
  * NegativeArraySizeException with direct buffers, from a negative output size).
  */
-final class AesKeyWrapCipher extends CipherSpi {
+final class AesKeyWrapCipher extends CipherSpi implements Counted {
+    private Counters.Tally tally = Counters.Tally.NONE;
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
     private static final int SEMIBLOCK = 8;
     private static final byte[] KW_DEFAULT_IV = {
         (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6};
@@ -381,7 +390,9 @@ final class AesKeyWrapCipher extends CipherSpi {
                 }
                 throw new IllegalBlockSizeException("Integrity check failed");
             }
-            return kind == Kind.KW_PKCS5 && !encrypt ? unpad(out, n) : n;
+            int result = kind == Kind.KW_PKCS5 && !encrypt ? unpad(out, n) : n;
+            tally.count(buffered);
+            return result;
         } finally {
             clearBuffer();
         }

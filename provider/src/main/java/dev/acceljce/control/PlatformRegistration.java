@@ -14,12 +14,16 @@ import javax.management.ObjectName;
 final class PlatformRegistration {
     private PlatformRegistration() {}
 
-    /** Registers {@code view} under {@link CountersMXBean#OBJECT_NAME}; returns the outcome. */
+    /**
+     * Registers {@code view} under {@link CountersMXBean#OBJECT_NAME} and the settings under
+     * {@link SettingsMXBean#OBJECT_NAME}; returns the outcome.
+     */
     static String register(CountersView view) {
         try {
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
             ObjectName name = new ObjectName(CountersMXBean.OBJECT_NAME);
             server.registerMBean(view, name);
+            server.registerMBean(new SettingsView(), new ObjectName(SettingsMXBean.OBJECT_NAME));
             System.setProperty(Management.MARKER_PROPERTY, CountersMXBean.OBJECT_NAME);
             return "registered as " + CountersMXBean.OBJECT_NAME;
         } catch (InstanceAlreadyExistsException e) {

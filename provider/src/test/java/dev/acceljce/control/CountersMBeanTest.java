@@ -132,7 +132,8 @@ class CountersMBeanTest {
     void registeredOnceWhateverTheNumberOfProviders() throws Exception {
         new AccelJceProvider();
         new AccelJceProvider();
-        assertEquals(1, SERVER.queryNames(new ObjectName("dev.acceljce:*"), null).size());
+        assertEquals(1, SERVER.queryNames(new ObjectName("dev.acceljce:type=Counters"), null).size());
+        assertEquals(1, SERVER.queryNames(new ObjectName("dev.acceljce:type=Settings"), null).size());
         assertTrue(Management.status().startsWith("registered"), Management.status());
         assertEquals(Providers.ACCEL.getVersionStr(), Management.counters().getProviderVersion());
     }
