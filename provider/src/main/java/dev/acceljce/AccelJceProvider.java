@@ -3,6 +3,7 @@ package dev.acceljce;
 import java.security.Provider;
 import java.util.List;
 
+import dev.acceljce.agreement.AgreementServices;
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.control.Management;
 import dev.acceljce.control.Path;
@@ -17,6 +18,7 @@ import dev.acceljce.mac.MacServices;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
+import dev.acceljce.rsa.RsaCipherServices;
 import dev.acceljce.signature.MlDsaServices;
 import dev.acceljce.signature.SignatureServices;
 
@@ -60,6 +62,8 @@ public final class AccelJceProvider extends Provider {
         KdfServices.register(table);
         KeysServices.register(table);
         SignatureServices.register(table);
+        AgreementServices.register(table);
+        RsaCipherServices.register(table);
         KemServices.register(table);
         MlDsaServices.register(table);
         table.services().forEach(this::putService);

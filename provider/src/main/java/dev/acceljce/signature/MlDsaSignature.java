@@ -7,8 +7,6 @@ import java.security.SignatureException;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
 
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.MlParameterSet;
@@ -28,7 +26,7 @@ import dev.acceljce.openssl.EvpPkey;
  * because OpenSSL only answers "invalid"). Keys the native side cannot take are verified or
  * refused by the JDK's ML-DSA (see {@link PkeySignature}).
  */
-final class MlDsaSignature extends PkeySignature implements Counted {
+final class MlDsaSignature extends PkeySignature {
     private final KeyKind fixed;
     private byte[] message = new byte[256];
     private int length;
@@ -36,16 +34,10 @@ final class MlDsaSignature extends PkeySignature implements Counted {
     /** Our own reference to the current key's EVP_PKEY. */
     private EvpPkey.Key ref;
     private EvpMessageSignature.Algorithm algorithm;
-    private Counters.Tally tally = Counters.Tally.NONE;
 
     MlDsaSignature(String algorithm, KeyKind fixed) {
         super(algorithm);
         this.fixed = fixed;
-    }
-
-    @Override
-    public void attach(Counters.Tally tally) {
-        this.tally = tally;
     }
 
     @Override
@@ -118,16 +110,13 @@ final class MlDsaSignature extends PkeySignature implements Counted {
         if (sig == null) {
             throw new SignatureException(set.standardName() + " signing failed");
         }
-        tally.count(length);
         return sig;
     }
 
     @Override
     boolean verify(AccelKey key, byte[] signature) throws SignatureException {
         MlDsaEncoding.check(set, signature);
-        boolean ok = EvpMessageSignature.verify(algorithm, ref, signature, message, length, null);
-        tally.count(length);
-        return ok;
+        return EvpMessageSignature.verify(algorithm, ref, signature, message, length, null);
     }
 
     @Override
