@@ -1,6 +1,7 @@
 package dev.acceljce;
 
 import java.security.Provider;
+import java.util.List;
 
 import dev.acceljce.agreement.AgreementServices;
 import dev.acceljce.cipher.CipherServices;
@@ -10,6 +11,7 @@ import dev.acceljce.control.Trace;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.kdf.KdfServices;
+import dev.acceljce.kem.KemServices;
 import dev.acceljce.keygen.KeyGeneratorServices;
 import dev.acceljce.keys.KeysServices;
 import dev.acceljce.mac.MacServices;
@@ -17,6 +19,7 @@ import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
 import dev.acceljce.rsa.RsaCipherServices;
+import dev.acceljce.signature.MlDsaServices;
 import dev.acceljce.signature.SignatureServices;
 
 /**
@@ -36,6 +39,9 @@ import dev.acceljce.signature.SignatureServices;
  */
 public final class AccelJceProvider extends Provider {
     public static final String NAME = "AccelJCE";
+
+    /** Declared services left out because the loaded library cannot serve them; see ServiceReport. */
+    private final transient List<ServiceReport.NotRegistered> notRegistered;
 
     public AccelJceProvider() {
         this(null);
@@ -58,11 +64,18 @@ public final class AccelJceProvider extends Provider {
         SignatureServices.register(table);
         AgreementServices.register(table);
         RsaCipherServices.register(table);
+        KemServices.register(table);
+        MlDsaServices.register(table);
         table.services().forEach(this::putService);
+        notRegistered = List.copyOf(table.notRegistered());
         Management.register(this);
         if (forced == null && Trace.load()) {
             traceAtLoad();
         }
+    }
+
+    List<ServiceReport.NotRegistered> notRegistered() {
+        return notRegistered;
     }
 
     /** The load-time trace: the library, then each algorithm and how it is served. */
@@ -73,6 +86,9 @@ public final class AccelJceProvider extends Provider {
         for (ServiceReport.Row r : ServiceReport.of(this)) {
             Trace.atLoad("AccelJCE: " + r.type() + "." + r.algorithm() + " -> " + r.route()
                     + (r.nativeAvailable() ? "" : " (native unavailable: " + r.unavailableReason() + ")"));
+        }
+        for (ServiceReport.NotRegistered r : notRegistered) {
+            Trace.atLoad("AccelJCE: " + r.type() + "." + r.algorithm() + " not registered: " + r.reason());
         }
     }
 

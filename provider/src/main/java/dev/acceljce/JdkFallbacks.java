@@ -6,6 +6,7 @@ import javax.crypto.KDFParameters;
 import dev.acceljce.jdk.JdkAlgorithmParameters;
 import dev.acceljce.jdk.JdkCipher;
 import dev.acceljce.jdk.JdkKdf;
+import dev.acceljce.jdk.JdkKem;
 import dev.acceljce.jdk.JdkKeyAgreement;
 import dev.acceljce.jdk.JdkKeyFactory;
 import dev.acceljce.jdk.JdkKeyGenerator;
@@ -34,6 +35,7 @@ final class JdkFallbacks {
             case "SecureRandom" -> p -> new JdkSecureRandom(algorithm, (SecureRandomParameters) p);
             case "KDF" -> p -> new JdkKdf(algorithm, (KDFParameters) p);
             case "SecretKeyFactory" -> p -> new JdkSecretKeyFactory(algorithm);
+            case "KEM" -> p -> new JdkKem(algorithm);
             default -> throw new IllegalArgumentException("no JDK fallback for engine type " + type);
         };
     }

@@ -27,7 +27,24 @@ public final class ServiceReport {
     public record Row(String type, String algorithm, Family family, List<String> aliases,
                       boolean nativeAvailable, String unavailableReason, Path currentPath, String route) {}
 
+    /**
+     * A service AccelJCE declares but did not register in this process, and why (e.g. ML-KEM
+     * with an OpenSSL older than 3.5: AccelJCE then offers no ML-KEM at all, and JCA look-ups
+     * find the JDK's own provider).
+     */
+    public record NotRegistered(String type, String algorithm, Family family, List<String> aliases, String reason) {}
+
     private ServiceReport() {}
+
+    /** The declared services {@code provider} (an AccelJCE instance) left out, sorted by type and name. */
+    public static List<NotRegistered> notRegistered(Provider provider) {
+        if (!(provider instanceof AccelJceProvider a)) {
+            return List.of();
+        }
+        List<NotRegistered> rows = new ArrayList<>(a.notRegistered());
+        rows.sort(Comparator.comparing(NotRegistered::type).thenComparing(NotRegistered::algorithm));
+        return rows;
+    }
 
     /** Rows for every service of {@code provider} (an AccelJCE instance), sorted by type and name. */
     public static List<Row> of(Provider provider) {

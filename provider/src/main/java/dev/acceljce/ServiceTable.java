@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
@@ -33,6 +34,7 @@ public final class ServiceTable {
     /** Non-null for a path view: every object is served on this path (no policy). */
     private final Path forced;
     private final List<Provider.Service> services = new ArrayList<>();
+    private final List<ServiceReport.NotRegistered> notRegistered = new ArrayList<>();
 
     ServiceTable(Provider provider, Path forced) {
         this.provider = provider;
@@ -41,6 +43,11 @@ public final class ServiceTable {
 
     List<Provider.Service> services() {
         return services;
+    }
+
+    /** Services a family declared but left out, because the loaded library cannot serve them. */
+    List<ServiceReport.NotRegistered> notRegistered() {
+        return notRegistered;
     }
 
     /** Starts declaring {@code type.algorithm} in {@code family}. */
@@ -57,6 +64,8 @@ public final class ServiceTable {
         private BooleanSupplier nativeAvailable = () -> false;
         private Factory nativeFactory;
         private Factory jdkFactory;
+        private BooleanSupplier registrationCondition;
+        private Supplier<String> notRegisteredReason;
 
         private Builder(Family family, String type, String algorithm) {
             this.family = family;
@@ -97,7 +106,32 @@ public final class ServiceTable {
             return this;
         }
 
+        /**
+         * Registers the service only when {@code condition} holds at provider construction (for
+         * algorithms AccelJCE must not offer at all on an older library, although the JDK has
+         * them); otherwise the service is listed by {@link ServiceReport#notRegistered} with
+         * {@code reason}. The condition is evaluated once, by {@link #register()}.
+         */
+        public Builder onlyIf(BooleanSupplier condition, Supplier<String> reason) {
+            this.registrationCondition = condition;
+            this.notRegisteredReason = reason;
+            return this;
+        }
+
         public void register() {
+            if (registrationCondition != null) {
+                String reason;
+                try {
+                    reason = registrationCondition.getAsBoolean() ? null : notRegisteredReason.get();
+                } catch (RuntimeException | LinkageError e) {
+                    reason = "probe failed: " + e;
+                }
+                if (reason != null) {
+                    notRegistered.add(new ServiceReport.NotRegistered(type, algorithm, family, List.copyOf(aliases),
+                            reason));
+                    return;
+                }
+            }
             if (jdkFactory == null) {
                 jdkFactory = JdkFallbacks.forType(type, algorithm);
             }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.acceljce.AccelJceProvider;
+import dev.acceljce.ServiceReport;
 import dev.acceljce.control.Capabilities;
 import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Family;
@@ -23,7 +24,7 @@ import dev.acceljce.control.SelfTest;
  * availability, instructions, JDK fallback and path ({@link Capabilities} holds the data).
  */
 public record Info(String javaVersion, String javaVendor, String os, Capabilities capabilities,
-                   Map<String, String> switches) {
+                   Map<String, String> switches, List<ServiceReport.NotRegistered> notRegistered) {
     /** System properties AccelJCE reads, shown with their value (or "unset"). */
     private static final List<String> GLOBAL_SWITCHES = List.of("acceljce.native", "jdk.nativeCrypto",
             "acceljce.openssl.lib", "jdk.native.openssl.lib", "acceljce.openssl.skipBundled",
@@ -41,10 +42,11 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
                 switches.put(name, v);
             }
         }
+        AccelJceProvider provider = new AccelJceProvider();
         return new Info(System.getProperty("java.version"), System.getProperty("java.vendor"),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"),
-                Capabilities.of(new AccelJceProvider()), switches);
+                Capabilities.of(provider), switches, ServiceReport.notRegistered(provider));
     }
 
     public CpuFeatures cpu() {
@@ -170,6 +172,14 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
                     yesNo(s.jdkFallback()), s.selfTest().name().toLowerCase(Locale.ROOT).replace('_', ' '), s.path().name());
         }
         out.append(table.isEmpty() ? "(none registered)\n" : table.render());
+        if (!notRegistered.isEmpty()) {
+            out.append("\nNot registered (the loaded library cannot serve them):\n\n");
+            MarkdownTable missing = new MarkdownTable("Type", "Algorithm", "Family", "Why");
+            for (ServiceReport.NotRegistered r : notRegistered) {
+                missing.row(r.type(), r.algorithm(), r.family().property(), r.reason());
+            }
+            out.append(missing.render());
+        }
         return out.toString();
     }
 
@@ -220,6 +230,17 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
             rows.add(row);
         }
         root.put("services", rows);
+        List<Object> missing = new ArrayList<>();
+        for (ServiceReport.NotRegistered r : notRegistered) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("type", r.type());
+            m.put("algorithm", r.algorithm());
+            m.put("family", r.family().property());
+            m.put("aliases", r.aliases());
+            m.put("reason", r.reason());
+            missing.add(m);
+        }
+        root.put("notRegistered", missing);
         return Json.write(root);
     }
 

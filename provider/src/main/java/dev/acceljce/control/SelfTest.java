@@ -1,5 +1,6 @@
 package dev.acceljce.control;
 
+import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +16,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import dev.acceljce.openssl.EvpCipher;
+import dev.acceljce.openssl.EvpKem;
+import dev.acceljce.openssl.EvpMessageSignature;
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.OsslParams;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpKdf;
 import dev.acceljce.openssl.EvpMac;
@@ -104,6 +109,11 @@ public final class SelfTest {
         }
     }
 
+    // Wycheproof mlkem_512_keygen_seed tcId 1 and mlkem_512_encaps tcId 10: d || z, and m
+    private static final String MLKEM512_SEED = "7c9935a0b07694aa0c6d10e4db6b1add2fd81a25ccb148032dcd739936737f2d"
+            + "8626ed79d451140800e03b59b956f8210e556067407d13dc90fa9e8b872bfb8f";
+    private static final String MLKEM512_M = "147c03f7a5bebba406c8fae1874d7f13c80efe79a3a9a874cc09fe76f6997615";
+
     // Vectors too long for the table itself: GCM spec test case 4, RFC 8439 section 2.8.2
     private static final String GCM4_KEY = "feffe9928665731c6d6a8f9467308308";
     private static final String GCM4_IV = "cafebabefacedbaddecaf888";
@@ -187,7 +197,22 @@ public final class SelfTest {
                             hex("000102030405060708090a0b0c"), hex("f0f1f2f3f4f5f6f7f8f9"), 42)),
             kat(Family.KDF, "PBKDF2WithHmacSHA1", "RFC 6070 test 1",
                     "0c60c80f961f0e71f3a9b524af6012062fe037a6",
-                    () -> pbkdf2("SHA1", ascii("password"), ascii("salt"), 1, 20)));
+                    () -> pbkdf2("SHA1", ascii("password"), ascii("salt"), 1, 20)),
+            // ML-KEM (FIPS 203) and ML-DSA (FIPS 204), OpenSSL 3.5 only (not tested on 3.0, where
+            // they are not registered). The outputs run to kilobytes, so the known answer is the
+            // SHA-256 of the vector's expected output, computed from the Wycheproof files named.
+            kat(Family.KEM, "ML-KEM-512 key generation from seed",
+                    "Wycheproof mlkem_512_keygen_seed tcId 1 (NIST round 3 seed 0), SHA-256 of ek || dk",
+                    "031dc7d1c7e66ced818bc9da68c45df9da8e4186bf82f810703921dfb3fbb781",
+                    () -> mlKemKeyGeneration("ML-KEM-512", hex(MLKEM512_SEED))),
+            kat(Family.KEM, "ML-KEM-512 encapsulation with fixed m",
+                    "Wycheproof mlkem_512_encaps tcId 10 (same key), SHA-256 of c || K",
+                    "0d9a231d4c0095d7bcb8e95b1f84a8eb56106b9709758e3fe4f9aa273abca2ce",
+                    () -> mlKemEncapsulation("ML-KEM-512", hex(MLKEM512_SEED), hex(MLKEM512_M), 768)),
+            kat(Family.MLDSA, "ML-DSA-44 deterministic signature",
+                    "Wycheproof mldsa_44_sign_seed tcId 1 (seed 2a..2a, \"Hello world\"), SHA-256 of the signature",
+                    "8cd6fc03daa72e87210a4e721523e84c14f27733789075e65736744d4787fdd5",
+                    () -> mlDsaSignature("ML-DSA-44", hex("2a".repeat(32)), ascii("Hello world"), 2420)));
 
     private SelfTest() {}
 
@@ -449,6 +474,57 @@ public final class SelfTest {
         }
         int strength = Rand.strength();
         return strength >= 128 ? null : "security strength " + strength + " bits, below 128";
+    }
+
+    /** An ML-KEM/ML-DSA key from its seed (OpenSSL's "seed" key-generation parameter), or empty. */
+    private static Optional<EvpPkey.Key> seededKey(String set, byte[] seed) {
+        if (!EvpPkey.hasKeyType(set)) {
+            return Optional.empty();
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            return Optional.of(EvpPkey.Key.generate(set, OsslParams.in(arena).octets("seed", seed).build()));
+        }
+    }
+
+    private static Optional<byte[]> mlKemKeyGeneration(String set, byte[] seed) {
+        return seededKey(set, seed).flatMap(k -> {
+            try (k) {
+                return digest("SHA256", concat(k.octetParam("pub", 8192), k.octetParam("priv", 8192)));
+            }
+        });
+    }
+
+    private static Optional<byte[]> mlKemEncapsulation(String set, byte[] seed, byte[] m, int ciphertextSize) {
+        return seededKey(set, seed).flatMap(k -> {
+            try (k; Arena arena = Arena.ofConfined()) {
+                EvpKem.Encapsulated e = EvpKem.encapsulate(k, ciphertextSize, 32,
+                        OsslParams.in(arena).octets("ikme", m).build());
+                return digest("SHA256", concat(e.ciphertext(), e.secret()));
+            }
+        });
+    }
+
+    private static Optional<byte[]> mlDsaSignature(String set, byte[] seed, byte[] message, int signatureSize) {
+        if (!EvpMessageSignature.has(set)) {
+            return Optional.empty();
+        }
+        return seededKey(set, seed).flatMap(k -> {
+            try (k; EvpMessageSignature.Algorithm alg = EvpMessageSignature.Algorithm.fetch(set);
+                 Arena arena = Arena.ofConfined()) {
+                byte[] sig = EvpMessageSignature.sign(alg, k, signatureSize, message, message.length,
+                        OsslParams.in(arena).integer("deterministic", 1).build());
+                return sig == null ? Optional.of(new byte[0]) : digest("SHA256", sig);
+            }
+        });
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        if (a == null || b == null) {
+            return new byte[0];
+        }
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     private static byte[] hex(String s) {

@@ -21,7 +21,8 @@ import dev.acceljce.openssl.EvpPkey;
  * {@link IllegalStateException}. Equality and hash code are the JDK's PKCS8Key ones: by encoding.
  */
 abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
-        permits AccelEcPrivateKey, AccelRsaPrivateCrtKey, AccelEdEcPrivateKey, AccelXecPrivateKey {
+        permits AccelEcPrivateKey, AccelRsaPrivateCrtKey, AccelEdEcPrivateKey, AccelXecPrivateKey,
+        AccelMlPrivateKey {
     @Serial
     private static final long serialVersionUID = 1L;
 
@@ -76,7 +77,12 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
 
     @Override
     public final synchronized byte[] getEncoded() {
-        return live().privateDer();
+        return encode(live());
+    }
+
+    /** The PKCS#8 encoding of the live native key: OpenSSL's, unless a kind needs the JDK's form. */
+    byte[] encode(EvpPkey.Key live) {
+        return live.privateDer();
     }
 
     /** A BIGNUM component as a positive BigInteger. */

@@ -20,7 +20,7 @@ import dev.acceljce.openssl.EvpPkey;
  * those of the JDK's X509Key: by encoding.
  */
 abstract sealed class AccelPublicKey implements PublicKey, AccelKey
-        permits AccelEcPublicKey, AccelRsaPublicKey, AccelEdEcPublicKey, AccelXecPublicKey {
+        permits AccelEcPublicKey, AccelRsaPublicKey, AccelEdEcPublicKey, AccelXecPublicKey, AccelMlPublicKey {
     @Serial
     private static final long serialVersionUID = 1L;
 

@@ -5,7 +5,7 @@ import java.security.spec.NamedParameterSpec;
 import dev.acceljce.openssl.EvpPkey;
 
 /**
- * The key types AccelJCE holds natively: OpenSSL's type name, the name the JDK's keys report from
+ * The key types AccelJCE holds natively (ML-KEM and ML-DSA only with OpenSSL 3.5 or later): OpenSSL's type name, the name the JDK's keys report from
  * {@code getAlgorithm()}, and the JDK KeyFactory that parses and validates them.
  */
 public enum KeyKind {
@@ -14,7 +14,13 @@ public enum KeyKind {
     ED25519("ED25519", "EdDSA", "Ed25519", NamedParameterSpec.ED25519),
     ED448("ED448", "EdDSA", "Ed448", NamedParameterSpec.ED448),
     X25519("X25519", "XDH", "X25519", NamedParameterSpec.X25519),
-    X448("X448", "XDH", "X448", NamedParameterSpec.X448);
+    X448("X448", "XDH", "X448", NamedParameterSpec.X448),
+    ML_KEM_512("ML-KEM-512", "ML-KEM", "ML-KEM-512", NamedParameterSpec.ML_KEM_512),
+    ML_KEM_768("ML-KEM-768", "ML-KEM", "ML-KEM-768", NamedParameterSpec.ML_KEM_768),
+    ML_KEM_1024("ML-KEM-1024", "ML-KEM", "ML-KEM-1024", NamedParameterSpec.ML_KEM_1024),
+    ML_DSA_44("ML-DSA-44", "ML-DSA", "ML-DSA-44", NamedParameterSpec.ML_DSA_44),
+    ML_DSA_65("ML-DSA-65", "ML-DSA", "ML-DSA-65", NamedParameterSpec.ML_DSA_65),
+    ML_DSA_87("ML-DSA-87", "ML-DSA", "ML-DSA-87", NamedParameterSpec.ML_DSA_87);
 
     private final String opensslType;
     private final String algorithm;
@@ -33,7 +39,10 @@ public enum KeyKind {
         return opensslType;
     }
 
-    /** What {@code Key.getAlgorithm()} returns, as the JDK's keys do ("EC", "RSA", "EdDSA", "XDH"). */
+    /**
+     * What {@code Key.getAlgorithm()} returns, as the JDK's keys do ("EC", "RSA", "EdDSA", "XDH",
+     * and the family name "ML-KEM" or "ML-DSA").
+     */
     public String algorithm() {
         return algorithm;
     }
@@ -43,7 +52,7 @@ public enum KeyKind {
         return jdkFactory;
     }
 
-    /** The named parameters of an EdDSA or XDH kind; null for EC and RSA. */
+    /** The named parameters of an EdDSA, XDH, ML-KEM or ML-DSA kind; null for EC and RSA. */
     public NamedParameterSpec named() {
         return named;
     }

@@ -35,6 +35,8 @@ public final class Keys {
                 case RSA -> new AccelRsaPublicKey(key, encoded);
                 case ED25519, ED448 -> new AccelEdEcPublicKey(kind, key, encoded);
                 case X25519, X448 -> new AccelXecPublicKey(kind, key, encoded);
+                case ML_KEM_512, ML_KEM_768, ML_KEM_1024, ML_DSA_44, ML_DSA_65, ML_DSA_87 ->
+                        new AccelMlPublicKey(kind, key, encoded);
             };
         }
         if (out == null) {
@@ -56,6 +58,8 @@ public final class Keys {
                 case RSA -> new AccelRsaPrivateCrtKey(key);
                 case ED25519, ED448 -> new AccelEdEcPrivateKey(kind, key);
                 case X25519, X448 -> new AccelXecPrivateKey(kind, key);
+                case ML_KEM_512, ML_KEM_768, ML_KEM_1024, ML_DSA_44, ML_DSA_65, ML_DSA_87 ->
+                        new AccelMlPrivateKey(kind, key);
             };
         }
         if (out == null) {

@@ -374,11 +374,19 @@ public final class EvpPkey {
          * null when absent. The native buffer is cleansed.
          */
         public byte[] octetParam(String name) {
+            return octetParam(name, 256);
+        }
+
+        /**
+         * As {@link #octetParam(String)}, for components up to {@code maxSize} bytes (the
+         * expanded ML-KEM and ML-DSA keys run to a few kilobytes).
+         */
+        public byte[] octetParam(String name, int maxSize) {
             try (Arena arena = Arena.ofConfined()) {
-                MemorySegment buf = arena.allocate(256);
+                MemorySegment buf = arena.allocate(maxSize);
                 MemorySegment outLen = arena.allocate(JAVA_LONG);
                 try {
-                    int ok = (int) EVP_PKEY_GET_OCTETS.invokeExact(ptr(), arena.allocateFrom(name), buf, 256L, outLen);
+                    int ok = (int) EVP_PKEY_GET_OCTETS.invokeExact(ptr(), arena.allocateFrom(name), buf, (long) maxSize, outLen);
                     if (ok != 1) {
                         OpenSslErrors.clear();
                         return null;

@@ -71,6 +71,15 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
         return true;
     }
 
+    /**
+     * Whether a key the native side could not import may go to the JDK's Signature (which then
+     * accepts or refuses it); false refuses it here with {@link InvalidKeyException}. For
+     * algorithms whose JDK implementation accepts keys OpenSSL rightly rejects.
+     */
+    boolean jdkMayTake(Key key) {
+        return true;
+    }
+
     /** Prepares native state for {@code key}; {@code sameKey} when the key is the previous one. */
     abstract void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException;
 
@@ -129,6 +138,9 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
             imported = null;
         }
         if (imported == null) {
+            if (!jdkMayTake(callerKey)) {
+                throw new InvalidKeyException("invalid " + callerKey.getAlgorithm() + " key: OpenSSL refuses it");
+            }
             initDelegate(callerKey, forSigning, random);
             return;
         }

@@ -23,12 +23,18 @@ class SelfTestTest {
         Providers.requireNative();
         SelfTest.Report r = SelfTest.run(Set.of());
         for (SelfTest.Result result : r.results()) {
+            assertTrue(!result.source().isBlank(), result.name() + " cites no source");
+            boolean postQuantum = result.family() == Family.KEM || result.family() == Family.MLDSA;
+            if (postQuantum && !dev.acceljce.openssl.LibCrypto.atLeast(3, 5)) {
+                // ML-KEM/ML-DSA need OpenSSL 3.5: not offered, so not tested (and not registered)
+                assertEquals(SelfTest.Status.NOT_TESTED, result.status(), result.name());
+                continue;
+            }
             assertEquals(SelfTest.Status.PASSED, result.status(), result.name() + ": " + result.reason());
             assertNull(result.reason());
-            assertTrue(!result.source().isBlank(), result.name() + " cites no source");
         }
         assertEquals(EnumSet.of(Family.DIGEST, Family.HMAC, Family.AES, Family.GCM, Family.CHACHA20, Family.KDF,
-                Family.DRBG), SelfTest.testedFamilies());
+                Family.DRBG, Family.KEM, Family.MLDSA), SelfTest.testedFamilies());
         assertEquals(SelfTest.Status.PASSED, r.overall());
         assertEquals(SelfTest.Status.NOT_TESTED, r.of(Family.RSA).status(), "no RSA test yet");
     }
@@ -104,8 +110,8 @@ class SelfTestTest {
             assertTrue(Health.nativeHealthy(f), f + ": " + Health.status(f));
         }
         assertEquals(SelfTest.Status.PASSED, Health.overall());
-        assertEquals(SelfTest.Status.NOT_TESTED, Health.status(Family.MLDSA).status());
-        assertTrue(Health.nativeHealthy(Family.MLDSA), "not tested is not held back");
+        assertEquals(SelfTest.Status.NOT_TESTED, Health.status(Family.RSA).status());
+        assertTrue(Health.nativeHealthy(Family.RSA), "not tested is not held back");
     }
 
     /**

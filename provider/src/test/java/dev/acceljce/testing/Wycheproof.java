@@ -92,6 +92,11 @@ public final class Wycheproof {
         }
     }
 
+    /** A hex field of any node (a group's key, ...) as bytes. */
+    public static byte[] hexOf(JsonNode node, String field) {
+        return java.util.HexFormat.of().parseHex(node.get(field).asText());
+    }
+
     /** Every test of every group of a file, flattened. */
     public static List<Case> cases(String name) {
         JsonNode root = load(name);

@@ -1,0 +1,108 @@
+package dev.acceljce.keys;
+
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.KeyFactory;
+import java.security.KeyFactorySpi;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.spec.InvalidKeySpecException;
+import java.security.spec.KeySpec;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
+import java.util.Set;
+
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.EvpPkey;
+
+/**
+ * The KeyFactory of ML-KEM and ML-DSA ("ML-KEM", "ML-KEM-768", "ML-DSA", ...). Unlike
+ * {@link AccelKeyFactory}, OpenSSL parses X.509 and PKCS#8 encodings first: it reads every
+ * PKCS#8 form of the IETF LAMPS drafts (seed only, expanded key only, both), where JDK 25 reads
+ * only the expanded key, so keys written by OpenSSL ({@code openssl genpkey}) import here. Anything
+ * OpenSSL refuses or that is of another parameter set, and every other spec type (the JDK's RAW
+ * encoded specs), goes to the JDK's KeyFactory, whose result or exception is the answer; a key the
+ * JDK accepts but OpenSSL does not (a key of the wrong length, which the JDK only refuses when it
+ * is used) is returned as the JDK made it.
+ */
+public final class MlKeyFactory extends KeyFactorySpi {
+    private final KeyFactory jdk;
+    private final Set<KeyKind> kinds;
+
+    public MlKeyFactory(String algorithm, Set<KeyKind> kinds) throws NoSuchAlgorithmException {
+        this.jdk = KeyFactory.getInstance(algorithm, JdkProviders.forService("KeyFactory", algorithm));
+        this.kinds = kinds;
+    }
+
+    @Override
+    protected PublicKey engineGeneratePublic(KeySpec keySpec) throws InvalidKeySpecException {
+        if (keySpec instanceof X509EncodedKeySpec x) {
+            EvpPkey.Key k = EvpPkey.Key.fromPublicDer(x.getEncoded());
+            AccelPublicKey ours = k == null ? null : Keys.wrapPublic(k);
+            if (ours != null && kinds.contains(ours.kind())) {
+                return ours;
+            }
+        }
+        return (PublicKey) adopt(jdk.generatePublic(keySpec));
+    }
+
+    @Override
+    protected PrivateKey engineGeneratePrivate(KeySpec keySpec) throws InvalidKeySpecException {
+        if (keySpec instanceof PKCS8EncodedKeySpec p) {
+            byte[] der = p.getEncoded();
+            try {
+                EvpPkey.Key k = EvpPkey.Key.fromPrivateDer(der);
+                AccelPrivateKey ours = k == null ? null : Keys.wrapPrivate(k);
+                if (ours != null && kinds.contains(ours.kind())) {
+                    return ours;
+                }
+                if (ours != null) {
+                    ours.destroy();
+                }
+            } finally {
+                Arrays.fill(der, (byte) 0);
+            }
+        }
+        return (PrivateKey) adopt(jdk.generatePrivate(keySpec));
+    }
+
+    private static Key adopt(Key jdkKey) throws InvalidKeySpecException {
+        try {
+            return Keys.adopt(jdkKey);
+        } catch (InvalidKeyException e) {
+            throw new InvalidKeySpecException(e);
+        }
+    }
+
+    @Override
+    protected <T extends KeySpec> T engineGetKeySpec(Key key, Class<T> keySpec) throws InvalidKeySpecException {
+        if (key instanceof AccelPrivateKey p && p.isDestroyed()) {
+            throw new InvalidKeySpecException("the key was destroyed");
+        }
+        try {
+            // the JDK's view of our key (through its encoding, which it reads) answers as SUN/SunJCE
+            Key jdkKey = key instanceof AccelKey ? jdk.translateKey(key) : key;
+            return jdk.getKeySpec(jdkKey, keySpec);
+        } catch (InvalidKeyException e) {
+            throw new InvalidKeySpecException(e);
+        }
+    }
+
+    @Override
+    protected Key engineTranslateKey(Key key) throws InvalidKeyException {
+        if (key == null) {
+            throw new InvalidKeyException("Key must not be null");
+        }
+        AccelKey a = key instanceof AccelKey mine ? mine : null;
+        if (a == null && ("X.509".equalsIgnoreCase(key.getFormat()) || "PKCS#8".equalsIgnoreCase(key.getFormat()))) {
+            a = Keys.toNative(key); // other providers' keys in any form OpenSSL reads
+        }
+        if (a != null && kinds.contains(a.kind())) {
+            a.nativeKey(); // refuses a destroyed key
+            return a;
+        }
+        return Keys.adopt(jdk.translateKey(key));
+    }
+}
