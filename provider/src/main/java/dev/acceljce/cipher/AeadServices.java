@@ -1,11 +1,49 @@
 package dev.acceljce.cipher;
 
 import dev.acceljce.ServiceTable;
+import dev.acceljce.control.Family;
+import dev.acceljce.openssl.EvpCipher;
 
-/** AES-GCM, ChaCha20 and ChaCha20-Poly1305 (to be filled in). */
+/**
+ * AES-GCM, ChaCha20 and ChaCha20-Poly1305, with SunJCE's names, aliases, OIDs and attributes.
+ * SunJCE's plain "AES" cipher does not offer GCM as a mode, so neither do we: GCM is reached
+ * through these transformations.
+ */
 final class AeadServices {
     private AeadServices() {}
 
     static void register(ServiceTable table) {
+        gcm(table, "AES/GCM/NoPadding", -1, null);
+        gcm(table, "AES_128/GCM/NoPadding", 16, "2.16.840.1.101.3.4.1.6");
+        gcm(table, "AES_192/GCM/NoPadding", 24, "2.16.840.1.101.3.4.1.26");
+        gcm(table, "AES_256/GCM/NoPadding", 32, "2.16.840.1.101.3.4.1.46");
+        table.add(Family.CHACHA20, "Cipher", "ChaCha20")
+                .attribute("SupportedKeyFormats", "RAW")
+                .nativeImpl(() -> has(ChaCha20Cipher.OPENSSL_NAME), p -> new ChaCha20Cipher())
+                .register();
+        table.add(Family.CHACHA20, "Cipher", "ChaCha20-Poly1305")
+                .oid("1.2.840.113549.1.9.16.3.18")
+                .attribute("SupportedKeyFormats", "RAW")
+                .nativeImpl(() -> has(ChaCha20Poly1305Cipher.OPENSSL_NAME), p -> new ChaCha20Poly1305Cipher())
+                .register();
+    }
+
+    private static void gcm(ServiceTable table, String name, int keySize, String oid) {
+        ServiceTable.Builder b = table.add(Family.GCM, "Cipher", name)
+                .attribute("SupportedKeyFormats", "RAW")
+                .attribute("SupportedModes", "GCM");
+        if (oid != null) {
+            b.oid(oid);
+        }
+        // the general service picks the OpenSSL cipher from the key length, so it needs all three
+        b.nativeImpl(() -> keySize == -1
+                        ? has("AES-128-GCM") && has("AES-192-GCM") && has("AES-256-GCM")
+                        : has("AES-" + keySize * 8 + "-GCM"),
+                p -> new AesGcmCipher(keySize))
+                .register();
+    }
+
+    private static boolean has(String opensslName) {
+        return EvpCipher.fetch(opensslName).isPresent();
     }
 }

@@ -72,6 +72,17 @@ public final class Counters {
             }
         }
 
+        /**
+         * As {@link #count}, for objects several threads may use at once (a thread-safe
+         * SecureRandom): atomic, so slower, and not for per-operation hot paths of other families.
+         */
+        public void countShared(long n) {
+            if (path != null) {
+                OPS.getAndAdd(this, 1L);
+                BYTES.getAndAdd(this, n);
+            }
+        }
+
         /** Bytes that belong to the operation in progress (an update), counted when it ends. */
         public void bytes(long n) {
             if (path != null) {

@@ -1,30 +1,164 @@
 package dev.acceljce.control;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
- * Provider-wide settings, read from system properties when asked (so a change applies to objects
- * created after it).
+ * Provider-wide settings. Each is looked up, in this order, in: run-time overrides
+ * ({@link #set}, also reachable over JMX), system properties, the properties file named by
+ * {@code acceljce.config}, and built-in defaults. They are read when a service object is created,
+ * so a change applies to objects created after it.
  *
- * <ul>
- *   <li>{@code acceljce.native} (default {@code true}): {@code false} makes AccelJCE serve every
- *       call through the JDK's own providers, with identical results, so both paths can be
- *       compared. Semeru's {@code jdk.nativeCrypto} is honoured the same way.</li>
- *   <li>{@code acceljce.native.<family>} (see {@link Family#property()}): the same, per family.</li>
- * </ul>
+ * <table>
+ *   <caption>Settings</caption>
+ *   <tr><th>key</th><th>values</th><th>meaning</th></tr>
+ *   <tr><td>{@code acceljce.native}</td><td>true|false</td><td>master switch: false serves every
+ *       call through the JDK's providers (Semeru: {@code jdk.nativeCrypto})</td></tr>
+ *   <tr><td>{@code acceljce.native.<family>}</td><td>true|false</td><td>the same, per
+ *       {@link Family} (Semeru: {@code jdk.nativeGCM}, {@code jdk.nativeCBC}, ...)</td></tr>
+ *   <tr><td>{@code acceljce.policy}, {@code acceljce.policy.<family>}</td>
+ *       <td>auto|native|jdk</td><td>where native is allowed: always OpenSSL, always the JDK, or
+ *       the faster one for the payload size (default auto)</td></tr>
+ *   <tr><td>{@code acceljce.trace}</td><td>off|load|calls</td><td>see {@link Trace}
+ *       (Semeru: {@code jdk.nativeCryptoTrace=true} means load)</td></tr>
+ *   <tr><td>{@code acceljce.profile}</td><td>file</td><td>crossover profile written by
+ *       {@code acceljce calibrate}; see {@link Crossovers}</td></tr>
+ * </table>
  */
 public final class Settings {
+    /** Semeru's per-family switch names, for users who keep their flags. */
+    private static final Map<String, Family> SEMERU_FAMILY_SWITCHES = Map.of(
+            "jdk.nativeDigest", Family.DIGEST,
+            "jdk.nativeGCM", Family.GCM,
+            "jdk.nativeCBC", Family.AES,
+            "jdk.nativeChaCha20", Family.CHACHA20,
+            "jdk.nativeRSA", Family.RSA,
+            "jdk.nativeEC", Family.EC,
+            "jdk.nativeXDH", Family.XDH,
+            "jdk.nativeEdDSA", Family.EDDSA,
+            "jdk.nativePBKDF2", Family.KDF);
+
+    private static final Map<String, String> OVERRIDES = new ConcurrentHashMap<>();
+    private static volatile FileSettings file;
+
     private Settings() {}
 
-    /** Whether the native path may serve {@code family} (the master switch and the family's own). */
-    public static boolean nativeAllowed(Family family) {
-        return flag("acceljce.native", "jdk.nativeCrypto")
-                && flag("acceljce.native." + family.property(), null);
+    /** How a family is served when native is allowed. */
+    public enum Policy {
+        /** Always OpenSSL (when it offers the algorithm). */
+        NATIVE,
+        /** Always the JDK's provider. */
+        JDK,
+        /** The faster of the two for the payload size, from {@link Crossovers}. */
+        AUTO
     }
 
-    private static boolean flag(String name, String alias) {
-        String v = System.getProperty(name);
-        if (v == null && alias != null) {
-            v = System.getProperty(alias);
+    /** Whether the native path may serve {@code family}: the master switch and the family's own. */
+    public static boolean nativeAllowed(Family family) {
+        if (!flag("acceljce.native", true) || !flag("jdk.nativeCrypto", true)) {
+            return false;
         }
-        return v == null || !v.trim().equalsIgnoreCase("false");
+        if (!flag("acceljce.native." + family.property(), true)) {
+            return false;
+        }
+        for (Map.Entry<String, Family> e : SEMERU_FAMILY_SWITCHES.entrySet()) {
+            if (e.getValue() == family && !flag(e.getKey(), true)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The policy for {@code family}: its own setting, else the provider-wide one, else AUTO. */
+    public static Policy policy(Family family) {
+        String v = get("acceljce.policy." + family.property());
+        if (v == null) {
+            v = get("acceljce.policy");
+        }
+        if (v == null) {
+            return Policy.AUTO;
+        }
+        try {
+            return Policy.valueOf(v.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("acceljce.policy: '" + v + "' is not one of auto, native, jdk");
+        }
+    }
+
+    /** The value of a setting from the first source that has it, or null. */
+    public static String get(String key) {
+        String v = OVERRIDES.get(key);
+        if (v == null) {
+            v = System.getProperty(key);
+        }
+        if (v == null) {
+            v = file().properties.getProperty(key);
+        }
+        return v;
+    }
+
+    /** Overrides a setting at run time (null removes the override). Applies to new objects. */
+    public static void set(String key, String value) {
+        if (value == null) {
+            OVERRIDES.remove(key);
+        } else {
+            OVERRIDES.put(key, value);
+        }
+    }
+
+    /** Every setting in force that AccelJCE (or Semeru) defines, with where it came from. */
+    public static Map<String, String> describe() {
+        Map<String, String> out = new TreeMap<>();
+        file().properties.stringPropertyNames().stream()
+                .filter(Settings::ours).forEach(k -> out.put(k, file().properties.getProperty(k) + " (file)"));
+        System.getProperties().stringPropertyNames().stream()
+                .filter(Settings::ours).forEach(k -> out.put(k, System.getProperty(k) + " (system property)"));
+        OVERRIDES.forEach((k, v) -> out.put(k, v + " (run-time override)"));
+        return out;
+    }
+
+    /** The properties file in use, or null. */
+    public static Path configFile() {
+        return file().path;
+    }
+
+    private static boolean ours(String key) {
+        return key.startsWith("acceljce.") || key.startsWith("jdk.native");
+    }
+
+    private static boolean flag(String key, boolean dflt) {
+        String v = get(key);
+        return v == null ? dflt : !v.trim().equalsIgnoreCase("false");
+    }
+
+    private record FileSettings(Path path, String source, Properties properties) {}
+
+    /** The properties file named by {@code acceljce.config}, read again when that name changes. */
+    private static FileSettings file() {
+        String name = OVERRIDES.getOrDefault("acceljce.config", System.getProperty("acceljce.config"));
+        FileSettings f = file;
+        if (f != null && java.util.Objects.equals(f.source, name)) {
+            return f;
+        }
+        Properties p = new Properties();
+        Path path = null;
+        if (name != null && !name.isBlank()) {
+            path = Path.of(name);
+            try (InputStream in = Files.newInputStream(path)) {
+                p.load(in);
+            } catch (IOException e) {
+                throw new IllegalStateException("acceljce.config: cannot read " + path + ": " + e.getMessage(), e);
+            }
+        }
+        f = new FileSettings(path, name, p);
+        file = f;
+        return f;
     }
 }

@@ -15,19 +15,30 @@ import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+
 /**
  * The JDK path of a Cipher service. The JDK cipher is created from the service's transformation,
  * with the mode and padding the JCA sets when the service was looked up by its base name ("AES").
  */
-public final class JdkCipher extends CipherSpi {
+public final class JdkCipher extends CipherSpi implements Counted {
     private final String algorithm;
     private String mode;
     private String padding;
     private Cipher cipher;
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Input bytes of the operation in progress, counted when it completes. */
+    private long messageBytes;
 
     /** {@code algorithm} is the service's name: a full transformation or a base name. */
     public JdkCipher(String algorithm) {
         this.algorithm = algorithm;
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
     }
 
     private String transformation() {
@@ -104,53 +115,76 @@ public final class JdkCipher extends CipherSpi {
 
     @Override
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+        messageBytes = 0;
         cipher().init(opmode, key, random);
     }
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
+        messageBytes = 0;
         cipher().init(opmode, key, params, random);
     }
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
+        messageBytes = 0;
         cipher().init(opmode, key, params, random);
     }
 
     @Override
     protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
-        return cipher().update(input, inputOffset, inputLen);
+        byte[] out = cipher().update(input, inputOffset, inputLen);
+        messageBytes += inputLen;
+        return out;
     }
 
     @Override
     protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
-        return cipher().update(input, inputOffset, inputLen, output, outputOffset);
+        int n = cipher().update(input, inputOffset, inputLen, output, outputOffset);
+        messageBytes += inputLen;
+        return n;
     }
 
     @Override
     protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
-        return cipher().update(input, output);
+        int in = input.remaining();
+        int n = cipher().update(input, output);
+        messageBytes += in - input.remaining();
+        return n;
     }
 
     @Override
     protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
             throws IllegalBlockSizeException, BadPaddingException {
-        return cipher().doFinal(input, inputOffset, inputLen);
+        byte[] out = cipher().doFinal(input, inputOffset, inputLen);
+        done(inputLen);
+        return out;
     }
 
     @Override
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
-        return cipher().doFinal(input, inputOffset, inputLen, output, outputOffset);
+        int n = cipher().doFinal(input, inputOffset, inputLen, output, outputOffset);
+        done(inputLen);
+        return n;
     }
 
     @Override
     protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
-        return cipher().doFinal(input, output);
+        int in = input.remaining();
+        int n = cipher().doFinal(input, output);
+        done(in);
+        return n;
+    }
+
+    /** A completed operation: the last input, then the count, then ready for the next. */
+    private void done(long lastInput) {
+        tally.count(messageBytes + lastInput);
+        messageBytes = 0;
     }
 
     @Override
@@ -165,12 +199,16 @@ public final class JdkCipher extends CipherSpi {
 
     @Override
     protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
-        return cipher().wrap(key);
+        byte[] out = cipher().wrap(key);
+        done(0);
+        return out;
     }
 
     @Override
     protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
             throws InvalidKeyException, NoSuchAlgorithmException {
-        return cipher().unwrap(wrappedKey, wrappedKeyAlgorithm, wrappedKeyType);
+        Key k = cipher().unwrap(wrappedKey, wrappedKeyAlgorithm, wrappedKeyType);
+        done(wrappedKey.length);
+        return k;
     }
 }

@@ -8,15 +8,24 @@ import javax.crypto.KDFParameters;
 import javax.crypto.KDFSpi;
 import javax.crypto.SecretKey;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+
 /** The JDK path of a KDF service. */
-public final class JdkKdf extends KDFSpi {
+public final class JdkKdf extends KDFSpi implements Counted {
     private final KDF kdf;
+    private Counters.Tally tally = Counters.Tally.NONE;
 
     /** Throws what the JDK's provider throws for parameters it does not support. */
     public JdkKdf(String algorithm, KDFParameters parameters)
             throws NoSuchAlgorithmException, InvalidAlgorithmParameterException {
         super(parameters);
         this.kdf = KDF.getInstance(algorithm, parameters, JdkProviders.forService("KDF", algorithm));
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
     }
 
     @Override
@@ -28,7 +37,13 @@ public final class JdkKdf extends KDFSpi {
     protected SecretKey engineDeriveKey(String alg, AlgorithmParameterSpec derivationSpec)
             throws InvalidAlgorithmParameterException, NoSuchAlgorithmException {
         try {
-            return kdf.deriveKey(alg, derivationSpec);
+            SecretKey key = kdf.deriveKey(alg, derivationSpec);
+            byte[] encoded = key.getEncoded();
+            tally.count(encoded == null ? 0 : encoded.length);
+            if (encoded != null) {
+                java.util.Arrays.fill(encoded, (byte) 0);
+            }
+            return key;
         } catch (InvalidAlgorithmParameterException e) {
             throw unwrapped(e);
         }
@@ -38,7 +53,9 @@ public final class JdkKdf extends KDFSpi {
     protected byte[] engineDeriveData(AlgorithmParameterSpec derivationSpec)
             throws InvalidAlgorithmParameterException {
         try {
-            return kdf.deriveData(derivationSpec);
+            byte[] out = kdf.deriveData(derivationSpec);
+            tally.count(out.length);
+            return out;
         } catch (InvalidAlgorithmParameterException e) {
             throw unwrapped(e);
         }

@@ -8,12 +8,21 @@ import javax.crypto.KeyGenerator;
 import javax.crypto.KeyGeneratorSpi;
 import javax.crypto.SecretKey;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+
 /** The JDK path of a KeyGenerator service. */
-public final class JdkKeyGenerator extends KeyGeneratorSpi {
+public final class JdkKeyGenerator extends KeyGeneratorSpi implements Counted {
     private final KeyGenerator kg;
+    private Counters.Tally tally = Counters.Tally.NONE;
 
     public JdkKeyGenerator(String algorithm) throws NoSuchAlgorithmException {
         this.kg = KeyGenerator.getInstance(algorithm, JdkProviders.forService("KeyGenerator", algorithm));
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
     }
 
     @Override
@@ -34,6 +43,8 @@ public final class JdkKeyGenerator extends KeyGeneratorSpi {
 
     @Override
     protected SecretKey engineGenerateKey() {
-        return kg.generateKey();
+        SecretKey key = kg.generateKey();
+        tally.count(0);
+        return key;
     }
 }

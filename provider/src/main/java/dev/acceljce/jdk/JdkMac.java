@@ -9,12 +9,22 @@ import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.Mac;
 import javax.crypto.MacSpi;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+
 /** The JDK path of a Mac service. */
-public final class JdkMac extends MacSpi implements Cloneable {
+public final class JdkMac extends MacSpi implements Cloneable, Counted {
     private Mac mac;
+    private Counters.Tally tally = Counters.Tally.NONE;
+    private long messageBytes;
 
     public JdkMac(String algorithm) throws NoSuchAlgorithmException {
         this.mac = Mac.getInstance(algorithm, JdkProviders.forService("Mac", algorithm));
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
     }
 
     @Override
@@ -31,26 +41,34 @@ public final class JdkMac extends MacSpi implements Cloneable {
     @Override
     protected void engineUpdate(byte input) {
         mac.update(input);
+        messageBytes++;
     }
 
     @Override
     protected void engineUpdate(byte[] input, int offset, int len) {
         mac.update(input, offset, len);
+        messageBytes += len;
     }
 
     @Override
     protected void engineUpdate(ByteBuffer input) {
+        int n = input.remaining();
         mac.update(input);
+        messageBytes += n;
     }
 
     @Override
     protected byte[] engineDoFinal() {
-        return mac.doFinal();
+        byte[] out = mac.doFinal();
+        tally.count(messageBytes);
+        messageBytes = 0;
+        return out;
     }
 
     @Override
     protected void engineReset() {
         mac.reset();
+        messageBytes = 0;
     }
 
     @Override

@@ -8,9 +8,13 @@ import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.SecretKeyFactorySpi;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+
 /** The JDK path of a SecretKeyFactory service. */
-public final class JdkSecretKeyFactory extends SecretKeyFactorySpi {
+public final class JdkSecretKeyFactory extends SecretKeyFactorySpi implements Counted {
     private final SecretKeyFactory factory;
+    private Counters.Tally tally = Counters.Tally.NONE;
 
     public JdkSecretKeyFactory(String algorithm) throws NoSuchAlgorithmException {
         this.factory = SecretKeyFactory.getInstance(algorithm,
@@ -18,8 +22,15 @@ public final class JdkSecretKeyFactory extends SecretKeyFactorySpi {
     }
 
     @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    @Override
     protected SecretKey engineGenerateSecret(KeySpec keySpec) throws InvalidKeySpecException {
-        return factory.generateSecret(keySpec);
+        SecretKey key = factory.generateSecret(keySpec);
+        tally.count(keySpec instanceof javax.crypto.spec.PBEKeySpec pbe ? pbe.getKeyLength() / 8 : 0);
+        return key;
     }
 
     @Override

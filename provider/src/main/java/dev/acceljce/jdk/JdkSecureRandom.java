@@ -5,9 +5,13 @@ import java.security.SecureRandom;
 import java.security.SecureRandomParameters;
 import java.security.SecureRandomSpi;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+
 /** The JDK path of a SecureRandom service. */
-public final class JdkSecureRandom extends SecureRandomSpi {
+public final class JdkSecureRandom extends SecureRandomSpi implements Counted {
     private final SecureRandom random;
+    private Counters.Tally tally = Counters.Tally.NONE;
 
     public JdkSecureRandom(String algorithm, SecureRandomParameters params) throws NoSuchAlgorithmException {
         super(params);
@@ -18,6 +22,11 @@ public final class JdkSecureRandom extends SecureRandomSpi {
     }
 
     @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    @Override
     protected void engineSetSeed(byte[] seed) {
         random.setSeed(seed);
     }
@@ -25,11 +34,13 @@ public final class JdkSecureRandom extends SecureRandomSpi {
     @Override
     protected void engineNextBytes(byte[] bytes) {
         random.nextBytes(bytes);
+        tally.countShared(bytes.length);
     }
 
     @Override
     protected void engineNextBytes(byte[] bytes, SecureRandomParameters params) {
         random.nextBytes(bytes, params);
+        tally.countShared(bytes.length);
     }
 
     @Override

@@ -12,6 +12,8 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.EvpKdf;
 
@@ -26,7 +28,9 @@ import static dev.acceljce.kdf.KeyMaterial.wipe;
  * used by several threads. An info longer than the loaded OpenSSL accepts (32 KiB in 3.0 and
  * later) is derived by the JDK's HKDF instead.
  */
-public final class NativeHkdf extends KDFSpi {
+public final class NativeHkdf extends KDFSpi implements Counted {
+    private Counters.Tally tally = Counters.Tally.NONE;
+
     private final HkdfVariant variant;
     private final EvpKdf.Algorithm hkdf;
     private volatile KDF jdkForLongInfo;
@@ -38,6 +42,11 @@ public final class NativeHkdf extends KDFSpi {
         }
         this.variant = variant;
         this.hkdf = EvpKdf.fetch("HKDF").orElseThrow(() -> new ProviderException("no HKDF in libcrypto"));
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
     }
 
     @Override
@@ -65,6 +74,12 @@ public final class NativeHkdf extends KDFSpi {
     @Override
     protected byte[] engineDeriveData(AlgorithmParameterSpec derivationSpec)
             throws InvalidAlgorithmParameterException {
+        byte[] out = derive(derivationSpec);
+        tally.count(out.length);
+        return out;
+    }
+
+    private byte[] derive(AlgorithmParameterSpec derivationSpec) throws InvalidAlgorithmParameterException {
         if (derivationSpec instanceof HKDFParameterSpec.Extract extract) {
             return extract(extract);
         } else if (derivationSpec instanceof HKDFParameterSpec.Expand expand) {

@@ -10,6 +10,8 @@ import javax.crypto.SecretKeyFactorySpi;
 import javax.crypto.interfaces.PBEKey;
 import javax.crypto.spec.PBEKeySpec;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.EvpKdf;
 
 /**
@@ -17,7 +19,9 @@ import dev.acceljce.openssl.EvpKdf;
  * returns what SunJCE's PBKDF2 factories do ({@link PBEKeySpec} in, {@link PBEKey} out), with the
  * same checks, exceptions and messages.
  */
-public final class NativePbkdf2 extends SecretKeyFactorySpi {
+public final class NativePbkdf2 extends SecretKeyFactorySpi implements Counted {
+    private Counters.Tally tally = Counters.Tally.NONE;
+
     private final Pbkdf2Variant variant;
     private final EvpKdf.Algorithm pbkdf2;
 
@@ -27,9 +31,16 @@ public final class NativePbkdf2 extends SecretKeyFactorySpi {
     }
 
     @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    @Override
     protected SecretKey engineGenerateSecret(KeySpec keySpec) throws InvalidKeySpecException {
         if (keySpec instanceof PBEKeySpec spec) {
-            return new Pbkdf2Key(spec, variant, pbkdf2);
+            Pbkdf2Key key = new Pbkdf2Key(spec, variant, pbkdf2);
+            tally.count(spec.getKeyLength() / 8);
+            return key;
         }
         throw new InvalidKeySpecException("Only PBEKeySpec is accepted");
     }

@@ -8,6 +8,8 @@ import javax.crypto.KeyGeneratorSpi;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.Rand;
 
 /**
@@ -16,7 +18,9 @@ import dev.acceljce.openssl.Rand;
  * says. ({@link javax.crypto.KeyGenerator#init(int)} itself passes the JDK's default
  * SecureRandom, which is the first provider's: AccelJCE's DRBG when AccelJCE is installed first.)
  */
-public final class NativeKeyGenerator extends KeyGeneratorSpi {
+public final class NativeKeyGenerator extends KeyGeneratorSpi implements Counted {
+    private Counters.Tally tally = Counters.Tally.NONE;
+
     private final String algorithm;
     private final KeySizeRule rule;
     private final int defaultBytes;
@@ -57,6 +61,11 @@ public final class NativeKeyGenerator extends KeyGeneratorSpi {
     }
 
     @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    @Override
     protected SecretKey engineGenerateKey() {
         byte[] key = new byte[bytes];
         try {
@@ -65,6 +74,7 @@ public final class NativeKeyGenerator extends KeyGeneratorSpi {
             } else {
                 random.nextBytes(key);
             }
+            tally.count(key.length);
             return new SecretKeySpec(key, algorithm);
         } finally {
             Arrays.fill(key, (byte) 0);

@@ -12,6 +12,8 @@ import java.util.Objects;
 import javax.crypto.MacSpi;
 import javax.crypto.SecretKey;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.EvpMac;
 
 /**
@@ -26,7 +28,7 @@ import dev.acceljce.openssl.EvpMac;
  * Key checks are the JDK's (HmacCore): any {@link SecretKey} whose encoding is not null, empty
  * keys included; no parameters.
  */
-public final class NativeHmac extends MacSpi implements Cloneable {
+public final class NativeHmac extends MacSpi implements Cloneable, Counted {
     /** Updates shorter than this are batched in Java. */
     private static final int BATCH_BELOW = 64;
     private static final int BATCH_SIZE = 256;
@@ -40,9 +42,17 @@ public final class NativeHmac extends MacSpi implements Cloneable {
     private boolean absorbed;
     private byte[] batch = new byte[BATCH_SIZE];
     private int batched;
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Bytes of the message in progress, counted when its MAC is taken. */
+    private long messageBytes;
 
     NativeHmac(EvpMac.Hmac algorithm) {
         this.ctx = new EvpMac.Context(algorithm);
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
     }
 
     @Override
@@ -95,12 +105,14 @@ public final class NativeHmac extends MacSpi implements Cloneable {
             flush();
         }
         batch[batched++] = input;
+        messageBytes++;
     }
 
     @Override
     protected void engineUpdate(byte[] input, int offset, int len) {
         // javax.crypto.Mac checked the range already; this is the SPI's own guard
         Objects.checkFromIndexSize(offset, len, input.length);
+        messageBytes += len;
         if (len < BATCH_BELOW) {
             if (batched + len > BATCH_SIZE) {
                 flush();
@@ -121,6 +133,7 @@ public final class NativeHmac extends MacSpi implements Cloneable {
         if (n == 0) {
             return;
         }
+        messageBytes += n;
         if (n < BATCH_BELOW) {
             if (batched + n > BATCH_SIZE) {
                 flush();
@@ -153,12 +166,15 @@ public final class NativeHmac extends MacSpi implements Cloneable {
         ready();
         ctx.finish(out, 0);
         stale = true;
+        tally.count(messageBytes);
+        messageBytes = 0;
         return out;
     }
 
     @Override
     protected void engineReset() {
         batched = 0;
+        messageBytes = 0;
         stale |= absorbed;
     }
 

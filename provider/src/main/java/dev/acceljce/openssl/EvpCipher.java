@@ -123,8 +123,9 @@ public final class EvpCipher {
          */
         public void init(Algorithm algorithm, byte[] key, byte[] iv, int encrypt) {
             try {
-                int ok = (int) EVP_CIPHER_INIT_EX2.invokeExact(ptr(),
-                        algorithm == null ? MemorySegment.NULL : algorithm.cipher,
+                // a conditional argument would be typed Object by invokeExact: decide it first
+                MemorySegment cipher = algorithm == null ? MemorySegment.NULL : algorithm.cipher;
+                int ok = (int) EVP_CIPHER_INIT_EX2.invokeExact(ptr(), cipher,
                         heap(key), heap(iv), encrypt, MemorySegment.NULL);
                 if (ok != 1) {
                     throw OpenSslErrors.failure("EVP_CipherInit_ex2" + (algorithm == null ? "" : "(" + algorithm.name + ")"));
@@ -223,6 +224,24 @@ public final class EvpCipher {
                     return -1;
                 }
                 return outLen[0];
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /**
+         * As {@link #ctrl(int, int, byte[])}, with the data in a segment (heap or native): an AEAD
+         * tag read straight into, or set straight from, the caller's buffer.
+         */
+        public int ctrl(int type, int arg, MemorySegment data) {
+            try {
+                int r = (int) EVP_CIPHER_CTX_CTRL.invokeExact(ptr(), type, arg, data);
+                if (r <= 0) {
+                    OpenSslErrors.clear();
+                }
+                return r;
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {

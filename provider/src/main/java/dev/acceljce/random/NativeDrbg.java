@@ -6,6 +6,8 @@ import java.security.SecureRandomParameters;
 import java.security.SecureRandomSpi;
 import java.util.Objects;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.Rand;
 
 /**
@@ -22,7 +24,9 @@ import dev.acceljce.openssl.Rand;
  * personalization string cannot be given to OpenSSL's shared, already instantiated DRBG, so it is
  * refused, as are strengths above the DRBG's and other parameter types.
  */
-public final class NativeDrbg extends SecureRandomSpi {
+public final class NativeDrbg extends SecureRandomSpi implements Counted {
+    private Counters.Tally tally = Counters.Tally.NONE;
+
     /** Bytes per generateSeed step: each step pulls fresh entropy for at most one strength's worth. */
     private static final int SEED_STEP = 32;
 
@@ -53,12 +57,18 @@ public final class NativeDrbg extends SecureRandomSpi {
     }
 
     @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    @Override
     protected void engineNextBytes(byte[] bytes) {
         if (predictionResistance) {
             Rand.generate(bytes, 0, bytes.length, 0, true, null);
         } else {
             Rand.privateBytes(bytes, 0, bytes.length);
         }
+        tally.countShared(bytes.length);
     }
 
     @Override
@@ -76,6 +86,7 @@ public final class NativeDrbg extends SecureRandomSpi {
             throw new IllegalArgumentException("pr not available");
         }
         Rand.generate(bytes, 0, bytes.length, Math.max(dp.getStrength(), 0), pr, dp.getAdditionalInput());
+        tally.countShared(bytes.length);
     }
 
     @Override

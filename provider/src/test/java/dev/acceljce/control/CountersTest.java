@@ -2,6 +2,10 @@ package dev.acceljce.control;
 
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
+import javax.crypto.KDF;
+import javax.crypto.Mac;
+import javax.crypto.spec.HKDFParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 
 import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
@@ -49,5 +53,38 @@ class CountersTest {
         assertEquals(74, d.jdkBytes());
         assertEquals(1, d.jdkObjects());
         assertEquals(3, d.nativeOps(), "native counts unchanged by JDK-path work");
+    }
+
+    @Test
+    void macAndKdfOperationsAreCountedOnBothPaths() throws Exception {
+        Counters.Row macBefore = Counters.of("Mac.HmacSHA384");
+        Counters.Row kdfBefore = Counters.of("KDF.HKDF-SHA256");
+        SecretKeySpec key = new SecretKeySpec(new byte[32], "HmacSHA384");
+        HKDFParameterSpec spec = HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(null, 42);
+        for (String nativeOn : new String[] {"true", "false"}) {
+            System.setProperty("acceljce.native", nativeOn);
+            try {
+                Mac mac = Mac.getInstance("HmacSHA384", Providers.ACCEL);
+                mac.init(key);
+                mac.update(new byte[300]);
+                mac.doFinal(new byte[12]);  // 1 op, 312 bytes
+                mac.update(new byte[5]);
+                mac.reset();                // abandoned: not counted
+                mac.doFinal();              // 1 op, 0 bytes
+                KDF.getInstance("HKDF-SHA256", Providers.ACCEL).deriveData(spec); // 1 op, 42 bytes
+            } finally {
+                System.clearProperty("acceljce.native");
+            }
+        }
+        Counters.Row mac = delta(macBefore, "Mac.HmacSHA384");
+        assertEquals(2, mac.nativeOps());
+        assertEquals(312, mac.nativeBytes());
+        assertEquals(2, mac.jdkOps());
+        assertEquals(312, mac.jdkBytes());
+        Counters.Row kdf = delta(kdfBefore, "KDF.HKDF-SHA256");
+        assertEquals(1, kdf.nativeOps());
+        assertEquals(42, kdf.nativeBytes());
+        assertEquals(1, kdf.jdkOps());
+        assertEquals(42, kdf.jdkBytes());
     }
 }

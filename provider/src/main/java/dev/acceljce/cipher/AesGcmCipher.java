@@ -1,0 +1,280 @@
+package dev.acceljce.cipher;
+
+import java.security.AlgorithmParameters;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.KeyFactory;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.ProviderException;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.InvalidKeySpecException;
+import java.security.spec.InvalidParameterSpecException;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
+import javax.crypto.BadPaddingException;
+import javax.crypto.Cipher;
+import javax.crypto.IllegalBlockSizeException;
+import javax.crypto.NoSuchPaddingException;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.EvpCipher;
+
+/**
+ * AES/GCM/NoPadding (and AES_128/192/256) through OpenSSL's AES-128/192/256-GCM, with the JDK's
+ * rules: tag lengths 96..128 bits in steps of 8, any IV of at least one byte, a random 12-byte IV
+ * when encrypting without parameters, and no encryption twice with the key and IV of the previous
+ * encryption init ("Cannot reuse iv for GCM encryption").
+ *
+ * <p>OpenSSL accepts GCM IVs of at most {@value #MAX_NATIVE_IV} bytes; the rare longer IV (legal
+ * in GCM, accepted by the JDK) is served by the JDK's cipher for that operation.
+ */
+final class AesGcmCipher extends AeadCipherBase {
+    /** GCM_IV_MAX_SIZE of OpenSSL's GCM provider implementation. */
+    static final int MAX_NATIVE_IV = 128;
+    private static final int DEFAULT_IV = 12;
+    private static final int DEFAULT_TAG = 16;
+    private static final String JDK_NAME = "AES/GCM/NoPadding";
+
+    /** Required key length in bytes, or -1 for any AES key length. */
+    private final int fixedKeySize;
+    // the key and IV of the last encryption init: the same pair must not encrypt again
+    private byte[] lastKey = AeadIo.EMPTY;
+    private byte[] lastIv = AeadIo.EMPTY;
+
+    AesGcmCipher(int fixedKeySize) {
+        this.fixedKeySize = fixedKeySize;
+    }
+
+    @Override
+    String reuseAfterFinishMessage() {
+        return "Must use either different key or iv for GCM encryption";
+    }
+
+    @Override
+    void checkUpdateOutput(byte[] output, int outputOffset) {
+        // GaloisCounterMode range-checks the output array in update, decryption included
+        if (outputOffset > output.length) {
+            throw new ArrayIndexOutOfBoundsException("output offset " + outputOffset + " past the end of an array of "
+                    + output.length);
+        }
+    }
+
+    @Override
+    protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
+        if (!mode.equalsIgnoreCase("GCM")) {
+            throw new NoSuchAlgorithmException("Mode must be GCM");
+        }
+    }
+
+    @Override
+    protected void engineSetPadding(String padding) throws NoSuchPaddingException {
+        if (!padding.equalsIgnoreCase("NoPadding")) {
+            throw new NoSuchPaddingException("Padding must be NoPadding");
+        }
+    }
+
+    @Override
+    protected int engineGetBlockSize() {
+        return 16;
+    }
+
+    @Override
+    protected int engineGetKeySize(Key key) throws InvalidKeyException {
+        byte[] encoded = key.getEncoded();
+        if (encoded == null) {
+            throw new InvalidKeyException("Key encoding must not be null");
+        }
+        Arrays.fill(encoded, (byte) 0);
+        if (!validAesLength(encoded.length)) {
+            throw new InvalidKeyException("Invalid key length: " + encoded.length + " bytes");
+        }
+        return encoded.length * 8;
+    }
+
+    private static boolean validAesLength(int n) {
+        return n == 16 || n == 24 || n == 32;
+    }
+
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+        if (delegate != null) {
+            return delegate.getParameters();
+        }
+        byte[] iv = iv();
+        int tag = tagLength() == 0 ? DEFAULT_TAG : tagLength();
+        try {
+            AlgorithmParameters p = AlgorithmParameters.getInstance("GCM",
+                    JdkProviders.forService("AlgorithmParameters", "GCM"));
+            // before init, like the JDK: fresh random parameters, not attached to this object
+            p.init(new GCMParameterSpec(tag * 8, iv != null ? iv : randomIv(null)));
+            return p;
+        } catch (NoSuchAlgorithmException | InvalidParameterSpecException e) {
+            throw new ProviderException(e);
+        }
+    }
+
+    private static byte[] randomIv(SecureRandom random) {
+        byte[] iv = new byte[DEFAULT_IV];
+        (random != null ? random : new SecureRandom()).nextBytes(iv);
+        return iv;
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+        if (opmode == Cipher.DECRYPT_MODE || opmode == Cipher.UNWRAP_MODE) {
+            throw new InvalidKeyException("No GCMParameterSpec specified");
+        }
+        try {
+            engineInit(opmode, key, (AlgorithmParameterSpec) null, random);
+        } catch (InvalidAlgorithmParameterException e) {
+            throw new InvalidKeyException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        GCMParameterSpec spec = null;
+        if (params != null) {
+            try {
+                spec = params.getParameterSpec(GCMParameterSpec.class);
+            } catch (InvalidParameterSpecException e) {
+                throw new InvalidAlgorithmParameterException(e);
+            }
+        }
+        engineInit(opmode, key, spec, random);
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        byte[] iv;
+        int tagBits;
+        // Checks in the JDK's order, with its exceptions. A null spec means a random IV, in either
+        // direction (as GaloisCounterMode does).
+        if (params == null) {
+            iv = randomIv(random);
+            tagBits = DEFAULT_TAG * 8;
+        } else {
+            if (!(params instanceof GCMParameterSpec spec)) {
+                throw new InvalidAlgorithmParameterException("AlgorithmParameterSpec not of GCMParameterSpec");
+            }
+            iv = spec.getIV();
+            if (iv == null) {
+                throw new InvalidAlgorithmParameterException("IV is null");
+            }
+            if (iv.length == 0) {
+                throw new InvalidAlgorithmParameterException("IV is empty");
+            }
+            tagBits = spec.getTLen();
+        }
+        if (tagBits < 96 || tagBits > 128 || (tagBits & 7) != 0) {
+            throw new InvalidAlgorithmParameterException(
+                    "Unsupported TLen value.  Must be one of {128, 120, 112, 104, 96}");
+        }
+        if (key == null) {
+            throw new InvalidKeyException("The key must not be null");
+        }
+        byte[] keyBytes = key.getEncoded();
+        if (keyBytes == null) {
+            throw new InvalidKeyException("Key encoding must not be null");
+        }
+        if (fixedKeySize != -1 && keyBytes.length != fixedKeySize) {
+            Arrays.fill(keyBytes, (byte) 0);
+            throw new InvalidKeyException("The key must be " + fixedKeySize + " bytes");
+        }
+        boolean encrypt = opmode == Cipher.ENCRYPT_MODE || opmode == Cipher.WRAP_MODE;
+        if (encrypt) {
+            boolean sameKey = MessageDigest.isEqual(keyBytes, lastKey);
+            if (sameKey && MessageDigest.isEqual(iv, lastIv)) {
+                Arrays.fill(keyBytes, (byte) 0);
+                throw new InvalidAlgorithmParameterException("Cannot reuse iv for GCM encryption");
+            }
+            if (!sameKey) {
+                Arrays.fill(lastKey, (byte) 0);
+                lastKey = keyBytes.clone();
+            }
+            lastIv = iv;
+        }
+        String algorithm = key.getAlgorithm();
+        if (!"AES".equalsIgnoreCase(algorithm) && !"Rijndael".equalsIgnoreCase(algorithm)) {
+            Arrays.fill(keyBytes, (byte) 0);
+            throw new InvalidKeyException("Wrong algorithm: AES or Rijndael required");
+        }
+        if (!validAesLength(keyBytes.length)) {
+            int n = keyBytes.length;
+            Arrays.fill(keyBytes, (byte) 0);
+            throw new InvalidKeyException("Invalid AES key length: " + n + " bytes");
+        }
+        if (iv.length > MAX_NATIVE_IV) {
+            Arrays.fill(keyBytes, (byte) 0);
+            startDelegated(jdkCipher(opmode, key, new GCMParameterSpec(tagBits, iv), random), encrypt, iv,
+                    tagBits / 8);
+            return;
+        }
+        start(encrypt, nativeAlgorithm(keyBytes.length), keyBytes, iv, tagBits / 8);
+    }
+
+    private static EvpCipher.Algorithm nativeAlgorithm(int keyLength) {
+        String name = "AES-" + keyLength * 8 + "-GCM";
+        return EvpCipher.fetch(name).orElseThrow(() -> new ProviderException("OpenSSL has no " + name));
+    }
+
+    /** A fresh JDK cipher (fresh: its own reuse memory must not refuse what ours allows). */
+    private static Cipher jdkCipher(int opmode, Key key, GCMParameterSpec spec, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        try {
+            Cipher c = Cipher.getInstance(JDK_NAME, JdkProviders.forService("Cipher", JDK_NAME));
+            c.init(opmode, key, spec, random);
+            return c;
+        } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {
+            throw new ProviderException(e);
+        }
+    }
+
+    @Override
+    protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
+        byte[] encoded = key.getEncoded();
+        if (encoded == null || encoded.length == 0) {
+            throw new InvalidKeyException("Cannot get an encoding of the key to be wrapped");
+        }
+        try {
+            return engineDoFinal(encoded, 0, encoded.length);
+        } catch (BadPaddingException e) {
+            throw new ProviderException(e); // encryption has no tag to check
+        } finally {
+            Arrays.fill(encoded, (byte) 0);
+        }
+    }
+
+    @Override
+    protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
+            throws InvalidKeyException, NoSuchAlgorithmException {
+        byte[] encoded;
+        try {
+            encoded = engineDoFinal(wrappedKey, 0, wrappedKey.length);
+        } catch (BadPaddingException e) {
+            throw new InvalidKeyException("The wrapped key is not padded correctly", e);
+        }
+        try {
+            return switch (wrappedKeyType) {
+                case Cipher.SECRET_KEY -> new SecretKeySpec(encoded, wrappedKeyAlgorithm);
+                case Cipher.PUBLIC_KEY -> KeyFactory.getInstance(wrappedKeyAlgorithm)
+                        .generatePublic(new X509EncodedKeySpec(encoded));
+                case Cipher.PRIVATE_KEY -> KeyFactory.getInstance(wrappedKeyAlgorithm)
+                        .generatePrivate(new PKCS8EncodedKeySpec(encoded));
+                default -> throw new InvalidKeyException("Unknown key type " + wrappedKeyType);
+            };
+        } catch (InvalidKeySpecException e) {
+            throw new InvalidKeyException("Cannot construct the unwrapped key", e);
+        } finally {
+            Arrays.fill(encoded, (byte) 0);
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package dev.acceljce.cipher;
+
+import java.security.AlgorithmParameters;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.NoSuchAlgorithmException;
+import java.security.ProviderException;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.InvalidParameterSpecException;
+import java.util.Arrays;
+import javax.crypto.Cipher;
+import javax.crypto.NoSuchPaddingException;
+import javax.crypto.ShortBufferException;
+import javax.crypto.spec.IvParameterSpec;
+
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.EvpCipher;
+
+/**
+ * ChaCha20-Poly1305 (RFC 8439) through OpenSSL, with the JDK's rules: a 256-bit RAW key, a
+ * 12-byte nonce in an {@link IvParameterSpec}, a 16-byte tag, a random nonce when encrypting
+ * without parameters, and no encryption init with the key and nonce of the previous init.
+ */
+final class ChaCha20Poly1305Cipher extends AeadCipherBase {
+    static final String OPENSSL_NAME = "ChaCha20-Poly1305";
+    private static final String JCA_NAME = "ChaCha20-Poly1305";
+    private static final int NONCE_LENGTH = 12;
+    private static final int TAG_LENGTH = 16;
+
+    // key and nonce of the previous init, in either direction (the JDK's reuse rule)
+    private byte[] lastKey;
+    private byte[] lastNonce;
+
+    @Override
+    String reuseAfterFinishMessage() {
+        return "Must use either a different key or iv.";
+    }
+
+    @Override
+    void checkUpdateOutput(byte[] output, int outputOffset) throws ShortBufferException {
+        if (output == null && encrypting()) { // the JDK's answer; its decryption ignores the output
+            throw new ShortBufferException("Output buffer too small");
+        }
+    }
+
+    @Override
+    protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
+        if (!mode.equalsIgnoreCase("None")) {
+            throw new NoSuchAlgorithmException("Mode must be None");
+        }
+    }
+
+    @Override
+    protected void engineSetPadding(String padding) throws NoSuchPaddingException {
+        if (!padding.equalsIgnoreCase("NoPadding")) {
+            throw new NoSuchPaddingException("Padding must be NoPadding");
+        }
+    }
+
+    @Override
+    protected int engineGetBlockSize() {
+        return 0;
+    }
+
+    @Override
+    protected int engineGetKeySize(Key key) throws InvalidKeyException {
+        byte[] k = ChaCha20Cipher.rawKey(key);
+        Arrays.fill(k, (byte) 0);
+        return 256;
+    }
+
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+        byte[] nonce = iv();
+        try {
+            AlgorithmParameters p = AlgorithmParameters.getInstance(JCA_NAME,
+                    JdkProviders.forService("AlgorithmParameters", JCA_NAME));
+            // before init, like the JDK: a fresh random nonce, not attached to this object
+            p.init(new IvParameterSpec(nonce != null ? nonce : ChaCha20Cipher.randomNonce(null)));
+            return p;
+        } catch (NoSuchAlgorithmException | InvalidParameterSpecException e) {
+            throw new ProviderException(e);
+        }
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+        if (opmode == Cipher.DECRYPT_MODE) {
+            throw new InvalidKeyException("Default parameter generation disallowed in DECRYPT and UNWRAP modes");
+        }
+        init(opmode, key, ChaCha20Cipher.randomNonce(random));
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        if (params == null) {
+            engineInit(opmode, key, random);
+            return;
+        }
+        if (!(params instanceof IvParameterSpec ivSpec)) {
+            throw new InvalidAlgorithmParameterException("ChaCha20-Poly1305 requires IvParameterSpec");
+        }
+        init(opmode, key, checkNonce(ivSpec.getIV()));
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        if (params == null) {
+            engineInit(opmode, key, random);
+            return;
+        }
+        if (!params.getAlgorithm().equalsIgnoreCase(JCA_NAME)) {
+            throw new InvalidAlgorithmParameterException("Invalid parameter type: " + params.getAlgorithm());
+        }
+        byte[] nonce;
+        try {
+            nonce = params.getParameterSpec(IvParameterSpec.class).getIV();
+        } catch (InvalidParameterSpecException e) {
+            throw new InvalidAlgorithmParameterException(e);
+        }
+        init(opmode, key, checkNonce(nonce));
+    }
+
+    private static byte[] checkNonce(byte[] nonce) throws InvalidAlgorithmParameterException {
+        if (nonce.length != NONCE_LENGTH) {
+            throw new InvalidAlgorithmParameterException("ChaCha20-Poly1305 nonce must be 12 bytes in length");
+        }
+        return nonce;
+    }
+
+    private void init(int opmode, Key key, byte[] nonce) throws InvalidKeyException {
+        if (opmode == Cipher.WRAP_MODE || opmode == Cipher.UNWRAP_MODE) {
+            throw new UnsupportedOperationException("WRAP_MODE and UNWRAP_MODE are not currently supported");
+        }
+        byte[] keyBytes = ChaCha20Cipher.rawKey(key);
+        boolean encrypt = opmode == Cipher.ENCRYPT_MODE;
+        if (encrypt && ChaCha20Cipher.sameKeyAndNonce(keyBytes, nonce, lastKey, lastNonce)) {
+            Arrays.fill(keyBytes, (byte) 0);
+            throw new InvalidKeyException("Matching key and nonce from previous initialization");
+        }
+        if (lastKey == null || !java.security.MessageDigest.isEqual(keyBytes, lastKey)) {
+            if (lastKey != null) {
+                Arrays.fill(lastKey, (byte) 0);
+            }
+            lastKey = keyBytes.clone();
+        }
+        lastNonce = nonce;
+        start(encrypt, EvpCipher.fetch(OPENSSL_NAME).orElseThrow(), keyBytes, nonce, TAG_LENGTH);
+    }
+}
