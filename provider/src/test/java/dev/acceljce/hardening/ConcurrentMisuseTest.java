@@ -5,7 +5,11 @@ import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.crypto.Cipher;
 import javax.crypto.Mac;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -32,7 +36,11 @@ class ConcurrentMisuseTest {
     private static final Set<String> SAFE = Set.of("ok", "IllegalStateException",
             "IllegalStateException(concurrent use)", "java.lang.ArrayIndexOutOfBoundsException",
             "java.lang.IndexOutOfBoundsException", "java.nio.BufferUnderflowException",
-            "java.nio.BufferOverflowException", "java.security.ProviderException");
+            "java.nio.BufferOverflowException", "java.security.ProviderException",
+            // a cipher racing with its own re-init: the JCA state exceptions, as for any misuse
+            "javax.crypto.AEADBadTagException", "javax.crypto.IllegalBlockSizeException",
+            "javax.crypto.ShortBufferException", "javax.crypto.BadPaddingException",
+            "java.security.InvalidKeyException", "java.security.InvalidAlgorithmParameterException");
 
     @BeforeAll
     static void nativeLoaded() {
@@ -78,6 +86,32 @@ class ConcurrentMisuseTest {
             }
         });
         check("Mac", h);
+        assertStillCorrect();
+    }
+
+    @Test
+    void sharedAeadCiphers() throws Exception {
+        for (String alg : new String[] {"AES/GCM/NoPadding", "ChaCha20-Poly1305"}) {
+            boolean gcm = alg.startsWith("AES");
+            Cipher c = Cipher.getInstance(alg, Providers.ACCEL);
+            SecretKeySpec key = new SecretKeySpec(new byte[gcm ? 16 : 32], gcm ? "AES" : "ChaCha20");
+            byte[] big = new byte[64 * 1024];
+            AtomicLong nonce = new AtomicLong();
+            Hammer h = Hammer.run(THREADS, MILLIS / 2, (t, i) -> {
+                switch ((int) ((i + t) % 5)) {
+                    case 0 -> {
+                        byte[] iv = ByteBuffer.allocate(12).putLong(4, nonce.incrementAndGet()).array();
+                        c.init(Cipher.ENCRYPT_MODE, key,
+                                gcm ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
+                    }
+                    case 1 -> c.update(big);
+                    case 2 -> c.updateAAD(big, 0, 16);
+                    case 3 -> c.doFinal(big, 0, 1000);
+                    default -> c.update(big, 5, 32);
+                }
+            });
+            check(alg, h);
+        }
         assertStillCorrect();
     }
 
