@@ -20,6 +20,8 @@ import dev.acceljce.openssl.OpenSslException;
 final class Both {
     /** One AccelJCE instance for the whole fuzzing run, as an application would have. */
     static final Provider ACCEL = new AccelJceProvider();
+    /** -Dacceljce.fuzz.trace=true prints every step and its outcome (to replay a finding). */
+    private static final boolean TRACE = Boolean.getBoolean("acceljce.fuzz.trace");
 
     private Both() {}
 
@@ -71,6 +73,9 @@ final class Both {
     }
 
     static void check(String step, Outcome ours, Outcome jdk, boolean values) {
+        if (TRACE) {
+            System.out.println(step + " -> " + ours.describe() + " | JDK " + jdk.describe());
+        }
         ours(step, ours);
         if (ours.failed() != jdk.failed()
                 || ours.failed() && ours.error.getClass() != jdk.error.getClass()
