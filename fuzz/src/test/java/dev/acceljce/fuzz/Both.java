@@ -36,6 +36,12 @@ final class Both {
         throw new IllegalStateException("no JDK provider for " + type + "." + algorithm);
     }
 
+    /** {@link #same} or {@link #sameEnding}, chosen at run time. */
+    @FunctionalInterface
+    interface Step {
+        Outcome run(String step, Callable<?> ours, Callable<?> jdk);
+    }
+
     /** How one call ended: a normalised result, or the class of what it threw. */
     record Outcome(String value, Throwable error) {
         boolean failed() {

@@ -83,11 +83,21 @@ final class Pick {
         return b;
     }
 
-    /** An output buffer of {@code capacity} (heap or direct, sometimes read-only). */
-    ByteBuffer outBuffer(int capacity) {
-        capacity = Math.max(0, capacity);
-        ByteBuffer b = bool() ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
-        b.position(intIn(0, Math.min(8, capacity)));
-        return choose(16) == 0 ? b.asReadOnlyBuffer() : b;
+    /**
+     * Two identical, independent output buffers of {@code capacity} (heap or direct, sometimes
+     * read-only, with a random position): one for each provider.
+     */
+    ByteBuffer[] outBuffers(int capacity) {
+        int cap = Math.max(0, capacity);
+        boolean direct = bool();
+        int position = intIn(0, Math.min(8, cap));
+        boolean readOnly = choose(16) == 0;
+        ByteBuffer[] twins = new ByteBuffer[2];
+        for (int i = 0; i < 2; i++) {
+            ByteBuffer b = direct ? ByteBuffer.allocateDirect(cap) : ByteBuffer.allocate(cap);
+            b.position(position);
+            twins[i] = readOnly ? b.asReadOnlyBuffer() : b;
+        }
+        return twins;
     }
 }

@@ -1,7 +1,11 @@
 package dev.acceljce.hardening;
 
 import java.security.MessageDigest;
+import java.security.spec.AlgorithmParameterSpec;
+import javax.crypto.Cipher;
 import javax.crypto.Mac;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 import org.junit.jupiter.api.Test;
@@ -9,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import dev.acceljce.testing.Providers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * What the fuzz targets (module {@code fuzz/}) found, each kept as a plain test of the exact call
@@ -46,6 +51,64 @@ class FuzzFindingsTest {
             ours.update((byte) 1);
             ours.init(longKey);
             assertArrayEquals(fresh.doFinal(), ours.doFinal(), alg);
+        }
+    }
+
+    /**
+     * CipherFuzzTest: AES-GCM's getOutputSize(Integer.MAX_VALUE) threw ArithmeticException from
+     * Math.addExact; SunJCE's GCM returns the wrapped int sum (while its ChaCha20-Poly1305 does
+     * throw ArithmeticException: we follow each).
+     */
+    @Test
+    void aeadOutputSizeOfHugeInputWrapsAsInTheJdk() throws Exception {
+        Object[][] cases = {
+                {"AES/GCM/NoPadding", new SecretKeySpec(new byte[16], "AES"), new GCMParameterSpec(128, new byte[12])},
+                {"ChaCha20-Poly1305", new SecretKeySpec(new byte[32], "ChaCha20"), new IvParameterSpec(new byte[12])}};
+        for (Object[] c : cases) {
+            String alg = (String) c[0];
+            Cipher ours = Cipher.getInstance(alg, Providers.ACCEL);
+            Cipher jdk = Cipher.getInstance(alg, Providers.jdk("Cipher", alg));
+            ours.init(Cipher.ENCRYPT_MODE, (SecretKeySpec) c[1], (AlgorithmParameterSpec) c[2]);
+            jdk.init(Cipher.ENCRYPT_MODE, (SecretKeySpec) c[1], (AlgorithmParameterSpec) c[2]);
+            for (int len : new int[] {Integer.MAX_VALUE, Integer.MAX_VALUE - 15, 0}) {
+                Object expected = outcome(() -> jdk.getOutputSize(len));
+                assertEquals(expected, outcome(() -> ours.getOutputSize(len)), alg + " " + len);
+            }
+        }
+    }
+
+    /**
+     * CipherFuzzTest: after an encryption's doFinal, an empty update(ByteBuffer, ByteBuffer) threw
+     * IllegalStateException from our ChaCha20 ciphers; SunJCE's return 0 (its GCM does throw).
+     */
+    @Test
+    void emptyBufferUpdateAfterFinishAsInTheJdk() throws Exception {
+        Object[][] cases = {
+                {"AES/GCM/NoPadding", new SecretKeySpec(new byte[16], "AES"), new GCMParameterSpec(128, new byte[12])},
+                {"ChaCha20-Poly1305", new SecretKeySpec(new byte[32], "ChaCha20"), new IvParameterSpec(new byte[12])},
+                {"ChaCha20", new SecretKeySpec(new byte[32], "ChaCha20"),
+                        new javax.crypto.spec.ChaCha20ParameterSpec(new byte[12], 1)}};
+        for (Object[] c : cases) {
+            String alg = (String) c[0];
+            Cipher ours = Cipher.getInstance(alg, Providers.ACCEL);
+            Cipher jdk = Cipher.getInstance(alg, Providers.jdk("Cipher", alg));
+            ours.init(Cipher.ENCRYPT_MODE, (SecretKeySpec) c[1], (AlgorithmParameterSpec) c[2]);
+            jdk.init(Cipher.ENCRYPT_MODE, (SecretKeySpec) c[1], (AlgorithmParameterSpec) c[2]);
+            ours.doFinal();
+            jdk.doFinal();
+            for (boolean direct : new boolean[] {false, true}) {
+                java.nio.ByteBuffer in = direct ? java.nio.ByteBuffer.allocateDirect(0) : java.nio.ByteBuffer.allocate(0);
+                Object expected = outcome(() -> jdk.update(in, java.nio.ByteBuffer.allocate(16)));
+                assertEquals(expected, outcome(() -> ours.update(in, java.nio.ByteBuffer.allocate(16))), alg);
+            }
+        }
+    }
+
+    private static Object outcome(java.util.concurrent.Callable<Integer> c) {
+        try {
+            return c.call();
+        } catch (Exception e) {
+            return e.getClass();
         }
     }
 }
