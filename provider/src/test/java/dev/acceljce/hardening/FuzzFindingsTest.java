@@ -104,6 +104,23 @@ class FuzzFindingsTest {
         }
     }
 
+    /**
+     * SecretKeyFactoryFuzzTest: translateKey of another provider's PBKDF2 key with an empty
+     * encoding (key length under 8 bits) threw IllegalArgumentException from PBEKeySpec.
+     */
+    @Test
+    void pbkdf2TranslatesAnEmptyForeignKey() throws Exception {
+        String alg = "PBKDF2WithHmacSHA256";
+        javax.crypto.SecretKeyFactory jdk = javax.crypto.SecretKeyFactory.getInstance(alg,
+                Providers.jdk("SecretKeyFactory", alg));
+        javax.crypto.SecretKey foreign = jdk.generateSecret(
+                new javax.crypto.spec.PBEKeySpec("pw".toCharArray(), new byte[8], 3, 4));
+        javax.crypto.SecretKey ours = javax.crypto.SecretKeyFactory.getInstance(alg, Providers.ACCEL)
+                .translateKey(foreign);
+        assertEquals(0, ours.getEncoded().length);
+        assertEquals(foreign, ours);
+    }
+
     private static Object outcome(java.util.concurrent.Callable<Integer> c) {
         try {
             return c.call();
