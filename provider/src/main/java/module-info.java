@@ -1,13 +1,19 @@
 /**
  * AccelJCE: a JCA/JCE provider over OpenSSL's libcrypto. Needs
  * {@code --enable-native-access=dev.acceljce.provider}.
+ *
+ * <p>The bundled OpenSSL ({@code acceljce-openssl-linux-x86_64.jar}) is found as a resource
+ * ({@code META-INF/acceljce/native/...}) through this module's class loader: put that jar on the
+ * class path, or on the module path with {@code --add-modules dev.acceljce.openssl.linux.x86_64}
+ * (nothing requires it, so the module system would not resolve it otherwise).
  */
 module dev.acceljce.provider {
+    // Optional: the counters MBean (dev.acceljce.control.Management) is published only when
+    // java.management is present; jlinked images without it run the provider all the same.
+    requires static java.management;
+
     exports dev.acceljce;
     exports dev.acceljce.control;
-    exports dev.acceljce.spi;
-
-    uses dev.acceljce.spi.LibrarySource;
 
     provides java.security.Provider with dev.acceljce.AccelJceProvider;
 }

@@ -3,13 +3,19 @@ package dev.acceljce;
 import java.security.Provider;
 
 import dev.acceljce.cipher.CipherServices;
+import dev.acceljce.control.Management;
+import dev.acceljce.control.Path;
+import dev.acceljce.control.Trace;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.kdf.KdfServices;
 import dev.acceljce.keygen.KeyGeneratorServices;
+import dev.acceljce.keys.KeysServices;
 import dev.acceljce.mac.MacServices;
+import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
+import dev.acceljce.signature.SignatureServices;
 
 /**
  * The AccelJCE provider: JCA/JCE services served by OpenSSL's libcrypto through
@@ -22,14 +28,23 @@ import dev.acceljce.random.RandomServices;
  *
  * <p>Every service is registered with {@code putService} here (no legacy {@code put()} entries,
  * which send JCA look-ups down a synchronized path). Each family registers its own services.
+ *
+ * <p>The first instance in a JVM publishes the operation counters as the MBean
+ * {@code dev.acceljce:type=Counters} (see {@link Management}).
  */
 public final class AccelJceProvider extends Provider {
     public static final String NAME = "AccelJCE";
 
     public AccelJceProvider() {
-        super(NAME, "0.1", "AccelJCE: JCA/JCE over OpenSSL libcrypto (java.lang.foreign)");
+        this(null);
+    }
+
+    /** A provider whose objects are all served on {@code forced} (null: by the decision point). */
+    private AccelJceProvider(Path forced) {
+        super(NAME, "0.1", "AccelJCE: JCA/JCE over OpenSSL libcrypto (java.lang.foreign)"
+                + (forced == null ? "" : ", every object on the " + forced + " path"));
         JdkProviders.remember();
-        ServiceTable table = new ServiceTable(this);
+        ServiceTable table = new ServiceTable(this, forced);
         DigestServices.register(table);
         MacServices.register(table);
         CipherServices.register(table);
@@ -37,6 +52,38 @@ public final class AccelJceProvider extends Provider {
         ParameterServices.register(table);
         RandomServices.register(table);
         KdfServices.register(table);
+        KeysServices.register(table);
+        SignatureServices.register(table);
         table.services().forEach(this::putService);
+        Management.register(this);
+        if (forced == null && Trace.load()) {
+            traceAtLoad();
+        }
+    }
+
+    /** The load-time trace: the library, then each algorithm and how it is served. */
+    private void traceAtLoad() {
+        Trace.atLoad(LibCrypto.isAvailable()
+                ? "AccelJCE: " + LibCrypto.version() + " from " + LibCrypto.path() + " (" + LibCrypto.source() + ")"
+                : "AccelJCE: no libcrypto (" + LibCrypto.unavailableReason() + "); every service on the JDK path");
+        for (ServiceReport.Row r : ServiceReport.of(this)) {
+            Trace.atLoad("AccelJCE: " + r.type() + "." + r.algorithm() + " -> " + r.route()
+                    + (r.nativeAvailable() ? "" : " (native unavailable: " + r.unavailableReason() + ")"));
+        }
+    }
+
+    private static final class Views {
+        static final AccelJceProvider NATIVE = new AccelJceProvider(Path.NATIVE);
+        static final AccelJceProvider JDK = new AccelJceProvider(Path.JDK);
+    }
+
+    /**
+     * A provider (not installed anywhere) whose every object is served on one path, ignoring the
+     * policy: the native path where OpenSSL has the algorithm, else the JDK's. The auto policy uses
+     * these for its per-message choice; they also let a benchmark compare both paths through
+     * AccelJCE. Switches still apply to provider objects created through the normal constructor.
+     */
+    public static Provider pathView(Path path) {
+        return path == Path.NATIVE ? Views.NATIVE : Views.JDK;
     }
 }

@@ -6,11 +6,14 @@ import javax.crypto.KDFParameters;
 import dev.acceljce.jdk.JdkAlgorithmParameters;
 import dev.acceljce.jdk.JdkCipher;
 import dev.acceljce.jdk.JdkKdf;
+import dev.acceljce.jdk.JdkKeyFactory;
 import dev.acceljce.jdk.JdkKeyGenerator;
+import dev.acceljce.jdk.JdkKeyPairGenerator;
 import dev.acceljce.jdk.JdkMac;
 import dev.acceljce.jdk.JdkMessageDigest;
 import dev.acceljce.jdk.JdkSecretKeyFactory;
 import dev.acceljce.jdk.JdkSecureRandom;
+import dev.acceljce.jdk.JdkSignature;
 
 /** The default JDK path of each engine type: forward to the JDK provider of the same algorithm. */
 final class JdkFallbacks {
@@ -23,6 +26,9 @@ final class JdkFallbacks {
             case "Cipher" -> p -> new JdkCipher(algorithm);
             case "KeyGenerator" -> p -> new JdkKeyGenerator(algorithm);
             case "AlgorithmParameters" -> p -> new JdkAlgorithmParameters(algorithm);
+            case "Signature" -> p -> new JdkSignature(algorithm);
+            case "KeyPairGenerator" -> p -> new JdkKeyPairGenerator(algorithm);
+            case "KeyFactory" -> p -> new JdkKeyFactory(algorithm);
             case "SecureRandom" -> p -> new JdkSecureRandom(algorithm, (SecureRandomParameters) p);
             case "KDF" -> p -> new JdkKdf(algorithm, (KDFParameters) p);
             case "SecretKeyFactory" -> p -> new JdkSecretKeyFactory(algorithm);

@@ -5,18 +5,27 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
-import dev.acceljce.control.Settings;
+import dev.acceljce.control.Crossovers;
+import dev.acceljce.control.Dispatch;
+import dev.acceljce.policy.PerMessage;
 
 /**
  * What an AccelJCE provider instance serves and how: one row per registered service, with whether
  * the loaded OpenSSL offers it natively, why not, and which path a new object would take now.
  */
 public final class ServiceReport {
-    /** One registered service. {@code unavailableReason} is null when native is available. */
+    /**
+     * One registered service. {@code unavailableReason} is null when native is available.
+     * {@code currentPath} is the path a new object would take now (under policy auto with a
+     * per-message crossover: the path of a {@value Crossovers#TYPICAL_SIZE}-byte message), and
+     * {@code route} says how it is chosen ("native", "jdk", "auto: jdk below 256 B, native from
+     * there").
+     */
     public record Row(String type, String algorithm, Family family, List<String> aliases,
-                      boolean nativeAvailable, String unavailableReason, Path currentPath) {}
+                      boolean nativeAvailable, String unavailableReason, Path currentPath, String route) {}
 
     private ServiceReport() {}
 
@@ -26,9 +35,13 @@ public final class ServiceReport {
         for (Provider.Service s : provider.getServices()) {
             if (s instanceof ServiceTable.AccelService a) {
                 boolean available = a.nativeAvailable();
-                Path now = available && Settings.nativeAllowed(a.family()) ? Path.NATIVE : Path.JDK;
+                Dispatch.Route r = Dispatch.route(a.family(), s.getType(), s.getAlgorithm(), available,
+                        a.jdkAvailable(), PerMessage.factory(s.getType(), s.getAlgorithm()) != null);
+                Path now = r.perMessage() ? r.crossover().pathFor(Crossovers.TYPICAL_SIZE) : r.path();
+                String route = r.perMessage() ? "auto: " + r.crossover()
+                        : now.name().toLowerCase(java.util.Locale.ROOT);
                 rows.add(new Row(s.getType(), s.getAlgorithm(), a.family(), a.aliases(), available,
-                        a.unavailableReason(), now));
+                        a.unavailableReason(), now, route));
             }
         }
         rows.sort(Comparator.comparing(Row::type).thenComparing(Row::algorithm));

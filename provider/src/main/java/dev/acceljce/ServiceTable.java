@@ -12,7 +12,10 @@ import java.util.function.BooleanSupplier;
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
+import dev.acceljce.control.Trace;
+import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.policy.PerMessage;
 
 /**
  * Where families declare their services. Each service names its native implementation, a probe
@@ -27,10 +30,13 @@ public final class ServiceTable {
     }
 
     private final Provider provider;
+    /** Non-null for a path view: every object is served on this path (no policy). */
+    private final Path forced;
     private final List<Provider.Service> services = new ArrayList<>();
 
-    ServiceTable(Provider provider) {
+    ServiceTable(Provider provider, Path forced) {
         this.provider = provider;
+        this.forced = forced;
     }
 
     List<Provider.Service> services() {
@@ -96,7 +102,7 @@ public final class ServiceTable {
                 jdkFactory = JdkFallbacks.forType(type, algorithm);
             }
             services.add(new AccelService(provider, family, type, algorithm, List.copyOf(aliases),
-                    Map.copyOf(attributes), nativeAvailable, nativeFactory, jdkFactory));
+                    Map.copyOf(attributes), nativeAvailable, nativeFactory, jdkFactory, forced));
         }
     }
 
@@ -107,12 +113,14 @@ public final class ServiceTable {
         private final BooleanSupplier probe;
         private final Factory nativeFactory;
         private final Factory jdkFactory;
+        private final Path forced;
         private volatile Boolean nativeAvailable;
+        private volatile Boolean jdkAvailable;
         private volatile String unavailableReason;
 
         AccelService(Provider provider, Family family, String type, String algorithm, List<String> aliases,
                      Map<String, String> attributes, BooleanSupplier probe, Factory nativeFactory,
-                     Factory jdkFactory) {
+                     Factory jdkFactory, Path forced) {
             super(provider, type, algorithm, nativeFactory != null ? nativeFactory.getClass().getName()
                     : "dev.acceljce.jdk.Forwarding", aliases, attributes);
             this.family = family;
@@ -120,6 +128,7 @@ public final class ServiceTable {
             this.probe = probe;
             this.nativeFactory = nativeFactory;
             this.jdkFactory = jdkFactory;
+            this.forced = forced;
         }
 
         Family family() {
@@ -154,6 +163,15 @@ public final class ServiceTable {
             return b;
         }
 
+        /** Whether a JDK provider has this algorithm (probed once). */
+        boolean jdkAvailable() {
+            Boolean b = jdkAvailable;
+            if (b == null) {
+                jdkAvailable = b = JdkProviders.has(getType(), getAlgorithm());
+            }
+            return b;
+        }
+
         /** Why the native path is not available, or null. */
         String unavailableReason() {
             nativeAvailable();
@@ -162,15 +180,35 @@ public final class ServiceTable {
 
         @Override
         public Object newInstance(Object constructorParameter) throws NoSuchAlgorithmException {
-            Path path = Dispatch.choose(family, getType(), getAlgorithm(), nativeAvailable());
+            Path path;
+            if (forced != null) {
+                path = forced == Path.NATIVE && nativeAvailable() ? Path.NATIVE : Path.JDK;
+            } else {
+                Factory perMessage = PerMessage.factory(getType(), getAlgorithm());
+                Dispatch.Route route = Dispatch.route(family, getType(), getAlgorithm(), nativeAvailable(),
+                        jdkAvailable(), perMessage != null);
+                if (route.perMessage()) {
+                    Trace.decision(getType(), getAlgorithm(), "auto per message: " + route.crossover());
+                    // each message picks its path; the objects it uses are counted on their own
+                    return create(perMessage, route.crossover(), null);
+                }
+                path = route.path();
+                Trace.decision(getType(), getAlgorithm(), path == Path.NATIVE ? "native"
+                        : "JDK" + (nativeAvailable() ? "" : " (" + unavailableReason() + ")"));
+            }
+            return create(path == Path.NATIVE ? nativeFactory : jdkFactory, constructorParameter, path);
+        }
+
+        private Object create(Factory factory, Object parameter, Path path) throws NoSuchAlgorithmException {
             try {
-                Object spi = (path == Path.NATIVE ? nativeFactory : jdkFactory).create(constructorParameter);
-                return Dispatch.created(spi, getType(), getAlgorithm(), path);
+                Object spi = factory.create(parameter);
+                return path == null ? spi : Dispatch.created(spi, getType(), getAlgorithm(), path);
             } catch (NoSuchAlgorithmException e) {
                 throw e;
             } catch (Exception e) {
                 NoSuchAlgorithmException n = new NoSuchAlgorithmException(
-                        "cannot create " + getType() + "." + getAlgorithm() + " (" + path + "): " + e.getMessage());
+                        "cannot create " + getType() + "." + getAlgorithm() + " (" + (path == null ? "auto" : path)
+                        + "): " + e.getMessage());
                 n.initCause(e);
                 throw n;
             }

@@ -5,6 +5,13 @@ import java.util.Set;
 
 /** One subcommand of {@code acceljce}: its name, what it accepts, and what it does. */
 interface Command {
+    /** The command could not do its work; Main prints the message alone and exits with 1. */
+    final class Failure extends Exception {
+        Failure(String message) {
+            super(message);
+        }
+    }
+
     String name();
 
     /** One line for the command list of {@code --help}. */

@@ -1,26 +1,33 @@
 package dev.acceljce.cli;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import dev.acceljce.AccelJceProvider;
-import dev.acceljce.ServiceReport;
+import dev.acceljce.control.Capabilities;
+import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Family;
+import dev.acceljce.control.OpenSslCpu;
 import dev.acceljce.control.Path;
-import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.control.SelfTest;
 
 /**
- * What AccelJCE serves on this machine and why: the libcrypto it loaded (and how it chose it),
- * the CPU's crypto flags, the switches in force, and every registered service with its path.
+ * What AccelJCE serves on this machine and why — the {@code icainfo} of AccelJCE: the libcrypto it
+ * loaded (and how it chose it), the CPU's crypto features next to the ones OpenSSL enabled, the
+ * self-test results, the switches in force, and every registered service with its native
+ * availability, instructions, JDK fallback and path ({@link Capabilities} holds the data).
  */
-public record Info(String javaVersion, String javaVendor, String os, CpuInfo cpu,
-                   Map<String, String> switches, List<ServiceReport.Row> services) {
+public record Info(String javaVersion, String javaVendor, String os, Capabilities capabilities,
+                   Map<String, String> switches) {
     /** System properties AccelJCE reads, shown with their value (or "unset"). */
     private static final List<String> GLOBAL_SWITCHES = List.of("acceljce.native", "jdk.nativeCrypto",
             "acceljce.openssl.lib", "jdk.native.openssl.lib", "acceljce.openssl.skipBundled",
-            "jdk.native.openssl.skipBundled");
+            "jdk.native.openssl.skipBundled", SelfTest.FAIL_PROPERTY);
 
     public static Info collect() {
         Map<String, String> switches = new LinkedHashMap<>();
@@ -37,94 +44,196 @@ public record Info(String javaVersion, String javaVendor, String os, CpuInfo cpu
         return new Info(System.getProperty("java.version"), System.getProperty("java.vendor"),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"),
-                CpuInfo.ofThisMachine(), switches, ServiceReport.of(new AccelJceProvider()));
+                Capabilities.of(new AccelJceProvider()), switches);
+    }
+
+    public CpuFeatures cpu() {
+        return capabilities.cpu();
+    }
+
+    public List<Capabilities.Service> services() {
+        return capabilities.services();
     }
 
     public long nativeServices() {
-        return services.stream().filter(r -> r.currentPath() == Path.NATIVE).count();
+        return services().stream().filter(r -> r.path() == Path.NATIVE).count();
     }
 
-    /** The short summary {@code demo} opens with: library, CPU, and service counts. */
+    /** The short summary {@code demo} opens with: library, CPU, self-tests and service counts. */
     public String summary() {
+        Capabilities.Library lib = capabilities.library();
         StringBuilder out = new StringBuilder();
         out.append("AccelJCE ").append(new AccelJceProvider().getVersionStr()).append(" on ").append(os)
                 .append(", Java ").append(javaVersion).append(" (").append(javaVendor).append(")\n");
-        if (LibCrypto.isAvailable()) {
-            out.append("OpenSSL:  ").append(LibCrypto.version()).append(" at ").append(LibCrypto.path())
-                    .append(" (").append(LibCrypto.source()).append(")\n");
+        if (lib.available()) {
+            out.append("OpenSSL:  ").append(lib.version()).append(" at ").append(lib.path())
+                    .append(" (").append(lib.source()).append(")\n");
         } else {
-            out.append("OpenSSL:  not loaded: ").append(LibCrypto.unavailableReason()).append('\n');
+            out.append("OpenSSL:  not loaded: ").append(lib.unavailableReason()).append('\n');
         }
-        out.append("CPU:      ").append(cpu.model()).append(", ").append(cpu.logicalCpus())
-                .append(" logical CPUs\n");
-        out.append("Flags:    ").append(flagLine()).append('\n');
-        out.append("Services: ").append(services.size()).append(" registered, ").append(nativeServices())
-                .append(" served by OpenSSL now, ").append(services.size() - nativeServices())
+        out.append("CPU:      ").append(cpu().model()).append(", ").append(cpu().logicalCpus())
+                .append(" logical CPUs (").append(cpu().arch()).append(")\n");
+        out.append("Crypto:   ").append(featureLine()).append('\n');
+        out.append("Selftest: ").append(selfTestLine()).append('\n');
+        out.append("Services: ").append(services().size()).append(" registered, ").append(nativeServices())
+                .append(" served by OpenSSL now, ").append(services().size() - nativeServices())
                 .append(" by the JDK's providers\n");
         return out.toString();
     }
 
-    private String flagLine() {
-        if (cpu.cryptoFlags().isEmpty()) {
+    private String featureLine() {
+        if (cpu().features().isEmpty()) {
             return "unknown";
         }
-        List<String> parts = new ArrayList<>();
-        cpu.cryptoFlags().forEach((flag, has) -> parts.add(flag + (has ? "+" : "-")));
-        return String.join(" ", parts) + "  (+ present, - absent)";
+        if (!capabilities.openssl().decoded()) {
+            return "CPU has " + join(cpu().present()) + " (what OpenSSL enabled is not decoded on "
+                    + cpu().arch() + ")";
+        }
+        Set<String> enabled = capabilities.enabledFeatures();
+        List<String> idle = new ArrayList<>();
+        List<String> unlisted = new ArrayList<>();
+        cpu().features().forEach((f, has) -> {
+            if (has && !enabled.contains(f)) {
+                idle.add(f);
+            } else if (!has && enabled.contains(f)) {
+                unlisted.add(f);
+            }
+        });
+        return "OpenSSL uses " + join(enabled)
+                + (idle.isEmpty() ? "" : "; the CPU has but OpenSSL does not use: " + join(idle))
+                + (unlisted.isEmpty() ? "" : "; OpenSSL uses, /proc/cpuinfo does not list: " + join(unlisted));
+    }
+
+    private static String join(Collection<String> features) {
+        return features.isEmpty() ? "none" : String.join(" ", features);
+    }
+
+    private String selfTestLine() {
+        SelfTest.Report r = capabilities.selfTest();
+        long passed = r.results().stream().filter(t -> t.status() == SelfTest.Status.PASSED).count();
+        // the first run in a process also links each native call it makes, which dominates its time
+        String line = r.overall() + " (" + passed + " of " + r.results().size() + " tests passed in "
+                + String.format("%.1f", r.totalNanos() / 1e6) + " ms, first native calls included)";
+        List<String> failed = new ArrayList<>();
+        r.families().forEach((f, s) -> {
+            if (s.status() == SelfTest.Status.FAILED) {
+                failed.add(f.property());
+            }
+        });
+        return failed.isEmpty() ? line : line + "; failed, served by the JDK: " + String.join(", ", failed);
     }
 
     /** The full human-readable report of {@code acceljce info}. */
     public String text() {
         StringBuilder out = new StringBuilder(summary());
         out.append("\nHow the library was chosen (in order):\n");
-        for (String attempt : LibCrypto.attempts()) {
+        for (String attempt : capabilities.library().attempts()) {
             out.append("  - ").append(attempt).append('\n');
         }
+
+        OpenSslCpu openssl = capabilities.openssl();
+        out.append("\nCPU crypto features (the CPU, per /proc/cpuinfo; OpenSSL, per OpenSSL_version(OPENSSL_CPU_INFO)):\n\n");
+        if (cpu().features().isEmpty()) {
+            out.append("(not known on this system)\n");
+        } else {
+            MarkdownTable features = new MarkdownTable("Feature", "CPU", "OpenSSL uses");
+            Set<String> enabled = capabilities.enabledFeatures();
+            cpu().features().forEach((f, has) -> features.row(f, yesNo(has),
+                    openssl.decoded() ? yesNo(enabled.contains(f)) : "not decoded"));
+            out.append(features.render());
+        }
+        out.append(openssl.raw() == null ? "" : "OpenSSL says: " + openssl.raw() + "\n");
+        if (openssl.envMask() != null) {
+            out.append("The OPENSSL_ia32cap environment variable (").append(openssl.envMask())
+                    .append(") changes what OpenSSL uses.\n");
+        }
+
+        out.append("\nSelf-tests (known answers through the native path; a failed family is served by the JDK):\n\n");
+        MarkdownTable tests = new MarkdownTable("Family", "Test", "Source", "Result", ">us");
+        for (SelfTest.Result r : capabilities.selfTest().results()) {
+            tests.row(r.family().property(), r.name(), r.source(),
+                    r.reason() == null ? r.status().name() : r.status() + ": " + r.reason(),
+                    Long.toString(r.nanos() / 1000));
+        }
+        out.append(tests.isEmpty() ? "(none)\n" : tests.render());
+
         out.append("\nSwitches (system properties; pass them as ./acceljce -Dname=value ...):\n");
         switches.forEach((name, value) -> out.append("  ").append(name).append(" = ")
                 .append(value == null ? "unset" : value).append('\n'));
+
         out.append("\nServices:\n\n");
-        MarkdownTable table = new MarkdownTable("Type", "Algorithm", "Family", "Native", "Path now");
-        for (ServiceReport.Row r : services) {
-            table.row(r.type(), r.algorithm(), r.family().property(),
-                    r.nativeAvailable() ? "yes" : "no: " + r.unavailableReason(), r.currentPath().name());
+        MarkdownTable table = new MarkdownTable("Type", "Algorithm", "Native", "Instructions", "JDK fallback",
+                "Self-test", "Path now");
+        for (Capabilities.Service s : services()) {
+            table.row(s.type(), s.algorithm(), s.nativeAvailable() ? "yes" : "no: " + s.unavailableReason(),
+                    s.instructions().isEmpty() ? "-" : String.join(" ", s.instructions()),
+                    yesNo(s.jdkFallback()), s.selfTest().name().toLowerCase(Locale.ROOT).replace('_', ' '), s.path().name());
         }
         out.append(table.isEmpty() ? "(none registered)\n" : table.render());
         return out.toString();
     }
 
+    private static String yesNo(boolean b) {
+        return b ? "yes" : "no";
+    }
+
     /** The same content as {@link #text()}, as a JSON document. */
     public String json() {
+        Capabilities.Library lib = capabilities.library();
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("acceljce", Map.of("version", new AccelJceProvider().getVersionStr()));
         root.put("java", ordered("version", javaVersion, "vendor", javaVendor, "os", os));
         Map<String, Object> openssl = new LinkedHashMap<>();
-        openssl.put("available", LibCrypto.isAvailable());
-        openssl.put("version", LibCrypto.version());
-        openssl.put("versionNumber", LibCrypto.isAvailable()
-                ? String.format("0x%08x", LibCrypto.versionNumber()) : null);
-        openssl.put("path", LibCrypto.path());
-        openssl.put("source", LibCrypto.source());
-        openssl.put("unavailableReason", LibCrypto.unavailableReason());
-        openssl.put("attempts", LibCrypto.attempts());
+        openssl.put("available", lib.available());
+        openssl.put("version", lib.version());
+        openssl.put("versionNumber", lib.available() ? String.format("0x%08x", lib.versionNumber()) : null);
+        openssl.put("path", lib.path());
+        openssl.put("source", lib.source());
+        openssl.put("unavailableReason", lib.unavailableReason());
+        openssl.put("attempts", lib.attempts());
+        openssl.put("cpuInfo", capabilities.openssl().raw());
+        openssl.put("ia32capEnv", capabilities.openssl().envMask());
         root.put("openssl", openssl);
-        root.put("cpu", ordered("model", cpu.model(), "logicalCpus", cpu.logicalCpus(),
-                "flags", cpu.cryptoFlags()));
+        Map<String, Object> features = new LinkedHashMap<>();
+        Set<String> enabled = capabilities.enabledFeatures();
+        cpu().features().forEach((f, has) -> features.put(f, ordered("cpu", has,
+                "openssl", capabilities.openssl().decoded() ? enabled.contains(f) : null)));
+        root.put("cpu", ordered("arch", cpu().arch(), "model", cpu().model(), "logicalCpus", cpu().logicalCpus(),
+                "features", features));
+        root.put("selfTest", selfTestJson(capabilities.selfTest()));
         root.put("switches", switches);
         List<Object> rows = new ArrayList<>();
-        for (ServiceReport.Row r : services) {
+        for (Capabilities.Service s : services()) {
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("type", r.type());
-            row.put("algorithm", r.algorithm());
-            row.put("family", r.family().property());
-            row.put("aliases", r.aliases());
-            row.put("nativeAvailable", r.nativeAvailable());
-            row.put("unavailableReason", r.unavailableReason());
-            row.put("path", r.currentPath().name());
+            row.put("type", s.type());
+            row.put("algorithm", s.algorithm());
+            row.put("family", s.family().property());
+            row.put("aliases", s.aliases());
+            row.put("nativeAvailable", s.nativeAvailable());
+            row.put("unavailableReason", s.unavailableReason());
+            row.put("instructions", s.instructions());
+            row.put("instructionPath", s.instructionPath());
+            row.put("jdkFallback", s.jdkFallback());
+            row.put("selfTest", s.selfTest().name());
+            row.put("selfTestReason", s.selfTestReason());
+            row.put("path", s.path().name());
             rows.add(row);
         }
         root.put("services", rows);
         return Json.write(root);
+    }
+
+    private static Map<String, Object> selfTestJson(SelfTest.Report report) {
+        Map<String, Object> families = new LinkedHashMap<>();
+        report.families().forEach((f, s) -> families.put(f.property(),
+                ordered("status", s.status().name(), "reason", s.reason())));
+        List<Object> tests = new ArrayList<>();
+        for (SelfTest.Result r : report.results()) {
+            tests.add(ordered("family", r.family().property(), "name", r.name(), "source", r.source(),
+                    "status", r.status().name(), "reason", r.reason(), "micros", r.nanos() / 1000));
+        }
+        return ordered("overall", report.overall().name(), "millis", report.totalNanos() / 1_000_000.0,
+                "families", families, "tests", tests);
     }
 
     private static Map<String, Object> ordered(Object... keyValues) {

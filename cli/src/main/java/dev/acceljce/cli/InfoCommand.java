@@ -12,7 +12,7 @@ final class InfoCommand implements Command {
 
     @Override
     public String summary() {
-        return "what AccelJCE serves here: OpenSSL, CPU crypto flags, every service and its path";
+        return "what AccelJCE serves here: OpenSSL, CPU crypto features, self-tests, every service";
     }
 
     @Override
@@ -21,8 +21,11 @@ final class InfoCommand implements Command {
                 Usage: acceljce info [--json]
 
                 Shows the libcrypto AccelJCE loaded (version, file, how it was chosen), the CPU's
-                crypto instruction flags, the switches in force, and every registered service:
-                whether OpenSSL offers it natively (or why not) and which path serves it now.
+                crypto features next to the ones OpenSSL enabled (the OPENSSL_ia32cap environment
+                variable can mask some), the self-test results, the switches in force, and every
+                registered service: whether OpenSSL offers it natively (or why not), the
+                instructions OpenSSL's code for it runs on here, whether the JDK can take over,
+                and which path serves it now.
 
                   --json   print the same as one JSON document
                 """;

@@ -5,17 +5,18 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The {@code acceljce} command: {@code info}, {@code demo}, {@code bench}, {@code report}.
+ * The {@code acceljce} command: {@code info}, {@code demo}, {@code bench}, {@code report},
+ * {@code calibrate}, {@code stats}.
  * Started by the {@code ./acceljce} launcher at the repository root, which sets
  * {@code ACCELJCE_HOME} to the repository and puts the benchmarks jar on the class path.
  */
 public final class Main {
     /**
-     * The subcommands, in the order {@code --help} lists them. A new one (stats of a running JVM,
-     * calibrate, advise are planned) implements {@link Command} and joins this list.
+     * The subcommands, in the order {@code --help} lists them. A new one (advise is
+     * planned) implements {@link Command} and joins this list.
      */
     static final List<Command> COMMANDS = List.of(new InfoCommand(), new DemoCommand(), new BenchCommand(),
-            new ReportCommand());
+            new ReportCommand(), new CalibrateCommand(), new StatsCommand());
 
     private Main() {}
 
@@ -56,6 +57,9 @@ public final class Main {
             err.println("acceljce " + name + ": " + e.getMessage() + "\n");
             err.print(command.usage());
             return 2;
+        } catch (Command.Failure e) {
+            err.println("acceljce " + name + ": " + e.getMessage());
+            return 1;
         } catch (Exception e) {
             err.println("acceljce " + name + ": " + e);
             return 1;

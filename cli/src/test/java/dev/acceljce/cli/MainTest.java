@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
+import dev.acceljce.control.CpuFeatures;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -56,14 +57,33 @@ class MainTest {
         Map<?, ?> openssl = assertInstanceOf(Map.class, doc.get("openssl"));
         assertInstanceOf(Boolean.class, openssl.get("available"));
         assertInstanceOf(List.class, openssl.get("attempts"));
+        assertInstanceOf(String.class, openssl.get("cpuInfo"));
         Map<?, ?> cpu = assertInstanceOf(Map.class, doc.get("cpu"));
-        assertEquals(CpuInfo.CRYPTO_FLAGS.size(), assertInstanceOf(Map.class, cpu.get("flags")).size());
+        CpuFeatures here = CpuFeatures.ofThisMachine();
+        Map<?, ?> features = assertInstanceOf(Map.class, cpu.get("features"));
+        assertEquals(here.features().keySet(), features.keySet());
+        for (Object f : features.values()) {
+            Map<?, ?> feature = assertInstanceOf(Map.class, f);
+            assertInstanceOf(Boolean.class, feature.get("cpu"));
+            assertTrue(feature.containsKey("openssl"));
+        }
+        Map<?, ?> selfTest = assertInstanceOf(Map.class, doc.get("selfTest"));
+        assertEquals("PASSED", selfTest.get("overall"));
+        assertEquals("PASSED", assertInstanceOf(Map.class,
+                assertInstanceOf(Map.class, selfTest.get("families")).get("digest")).get("status"));
+        assertInstanceOf(List.class, selfTest.get("tests"));
         List<?> services = assertInstanceOf(List.class, doc.get("services"));
-        assertTrue(services.stream().map(Map.class::cast)
-                .anyMatch(s -> s.get("type").equals("MessageDigest") && s.get("algorithm").equals("SHA-256")));
+        Map<?, ?> sha256 = services.stream().map(Map.class::cast)
+                .filter(s -> s.get("type").equals("MessageDigest") && s.get("algorithm").equals("SHA-256"))
+                .findFirst().orElseThrow();
+        assertEquals(true, sha256.get("nativeAvailable"));
+        assertEquals(true, sha256.get("jdkFallback"));
+        assertEquals("PASSED", sha256.get("selfTest"));
+        assertInstanceOf(List.class, sha256.get("instructions"));
         for (Object s : services) {
             Map<?, ?> row = (Map<?, ?>) s;
             assertTrue(row.get("path").equals("NATIVE") || row.get("path").equals("JDK"), row.toString());
+            assertInstanceOf(String.class, row.get("instructionPath"));
         }
     }
 
@@ -73,5 +93,8 @@ class MainTest {
         assertEquals(0, o.status(), o.err());
         assertTrue(o.out().contains("| Type "), o.out());
         assertTrue(o.out().contains("| SHA-256 "), o.out());
+        assertTrue(o.out().contains("| Feature "), o.out());
+        assertTrue(o.out().contains("| digest "), o.out());
+        assertTrue(o.out().contains("Selftest: PASSED"), o.out());
     }
 }

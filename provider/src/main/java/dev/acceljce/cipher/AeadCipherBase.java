@@ -11,6 +11,8 @@ import javax.crypto.Cipher;
 import javax.crypto.CipherSpi;
 import javax.crypto.ShortBufferException;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.EvpCipher;
 
 /**
@@ -33,7 +35,7 @@ import dev.acceljce.openssl.EvpCipher;
  * {@link #start}; while {@link #delegate} is set (a GCM IV longer than OpenSSL accepts), every
  * call is forwarded to a JDK cipher instead.
  */
-abstract class AeadCipherBase extends CipherSpi {
+abstract class AeadCipherBase extends CipherSpi implements Counted {
     private final EvpCipher.Context ctx = new EvpCipher.Context();
 
     // what the native context holds
@@ -57,6 +59,14 @@ abstract class AeadCipherBase extends CipherSpi {
     private int pendingLength;
     /** Decryption: plaintext before its tag is verified; wiped after each doFinal. */
     private byte[] plain = AeadIo.EMPTY;
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Encryption: plaintext bytes of the operation in progress, counted when it completes. */
+    private long encrypted;
+
+    @Override
+    public final void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
 
     /** A JDK cipher serving the current operation instead of OpenSSL, or null. */
     Cipher delegate;
@@ -103,6 +113,7 @@ abstract class AeadCipherBase extends CipherSpi {
         finished = false;
         restart = false;
         pendingLength = 0;
+        encrypted = 0;
         initialized = true;
     }
 
@@ -321,6 +332,7 @@ abstract class AeadCipherBase extends CipherSpi {
         if (n != in.byteSize()) {
             throw new ProviderException(nativeAlgorithm.name() + " encryption update failed");
         }
+        encrypted += n;
     }
 
     /** Decryption: keeps ciphertext until doFinal. */
@@ -426,6 +438,8 @@ abstract class AeadCipherBase extends CipherSpi {
             throw new ProviderException(nativeAlgorithm.name() + " encryption final failed");
         }
         finished = true;
+        tally.count(encrypted);
+        encrypted = 0;
     }
 
     /**
@@ -457,6 +471,7 @@ abstract class AeadCipherBase extends CipherSpi {
                 throw new AEADBadTagException("Tag mismatch");
             }
             MemorySegment.copy(p, 0, out, 0, ctLength);
+            tally.count(all.byteSize());
         } finally {
             Arrays.fill(plain, 0, ctLength, (byte) 0);
             endDecryption();

@@ -18,6 +18,8 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.ChaCha20ParameterSpec;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.EvpCipher;
 
 /**
@@ -31,7 +33,16 @@ import dev.acceljce.openssl.EvpCipher;
  * (OpenSSL would carry into the nonce, so the context is re-initialised at that block), and the
  * keystream ends after 2^32 blocks.
  */
-final class ChaCha20Cipher extends CipherSpi {
+final class ChaCha20Cipher extends CipherSpi implements Counted {
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Input bytes of the operation in progress, counted when it completes. */
+    private long messageBytes;
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
     static final String OPENSSL_NAME = "ChaCha20";
     private static final int KEY_LENGTH = 32;
     private static final int NONCE_LENGTH = 12;
@@ -305,6 +316,7 @@ final class ChaCha20Cipher extends CipherSpi {
         if (len == 0) {
             return;
         }
+        messageBytes += len;
         if (len > KEYSTREAM_BYTES - position) {
             throw new ProviderException("Counter exhausted.  Reinitialize with new key and/or nonce");
         }
@@ -336,6 +348,8 @@ final class ChaCha20Cipher extends CipherSpi {
 
     /** After doFinal: encryption must be re-initialised; decryption starts over with the same values. */
     private void end() {
+        tally.count(messageBytes);
+        messageBytes = 0;
         if (encrypting) {
             finished = true;
         } else {

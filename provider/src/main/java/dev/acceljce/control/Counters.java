@@ -141,6 +141,20 @@ public final class Counters {
         }
     }
 
+    /** The sum of {@code rows}, as one row named "total". */
+    public static Row total(Iterable<Row> rows) {
+        long[] sum = new long[6];
+        for (Row r : rows) {
+            sum[0] += r.nativeOps();
+            sum[1] += r.nativeBytes();
+            sum[2] += r.jdkOps();
+            sum[3] += r.jdkBytes();
+            sum[4] += r.nativeObjects();
+            sum[5] += r.jdkObjects();
+        }
+        return new Row("total", sum[0], sum[1], sum[2], sum[3], sum[4], sum[5]);
+    }
+
     /** The counts of every service that was used, sorted by name. */
     public static Map<String, Row> snapshot() {
         Map<String, Row> out = new TreeMap<>();

@@ -5,8 +5,9 @@ package dev.acceljce.control;
  * decides whether OpenSSL (native) or the JDK's own provider serves it, and {@link #created}
  * records the decision and hands the object its operation counter.
  *
- * <p>Today the decision is per object, from the switches in {@link Settings} and from whether the
- * loaded OpenSSL has the algorithm. Size-based policy and per-call counters hang here too.
+ * <p>{@link #choose} applies the switches in {@link Settings} and whether the loaded OpenSSL has
+ * the algorithm; {@link #route} adds the policy (native, jdk, or auto by payload size from
+ * {@link Crossovers}).
  */
 public final class Dispatch {
     private Dispatch() {}
@@ -17,7 +18,43 @@ public final class Dispatch {
      * @param nativeAvailable whether the loaded OpenSSL offers this algorithm
      */
     public static Path choose(Family family, String type, String algorithm, boolean nativeAvailable) {
-        return nativeAvailable && Settings.nativeAllowed(family) ? Path.NATIVE : Path.JDK;
+        return nativeAvailable && Settings.nativeAllowed(family) && Health.nativeHealthy(family) ? Path.NATIVE : Path.JDK;
+    }
+
+    /**
+     * How a new object is served: one path, or (policy auto, where the faster path depends on the
+     * payload size) each message by its size, when the engine type can switch per message.
+     */
+    public record Route(Path path, Crossovers.Crossover crossover) {
+        public boolean perMessage() {
+            return crossover != null;
+        }
+    }
+
+    /**
+     * The full decision for a new object: switches and availability ({@link #choose}), then the
+     * policy. {@code jdkAvailable}: whether a JDK provider has the algorithm (the JDK path is never
+     * picked by policy when it does not). {@code perMessageCapable}: whether the engine type can
+     * pick its path per message (MessageDigest, Mac).
+     */
+    public static Route route(Family family, String type, String algorithm, boolean nativeAvailable,
+                              boolean jdkAvailable, boolean perMessageCapable) {
+        Path allowed = choose(family, type, algorithm, nativeAvailable);
+        if (allowed == Path.JDK || !jdkAvailable) {
+            return new Route(allowed, null);
+        }
+        return switch (Settings.policy(family)) {
+            case NATIVE -> new Route(Path.NATIVE, null);
+            case JDK -> new Route(Path.JDK, null);
+            case AUTO -> {
+                Crossovers.Crossover c = Crossovers.lookup(family, algorithm);
+                if (c.constant()) {
+                    yield new Route(c.below(), null);
+                }
+                yield perMessageCapable ? new Route(null, c)
+                        : new Route(c.pathFor(Crossovers.TYPICAL_SIZE), null);
+            }
+        };
     }
 
     /** Records a created object: its tally counts from now on, and the decision is counted. */

@@ -28,6 +28,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *       the faster one for the payload size (default auto)</td></tr>
  *   <tr><td>{@code acceljce.trace}</td><td>off|load|calls</td><td>see {@link Trace}
  *       (Semeru: {@code jdk.nativeCryptoTrace=true} means load)</td></tr>
+ *   <tr><td>{@code acceljce.counters}</td><td>true|false</td><td>false stops counting
+ *       operations ({@link Counters}), read when the JVM starts</td></tr>
+ *   <tr><td>{@code acceljce.jmx}</td><td>true|false</td><td>false keeps the counters MBean out of
+ *       the platform MBean server ({@link Management})</td></tr>
  *   <tr><td>{@code acceljce.profile}</td><td>file</td><td>crossover profile written by
  *       {@code acceljce calibrate}; see {@link Crossovers}</td></tr>
  * </table>

@@ -51,6 +51,8 @@ public final class EvpCipher {
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
     private static final MethodHandle EVP_CIPHER_FINAL_EX = LibCrypto.critical("EVP_CipherFinal_ex",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_CIPHER_CTX_COPY = LibCrypto.function("EVP_CIPHER_CTX_copy",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
 
     private static final Map<String, Optional<Algorithm>> FETCHED = new ConcurrentHashMap<>();
 
@@ -252,6 +254,47 @@ public final class EvpCipher {
                 throw Native.rethrow(t);
             } finally {
                 exit();
+            }
+        }
+
+        /**
+         * A new context in the same state as this one (EVP_CIPHER_CTX_copy): lets a caller try an
+         * operation on the copy and keep this context untouched if the result cannot be delivered.
+         */
+        public Context copy() {
+            Context c = new Context();
+            try {
+                if ((int) EVP_CIPHER_CTX_COPY.invokeExact(c.ptr(), ptr()) != 1) {
+                    c.close();
+                    throw OpenSslErrors.failure("EVP_CIPHER_CTX_copy");
+                }
+                return c;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+                Reference.reachabilityFence(c);
+            }
+        }
+
+        /**
+         * One EVP_CipherUpdate over all of {@code in}, never chunked: for the key-wrap ciphers,
+         * which take their whole input in a single call. Returns the bytes written, or -1 when
+         * OpenSSL refuses (failed integrity check); the error queue is cleared.
+         */
+        public int updateWhole(MemorySegment in, MemorySegment out) {
+            try {
+                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ptr(), out, MemorySegment.ofArray(outLen), in,
+                        Math.toIntExact(in.byteSize()));
+                if (ok != 1) {
+                    OpenSslErrors.clear();
+                    return -1;
+                }
+                return outLen[0];
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
             }
         }
     }

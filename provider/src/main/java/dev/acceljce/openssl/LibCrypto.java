@@ -7,13 +7,12 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
-import dev.acceljce.spi.LibrarySource;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -23,10 +22,19 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * The loaded libcrypto: finds it, checks its version and hands out one {@link MethodHandle} per
  * symbol. Nothing here knows about cryptographic policy.
  *
- * <p>Loading order: the path in system property {@code acceljce.openssl.lib} (or the Semeru name
- * {@code jdk.native.openssl.lib}); then each {@link LibrarySource} found through
- * {@link java.util.ServiceLoader} (the bundled-OpenSSL jar plugs in here) unless
- * {@code acceljce.openssl.skipBundled=true}; then the system's {@code libcrypto.so.3}.
+ * <p>Loading order:
+ * <ol>
+ *   <li>the path in system property {@code acceljce.openssl.lib} (or the Semeru name
+ *       {@code jdk.native.openssl.lib}): when set, it is the only candidate, so a wrong path fails
+ *       loudly instead of silently running on another library;</li>
+ *   <li>the bundled OpenSSL, when the {@code acceljce-openssl-<platform>} jar is visible to the
+ *       provider's class loader, unless {@code acceljce.openssl.skipBundled=true} (or Semeru's
+ *       {@code jdk.native.openssl.skipBundled=true}); see {@link BundledLibrary} for where it is
+ *       extracted;</li>
+ *   <li>the system's {@code libcrypto.so.3}.</li>
+ * </ol>
+ * {@link #attempts()} records every step; one log line ({@link System.Logger}, logger
+ * {@code dev.acceljce.openssl.LibCrypto}) names what was loaded.
  *
  * <p>If no usable library is found, {@link #isAvailable()} is false and {@link #unavailableReason()}
  * says why; the provider then serves everything through the JDK's own providers.
@@ -116,6 +124,17 @@ public final class LibCrypto {
     }
 
     private static Loaded load() {
+        Loaded loaded = choose();
+        System.Logger log = System.getLogger(LibCrypto.class.getName());
+        if (loaded.lookup != null) {
+            log.log(Level.INFO, "AccelJCE uses {0} ({1}) from {2}", loaded.version, loaded.source, loaded.path);
+        } else {
+            log.log(Level.WARNING, "AccelJCE serves everything through the JDK''s providers: {0}", loaded.failure);
+        }
+        return loaded;
+    }
+
+    private static Loaded choose() {
         List<String> attempts = new ArrayList<>();
         String explicit = property("acceljce.openssl.lib", "jdk.native.openssl.lib");
         if (explicit != null && !explicit.isBlank()) {
@@ -124,22 +143,58 @@ public final class LibCrypto {
         }
         boolean skipBundled = Boolean.parseBoolean(
                 property("acceljce.openssl.skipBundled", "jdk.native.openssl.skipBundled"));
-        if (!skipBundled) {
-            for (LibrarySource source : LibrarySource.discover()) {
-                try {
-                    Path file = source.extract();
-                    Loaded l = tryLoad(file.toString(), "bundled", attempts, false);
-                    if (l.lookup != null) {
-                        return l;
-                    }
-                } catch (IOException | RuntimeException e) {
-                    attempts.add("bundled " + source.description() + ": " + e.getMessage());
-                }
-            }
+        if (skipBundled) {
+            attempts.add("bundled: skipped (skipBundled=true)");
         } else {
-            attempts.add("bundled: skipped (acceljce.openssl.skipBundled=true)");
+            Loaded bundled = tryBundled(attempts);
+            if (bundled != null) {
+                return bundled;
+            }
         }
         return tryLoad(SYSTEM_LIBRARY, "system", attempts, true);
+    }
+
+    /** The bundled library if its jar is present and it loads; null (with attempts noted) if not. */
+    private static Loaded tryBundled(List<String> attempts) {
+        Optional<BundledLibrary> found;
+        try {
+            found = BundledLibrary.find(LibCrypto.class.getClassLoader());
+        } catch (IOException | RuntimeException e) {
+            attempts.add("bundled: unusable bundle jar: " + e.getMessage());
+            return null;
+        }
+        if (found.isEmpty()) {
+            String platform = BundledLibrary.platform();
+            attempts.add("bundled: no " + BundledLibrary.RESOURCE_ROOT + platform + "/openssl.properties"
+                    + " (jar acceljce-openssl-" + platform + " is not on the class path, or is on the module"
+                    + " path without --add-modules " + BundledLibrary.moduleName(platform) + ")");
+            return null;
+        }
+        BundledLibrary bundle = found.get();
+        List<Path> bases;
+        try {
+            bases = BundledLibrary.baseDirectories();
+        } catch (RuntimeException e) {
+            attempts.add("bundled " + bundle.description() + ": no directory to extract to: " + e.getMessage());
+            return null;
+        }
+        for (Path base : bases) {
+            Path file;
+            try {
+                file = bundle.extractTo(base);
+            } catch (IOException | RuntimeException e) {
+                attempts.add("bundled " + bundle.description() + " in " + base + ": " + e);
+                continue;
+            }
+            Loaded l = tryLoad(file.toString(), "bundled", attempts, false);
+            if (l.lookup != null) {
+                return l;
+            }
+        }
+        System.getLogger(LibCrypto.class.getName()).log(Level.WARNING,
+                "the bundled {0} could not be loaded; trying the system''s {1}: {2}",
+                bundle.description(), SYSTEM_LIBRARY, String.join("; ", attempts));
+        return null;
     }
 
     private static String property(String name, String semeruName) {

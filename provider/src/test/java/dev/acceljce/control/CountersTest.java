@@ -87,4 +87,37 @@ class CountersTest {
         assertEquals(1, kdf.jdkOps());
         assertEquals(42, kdf.jdkBytes());
     }
+
+    @Test
+    void cipherOperationsAreCountedForEveryCipherFamily() throws Exception {
+        javax.crypto.spec.SecretKeySpec aes = new javax.crypto.spec.SecretKeySpec(new byte[16], "AES");
+        javax.crypto.spec.SecretKeySpec chacha = new javax.crypto.spec.SecretKeySpec(new byte[32], "ChaCha20");
+        String[][] cases = {
+            {"AES/GCM/NoPadding"}, {"AES/CBC/PKCS5Padding"}, {"ChaCha20-Poly1305"}, {"AES/KW/NoPadding"}};
+        for (String[] c : cases) {
+            String t = c[0];
+            Counters.Row before = Counters.of("Cipher." + t);
+            javax.crypto.Cipher cipher = javax.crypto.Cipher.getInstance(t, Providers.ACCEL);
+            javax.crypto.SecretKey key = t.startsWith("ChaCha") ? chacha : aes;
+            java.security.spec.AlgorithmParameterSpec p = switch (t) {
+                case "AES/GCM/NoPadding" -> new javax.crypto.spec.GCMParameterSpec(128, new byte[12]);
+                case "AES/CBC/PKCS5Padding" -> new javax.crypto.spec.IvParameterSpec(new byte[16]);
+                case "ChaCha20-Poly1305" -> new javax.crypto.spec.IvParameterSpec(new byte[12]);
+                default -> null;
+            };
+            cipher.init(javax.crypto.Cipher.ENCRYPT_MODE, key, p);
+            byte[] first = cipher.update(new byte[16]);
+            byte[] last = cipher.doFinal(new byte[16]);             // 1 op, 32 bytes
+            byte[] ct = new byte[(first == null ? 0 : first.length) + last.length];
+            if (first != null) {
+                System.arraycopy(first, 0, ct, 0, first.length);
+            }
+            System.arraycopy(last, 0, ct, ct.length - last.length, last.length);
+            cipher.init(javax.crypto.Cipher.DECRYPT_MODE, key, p);
+            cipher.doFinal(ct);                                      // 1 op, ct.length bytes
+            Counters.Row d = delta(before, "Cipher." + t);
+            assertEquals(2, d.nativeOps(), t);
+            assertEquals(32 + ct.length, d.nativeBytes(), t);
+        }
+    }
 }

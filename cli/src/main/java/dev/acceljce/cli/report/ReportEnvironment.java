@@ -5,7 +5,7 @@ import java.util.function.Function;
 
 import dev.acceljce.AccelJceProvider;
 import dev.acceljce.ServiceReport;
-import dev.acceljce.cli.CpuInfo;
+import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Path;
 import dev.acceljce.openssl.LibCrypto;
 
@@ -18,7 +18,7 @@ public final class ReportEnvironment {
     private ReportEnvironment() {}
 
     public static PerformanceReport.Environment ofThisMachine(String date, String source) {
-        CpuInfo cpu = CpuInfo.ofThisMachine();
+        CpuFeatures cpu = CpuFeatures.ofThisMachine();
         String openssl = LibCrypto.isAvailable()
                 ? LibCrypto.version() + " at " + LibCrypto.path() + " (" + LibCrypto.source() + ")"
                 : "not loaded: " + LibCrypto.unavailableReason();

@@ -1,0 +1,81 @@
+package dev.acceljce.cli;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.Management;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The stats table and JSON from a fixed reading, and the in-process reading. */
+class CountersReportTest {
+    private static final CountersReport READING = new CountersReport(42, Instant.parse("2026-01-02T03:04:05.678Z"),
+            "0.1", "OpenSSL 3.0.19 27 Jan 2026", "/lib/libcrypto.so.3", true,
+            List.of(new Counters.Row("Cipher.AES/GCM/NoPadding", 0, 0, 0, 0, 1, 0),
+                    new Counters.Row("Mac.HmacSHA256", 2, 128, 1, 50, 1, 1),
+                    new Counters.Row("MessageDigest.SHA-256", 3, 60, 0, 0, 1, 0)),
+            Map.of("EVP_MD_CTX", 1L, "EVP_MAC_CTX", 2L));
+
+    @Test
+    void textIsTheIcastatsLikeTable() {
+        assertEquals("""
+                AccelJCE 0.1 in pid 42, 2026-01-02T03:04:05Z
+                OpenSSL:  OpenSSL 3.0.19 27 Jan 2026 (/lib/libcrypto.so.3)
+                Counting: on
+
+                | Service               | native ops | native bytes | JDK ops | JDK bytes | native objects | JDK objects |
+                | --------------------- | ---------: | -----------: | ------: | --------: | -------------: | ----------: |
+                | Mac.HmacSHA256        |          2 |          128 |       1 |        50 |              1 |           1 |
+                | MessageDigest.SHA-256 |          3 |           60 |       0 |         0 |              1 |           0 |
+                | total                 |          5 |          188 |       1 |        50 |              3 |           1 |
+                (1 service with no operations not shown; --all lists every service)
+
+                Live native objects: 3 (EVP_MAC_CTX 2, EVP_MD_CTX 1)
+                """, READING.text(false));
+        String all = READING.text(true);
+        assertTrue(all.contains("| Cipher.AES/GCM/NoPadding |          0 |"), all);
+        assertTrue(!all.contains("not shown"), all);
+    }
+
+    @Test
+    void jsonCarriesTheSameNumbers() {
+        Map<?, ?> doc = assertInstanceOf(Map.class, Json.parse(Json.write(READING.json(false))));
+        assertEquals(42.0, doc.get("pid"));
+        assertEquals("2026-01-02T03:04:05.678Z", doc.get("time"));
+        assertEquals(2, ((List<?>) doc.get("services")).size());
+        assertEquals(3, ((List<?>) Json.parse(Json.write(READING.json(true).get("services")))).size());
+        Map<?, ?> totals = (Map<?, ?>) doc.get("totals");
+        assertEquals(List.of(5.0, 188.0, 1.0, 50.0, 3.0, 1.0), List.of(totals.get("nativeOps"),
+                totals.get("nativeBytes"), totals.get("jdkOps"), totals.get("jdkBytes"),
+                totals.get("nativeObjects"), totals.get("jdkObjects")));
+        assertEquals(Map.of("total", 3.0, "byKind", Map.of("EVP_MAC_CTX", 2.0, "EVP_MD_CTX", 1.0)),
+                doc.get("liveNativeObjects"));
+    }
+
+    @Test
+    void noOpenSslAndCountingOffAreSaid() {
+        CountersReport r = new CountersReport(7, Instant.EPOCH, "0.1", null, null, false, List.of(), Map.of());
+        String t = r.text(false);
+        assertTrue(t.contains("OpenSSL:  not loaded (the JDK's providers serve everything)"), t);
+        assertTrue(t.contains("Counting: off"), t);
+        assertTrue(t.contains("| total   |          0 |"), t);
+        assertTrue(t.endsWith("Live native objects: 0\n"), t);
+    }
+
+    @Test
+    void theSameReportReadsThisJvmInProcess() {
+        new AccelJceProvider();
+        assertNotNull(Management.counters());
+        CountersReport here = CountersReport.read(ProcessHandle.current().pid(), Management.counters());
+        assertEquals(new AccelJceProvider().getServices().size(), here.services().size());
+        assertTrue(here.text(true).contains("| MessageDigest.SHA-256 "));
+    }
+}

@@ -1,0 +1,777 @@
+package dev.acceljce.cipher;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.security.AlgorithmParameters;
+import java.security.GeneralSecurityException;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.ProviderException;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.InvalidParameterSpecException;
+import java.util.Arrays;
+import java.util.Locale;
+import javax.crypto.BadPaddingException;
+import javax.crypto.Cipher;
+import javax.crypto.CipherSpi;
+import javax.crypto.IllegalBlockSizeException;
+import javax.crypto.NoSuchPaddingException;
+import javax.crypto.ShortBufferException;
+import javax.crypto.spec.IvParameterSpec;
+
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.openssl.EvpCipher;
+
+/**
+ * AES in ECB, CBC, CTR, CFB (128-bit feedback), CFB8 and OFB modes, with PKCS#5 padding for ECB and
+ * CBC, served by OpenSSL. One EVP_CIPHER_CTX per object; {@code doFinal} returns to the state
+ * after {@code init} (same key, same IV) as SunJCE does.
+ *
+ * <p>The modes and paddings SunJCE's "AES" accepts but OpenSSL lacks (PCBC, CTS, CFBn/OFBn for
+ * other widths, ISO10126Padding, PKCS5Padding on CFB/OFB) are forwarded to a SunJCE cipher.
+ *
+ * <p>Every update returns exactly as many bytes as SunJCE's would. OpenSSL buffers partial blocks
+ * itself ({@link #opensslHeld} mirrors how many input bytes it holds), but streams CFB and OFB
+ * byte by byte where SunJCE works in whole blocks, and keeps back one block when decrypting with
+ * padding where SunJCE keeps back up to two: in those cases the bytes SunJCE would still hold are
+ * kept in {@link #pending} and fed to OpenSSL later. So the output of every call is known exactly
+ * before native code writes it.
+ *
+ * <p>Deliberate differences from SunJCE: an empty ciphertext is refused when decrypting with
+ * padding (IllegalBlockSizeException; SunJCE returns an empty plaintext, Wycheproof calls it
+ * invalid); after BadPaddingException the object is back at its state after init (SunJCE keeps
+ * part of the failed input and returns garbage next). After IllegalBlockSizeException and
+ * ShortBufferException nothing has changed, as in SunJCE.
+ */
+final class AesCipher extends CipherSpi implements Counted {
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Input bytes of the operation in progress, counted when it completes. */
+    private long messageBytes;
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    private static final int BLOCK = 16;
+
+    /** The modes OpenSSL serves, with the suffix of OpenSSL's cipher names ("AES-128-" + suffix). */
+    enum Mode {
+        ECB("ECB", true, false), CBC("CBC", true, true), CTR("CTR", false, true),
+        CFB("CFB", false, true), CFB8("CFB8", false, true), OFB("OFB", false, true);
+
+        final String openssl;
+        /** Whether OpenSSL buffers partial blocks (ECB, CBC) rather than streaming. */
+        final boolean block;
+        final boolean usesIv;
+
+        Mode(String openssl, boolean block, boolean usesIv) {
+            this.openssl = openssl;
+            this.block = block;
+            this.usesIv = usesIv;
+        }
+
+        /** The native mode a SunJCE mode name means, or null when only SunJCE has it. */
+        static Mode of(String name) {
+            return switch (name.toUpperCase(Locale.ROOT)) {
+                case "ECB" -> ECB;
+                case "CBC" -> CBC;
+                case "CTR" -> CTR;
+                case "CFB", "CFB128" -> CFB;
+                case "CFB8" -> CFB8;
+                case "OFB", "OFB128" -> OFB;
+                default -> null;
+            };
+        }
+
+        EvpCipher.Algorithm algorithm(int keyLength) {
+            return EvpCipher.fetch("AES-" + keyLength * 8 + "-" + openssl).orElseThrow(
+                    () -> new ProviderException("OpenSSL lacks AES-" + keyLength * 8 + "-" + openssl));
+        }
+    }
+
+    /** Key size in bytes the service is bound to (AES_128/... names), 0 for any. */
+    private final int fixedKeySize;
+    private String modeName;
+    private String paddingName;
+    /** The native mode, or null when {@link #jdk} serves the object. */
+    private Mode mode;
+    private boolean padding;
+    private Cipher jdk;
+
+    private EvpCipher.Context ctx;
+    private EvpCipher.Algorithm algorithm;
+    private byte[] key;
+    private byte[] iv;
+    private boolean encrypt;
+    private boolean initialized;
+    /** Input bytes OpenSSL holds in its block buffer, not yet output. */
+    private int opensslHeld;
+    /** Input bytes not yet given to OpenSSL (fewer than a block), see the class comment. */
+    private byte[] pending = new byte[BLOCK];
+    private int pendingLen;
+
+    /** A native cipher in {@code mode} with or without PKCS#5 padding. */
+    AesCipher(int fixedKeySize, Mode mode, boolean padding) {
+        this.fixedKeySize = fixedKeySize;
+        this.mode = mode;
+        this.padding = padding;
+        this.modeName = mode.name();
+        this.paddingName = padding ? "PKCS5Padding" : "NoPadding";
+    }
+
+    /** The general "AES" service: ECB with PKCS#5 padding until the JCA sets mode and padding. */
+    AesCipher() {
+        this(0, Mode.ECB, true);
+    }
+
+    /** A cipher served by SunJCE for the full transformation {@code AES/mode/padding}. */
+    static AesCipher jdkOnly(String mode, String padding) throws GeneralSecurityException {
+        AesCipher c = new AesCipher();
+        c.modeName = mode;
+        c.paddingName = padding;
+        c.mode = null;
+        c.jdk = jdkCipher(mode, padding);
+        return c;
+    }
+
+    private static Cipher jdkCipher(String mode, String padding)
+            throws NoSuchAlgorithmException, NoSuchPaddingException {
+        return Cipher.getInstance("AES/" + mode + "/" + padding, JdkProviders.forService("Cipher", "AES"));
+    }
+
+    // ---- mode and padding (the general "AES" service) ----
+
+    @Override
+    protected void engineSetMode(String name) throws NoSuchAlgorithmException {
+        if (name == null) {
+            throw new NoSuchAlgorithmException("null mode");
+        }
+        if (Mode.of(name) == null) {
+            try {
+                jdkCipher(name, "NoPadding"); // SunJCE decides which other modes exist
+            } catch (NoSuchPaddingException e) {
+                throw new NoSuchAlgorithmException("Cipher mode: " + name + " not found", e);
+            }
+        }
+        modeName = name;
+        choosePath();
+    }
+
+    @Override
+    protected void engineSetPadding(String name) throws NoSuchPaddingException {
+        if (name == null) {
+            throw new NoSuchPaddingException("null padding");
+        }
+        Mode m = Mode.of(modeName);
+        String p = name.toUpperCase(Locale.ROOT);
+        boolean nativePadding = p.equals("NOPADDING") || (p.equals("PKCS5PADDING") && m != null && m.block);
+        if (!nativePadding || m == null) {
+            try {
+                jdkCipher(modeName, name); // SunJCE's verdict on the combination (CTR needs NoPadding, ...)
+            } catch (NoSuchAlgorithmException e) {
+                throw (NoSuchPaddingException) new NoSuchPaddingException("Padding: " + name + " not implemented")
+                        .initCause(e);
+            }
+        }
+        paddingName = name;
+        choosePath();
+    }
+
+    /** Native when OpenSSL has the mode and padding, otherwise a SunJCE cipher for the pair. */
+    private void choosePath() {
+        Mode m = Mode.of(modeName);
+        String p = paddingName.toUpperCase(Locale.ROOT);
+        boolean pkcs5 = p.equals("PKCS5PADDING");
+        if (m != null && (p.equals("NOPADDING") || (pkcs5 && m.block))) {
+            if (mode != m) {
+                algorithm = null; // another OpenSSL cipher: the next init sets the key again
+            }
+            mode = m;
+            padding = pkcs5;
+            jdk = null;
+        } else {
+            try {
+                jdk = jdkCipher(modeName, paddingName);
+            } catch (NoSuchPaddingException e) {
+                // a mode that needs NoPadding (CTS) set before the padding: the JCA sets it next
+                jdk = noPaddingCipher();
+            } catch (NoSuchAlgorithmException e) {
+                throw new ProviderException("SunJCE refused AES/" + modeName + "/" + paddingName, e);
+            }
+            mode = null;
+        }
+        initialized = false;
+    }
+
+    private Cipher noPaddingCipher() {
+        try {
+            return jdkCipher(modeName, "NoPadding");
+        } catch (GeneralSecurityException e) {
+            throw new ProviderException("SunJCE refused AES/" + modeName + "/NoPadding", e);
+        }
+    }
+
+    // ---- sizes, IV, parameters ----
+
+    @Override
+    protected int engineGetBlockSize() {
+        return BLOCK;
+    }
+
+    @Override
+    protected int engineGetKeySize(Key key) throws InvalidKeyException {
+        return AesKeys.rawKey(key, fixedKeySize).length * 8;
+    }
+
+    @Override
+    protected int engineGetOutputSize(int inputLen) {
+        if (jdk != null) {
+            return jdk.getOutputSize(inputLen);
+        }
+        requireInit();
+        long total = unprocessed() + Math.max(inputLen, 0);
+        if (mode.block && encrypt && padding) {
+            total += BLOCK - total % BLOCK;
+        }
+        return (int) Math.min(total, Integer.MAX_VALUE);
+    }
+
+    @Override
+    protected byte[] engineGetIV() {
+        if (jdk != null) {
+            return jdk.getIV();
+        }
+        return iv == null ? null : iv.clone();
+    }
+
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+        if (jdk != null) {
+            return jdk.getParameters();
+        }
+        if (!mode.usesIv) {
+            return null;
+        }
+        // SunJCE hands out parameters with a fresh random IV before init; so do we
+        byte[] p = iv != null ? iv : randomIv(null);
+        try {
+            AlgorithmParameters params = AlgorithmParameters.getInstance("AES",
+                    JdkProviders.forService("AlgorithmParameters", "AES"));
+            params.init(new IvParameterSpec(p));
+            return params;
+        } catch (GeneralSecurityException e) {
+            throw new ProviderException("cannot encode AES parameters", e);
+        }
+    }
+
+    private static byte[] randomIv(SecureRandom random) {
+        byte[] b = new byte[BLOCK];
+        AesKeys.random(random).nextBytes(b);
+        return b;
+    }
+
+    // ---- init ----
+
+    @Override
+    protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+        if (jdk != null) {
+            jdk.init(opmode, key, random);
+            return;
+        }
+        try {
+            init(opmode, key, null, false, random);
+        } catch (InvalidAlgorithmParameterException e) {
+            throw new InvalidKeyException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        if (jdk != null) {
+            jdk.init(opmode, key, params, random);
+            return;
+        }
+        byte[] givenIv = null;
+        if (params != null) {
+            if (!mode.usesIv) {
+                throw new InvalidAlgorithmParameterException(mode + " mode cannot use IV");
+            }
+            if (!(params instanceof IvParameterSpec ivSpec)) {
+                throw new InvalidAlgorithmParameterException("Unsupported parameter: " + params);
+            }
+            givenIv = ivSpec.getIV();
+            if (givenIv.length != BLOCK) {
+                throw new InvalidAlgorithmParameterException("Wrong IV length: must be 16 bytes long");
+            }
+        }
+        init(opmode, key, givenIv, true, random);
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        if (jdk != null) {
+            jdk.init(opmode, key, params, random);
+            return;
+        }
+        IvParameterSpec spec = null;
+        if (params != null) {
+            try {
+                spec = params.getParameterSpec(IvParameterSpec.class);
+            } catch (InvalidParameterSpecException e) {
+                throw new InvalidAlgorithmParameterException("Wrong parameter type: IV expected", e);
+            }
+        }
+        engineInit(opmode, key, spec, random);
+    }
+
+    /**
+     * {@code explicitParams}: whether the caller passed parameters (possibly null), which decides
+     * between the two exceptions SunJCE throws for a missing decryption IV.
+     */
+    private void init(int opmode, Key key, byte[] givenIv, boolean explicitParams, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        byte[] raw = AesKeys.rawKey(key, fixedKeySize);
+        boolean enc = switch (opmode) {
+            case Cipher.ENCRYPT_MODE, Cipher.WRAP_MODE -> true;
+            case Cipher.DECRYPT_MODE, Cipher.UNWRAP_MODE -> false;
+            default -> throw new InvalidKeyException("Unknown opmode " + opmode); // the JCA checks first
+        };
+        byte[] newIv = givenIv;
+        if (mode.usesIv && newIv == null) {
+            if (!enc) {
+                if (explicitParams) {
+                    throw new InvalidAlgorithmParameterException("Parameters missing");
+                }
+                throw new InvalidKeyException("Parameters missing");
+            }
+            newIv = randomIv(random);
+        }
+        EvpCipher.Algorithm alg = mode.algorithm(raw.length);
+        if (ctx == null) {
+            ctx = new EvpCipher.Context();
+        }
+        initialized = false;
+        // The key schedule depends on the cipher and, for ECB/CBC, on the direction: only an
+        // identical (cipher, direction, key) may keep it.
+        boolean keepSchedule = alg == algorithm && enc == encrypt && this.key != null
+                && MessageDigest.isEqual(raw, this.key);
+        if (!keepSchedule) {
+            algorithm = null; // should the init fail, the next one sets the key again
+        }
+        ctx.init(keepSchedule ? null : alg, keepSchedule ? null : raw, newIv, enc ? 1 : 0);
+        if (mode.block) {
+            ctx.setPadding(padding);
+        }
+        if (!keepSchedule) {
+            if (this.key != null) {
+                Arrays.fill(this.key, (byte) 0);
+            }
+            this.key = raw.clone();
+        }
+        Arrays.fill(raw, (byte) 0);
+        algorithm = alg;
+        encrypt = enc;
+        iv = newIv == null ? null : newIv.clone();
+        clearHeld();
+        initialized = true;
+    }
+
+    private void requireInit() {
+        if (!initialized) {
+            throw new IllegalStateException("Cipher not initialized");
+        }
+    }
+
+    /** Back to the state after init: same key schedule, same IV, empty buffer. */
+    private void reset() {
+        clearHeld();
+        messageBytes = 0;
+        ctx.init(null, null, iv, -1);
+        if (mode.block) {
+            ctx.setPadding(padding);
+        }
+    }
+
+    // ---- output sizes mirroring OpenSSL's buffering ----
+
+    private void clearHeld() {
+        opensslHeld = 0;
+        Arrays.fill(pending, (byte) 0);
+        pendingLen = 0;
+    }
+
+    /** Input bytes taken but not yet output: SunJCE's "buffered". */
+    private long unprocessed() {
+        return (long) opensslHeld + pendingLen;
+    }
+
+    /** Whether SunJCE holds back more than OpenSSL would, so {@link #pending} is in use. */
+    private boolean holdsInJava() {
+        return mode == Mode.CFB || mode == Mode.OFB || (mode.block && padding && !encrypt);
+    }
+
+    /** Bytes an update of {@code len} writes: what SunJCE's CipherCore writes. */
+    private int updateOutput(int len) {
+        if (mode == Mode.CTR || mode == Mode.CFB8) {
+            return len;
+        }
+        long total = unprocessed() + len;
+        if (mode.block && padding && !encrypt) {
+            // the last block may be the padded one: SunJCE keeps it back, and any partial block
+            return (int) (total < BLOCK ? 0 : (total - BLOCK) - (total - BLOCK) % BLOCK);
+        }
+        return (int) (total - total % BLOCK);
+    }
+
+    /** What OpenSSL keeps buffered in ECB and CBC after seeing {@code total} bytes. */
+    private static long opensslHeldAfter(long total) {
+        return total % BLOCK;
+    }
+
+    /** Throws SunJCE's IllegalBlockSizeException when {@code total} bytes cannot be finished. */
+    private void checkFinalLength(long total) throws IllegalBlockSizeException {
+        if (!mode.block) {
+            return;
+        }
+        if (!padding && total % BLOCK != 0) {
+            throw new IllegalBlockSizeException("Input length not multiple of 16 bytes");
+        }
+        // unlike SunJCE, which returns nothing for it, an empty ciphertext is refused: it lacks
+        // the padding block every PKCS#5 encryption ends with (Wycheproof aes_cbc_pkcs5 tcId 25)
+        if (padding && !encrypt && (total % BLOCK != 0 || total == 0)) {
+            throw new IllegalBlockSizeException(
+                    "Input length must be a non-zero multiple of 16 when decrypting with padded cipher");
+        }
+    }
+
+    /** Exact bytes a doFinal of {@code total} writes; for decryption with padding, the upper bound. */
+    private long finalOutput(long total) {
+        if (mode.block && padding && encrypt) {
+            return total + BLOCK - total % BLOCK;
+        }
+        return total;
+    }
+
+    // ---- update ----
+
+    @Override
+    protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
+        if (jdk != null) {
+            return jdk.update(input, inputOffset, inputLen);
+        }
+        requireInit();
+        checkInput(input, inputOffset, inputLen);
+        byte[] out = new byte[updateOutput(inputLen)];
+        update(MemorySegment.ofArray(input).asSlice(inputOffset, inputLen), MemorySegment.ofArray(out));
+        return out;
+    }
+
+    @Override
+    protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException {
+        if (jdk != null) {
+            return jdk.update(input, inputOffset, inputLen, output, outputOffset);
+        }
+        requireInit();
+        checkInput(input, inputOffset, inputLen);
+        int n = updateOutput(inputLen);
+        MemorySegment out = outputSegment(output, outputOffset, n);
+        return update(MemorySegment.ofArray(input).asSlice(inputOffset, inputLen), out);
+    }
+
+    @Override
+    protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
+        if (jdk != null) {
+            return jdk.update(input, output);
+        }
+        requireInit();
+        int len = input.remaining();
+        // the JDK's CipherSpi asks for getOutputSize bytes of room; so do we
+        if (output.remaining() < engineGetOutputSize(len)) {
+            throw new ShortBufferException("Need at least " + engineGetOutputSize(len)
+                    + " bytes of space in output buffer");
+        }
+        int n = update(MemorySegment.ofBuffer(input), MemorySegment.ofBuffer(output));
+        input.position(input.limit());
+        output.position(output.position() + n);
+        return n;
+    }
+
+    /** Feeds {@code in} to OpenSSL; {@code out} was checked to hold what the update writes. */
+    private int update(MemorySegment in, MemorySegment out) {
+        int len = (int) in.byteSize();
+        if (len == 0) {
+            return 0;
+        }
+        int expected = updateOutput(len);
+        in = separate(in, out);
+        int n;
+        if (!holdsInJava()) {
+            n = ctx.update(in, out);
+            if (mode.block) {
+                opensslHeld = (int) opensslHeldAfter((long) opensslHeld + len);
+            }
+        } else {
+            long total = unprocessed() + len;
+            // OpenSSL ends holding nothing (CFB, OFB) or, decrypting with padding, the block
+            // that may be the last; everything beyond that waits in pending
+            int keepInOpenssl = mode.block && total >= BLOCK ? BLOCK : mode.block ? opensslHeld : 0;
+            int feed = expected + keepInOpenssl - opensslHeld;
+            int fromPending = Math.min(pendingLen, feed);
+            int fromInput = feed - fromPending;
+            byte[] next = new byte[BLOCK];
+            int nextLen = pendingLen - fromPending;
+            System.arraycopy(pending, fromPending, next, 0, nextLen);
+            MemorySegment.copy(in, fromInput, MemorySegment.ofArray(next), nextLen, len - fromInput);
+            nextLen += len - fromInput;
+            n = 0;
+            if (fromPending > 0) {
+                n += ctx.update(MemorySegment.ofArray(pending).asSlice(0, fromPending), out);
+            }
+            if (fromInput > 0) {
+                n += ctx.update(in.asSlice(0, fromInput), out.asSlice(n));
+            }
+            Arrays.fill(pending, (byte) 0);
+            pending = next;
+            pendingLen = nextLen;
+            opensslHeld = keepInOpenssl;
+        }
+        if (n != expected) {
+            throw new ProviderException("OpenSSL wrote " + n + " bytes, " + expected + " expected");
+        }
+        messageBytes += len;
+        return n;
+    }
+
+    // ---- doFinal ----
+
+    @Override
+    protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
+            throws IllegalBlockSizeException, BadPaddingException {
+        if (jdk != null) {
+            return jdk.doFinal(input, inputOffset, inputLen);
+        }
+        requireInit();
+        if (input == null) {
+            input = new byte[0];
+            inputOffset = 0;
+            inputLen = 0;
+        }
+        checkInput(input, inputOffset, inputLen);
+        long total = unprocessed() + inputLen;
+        byte[] out = new byte[(int) Math.min(finalOutput(total), Integer.MAX_VALUE - 8)];
+        int n = doFinal(MemorySegment.ofArray(input).asSlice(inputOffset, inputLen), MemorySegment.ofArray(out));
+        return n == out.length ? out : Arrays.copyOf(out, n);
+    }
+
+    @Override
+    protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        if (jdk != null) {
+            return jdk.doFinal(input, inputOffset, inputLen, output, outputOffset);
+        }
+        requireInit();
+        if (input == null) {
+            input = new byte[0];
+            inputOffset = 0;
+            inputLen = 0;
+        }
+        checkInput(input, inputOffset, inputLen);
+        long total = unprocessed() + inputLen;
+        failIfUnfinishable(total);
+        long bound = finalOutput(total);
+        if (output == null || outputOffset < 0) {
+            throw new ShortBufferException("Output buffer must be (at least) " + bound + " bytes long");
+        }
+        long capacity = (long) output.length - outputOffset;
+        boolean unpadding = mode.block && padding && !encrypt;
+        // decrypting with padding, the output may be one block shorter than the ciphertext
+        long minimum = unpadding ? bound - BLOCK : bound;
+        if (capacity < minimum) {
+            throw new ShortBufferException("Output buffer must be (at least) " + minimum + " bytes long");
+        }
+        MemorySegment in = MemorySegment.ofArray(input).asSlice(inputOffset, inputLen);
+        if (capacity < bound) {
+            return doFinalIntoShortBuffer(in, output, outputOffset, (int) capacity);
+        }
+        return doFinal(in, MemorySegment.ofArray(output).asSlice(outputOffset));
+    }
+
+    @Override
+    protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        if (jdk != null) {
+            return jdk.doFinal(input, output);
+        }
+        requireInit();
+        int len = input.remaining();
+        long total = unprocessed() + len;
+        failIfUnfinishable(total);
+        if (output.remaining() < engineGetOutputSize(len)) {
+            throw new ShortBufferException("Need at least " + engineGetOutputSize(len)
+                    + " bytes of space in output buffer");
+        }
+        int n = doFinal(MemorySegment.ofBuffer(input), MemorySegment.ofBuffer(output));
+        input.position(input.limit());
+        output.position(output.position() + n);
+        return n;
+    }
+
+    /**
+     * SunJCE checks the total length before touching anything: after IllegalBlockSizeException
+     * the object is as before the call (buffered input kept), and so is ours.
+     */
+    private void failIfUnfinishable(long total) throws IllegalBlockSizeException {
+        checkFinalLength(total);
+    }
+
+    /** The last update and EVP_CipherFinal into {@code out}, which holds the bound; then reset. */
+    private int doFinal(MemorySegment in, MemorySegment out) throws IllegalBlockSizeException, BadPaddingException {
+        long total = unprocessed() + in.byteSize();
+        failIfUnfinishable(total);
+        try {
+            int n = finish(ctx, in, out);
+            completed(in.byteSize());
+            return n;
+        } finally {
+            reset();
+        }
+    }
+
+    /** One operation done: the bytes of its updates and of its last input. */
+    private void completed(long lastInput) {
+        tally.count(messageBytes + lastInput);
+        messageBytes = 0;
+    }
+
+    /** Pending bytes, the input and EVP_CipherFinal on {@code c}; this object's fields unchanged. */
+    private int finish(EvpCipher.Context c, MemorySegment in, MemorySegment out) throws BadPaddingException {
+        int len = (int) in.byteSize();
+        in = separate(in, out);
+        int p = pendingLen == 0 ? 0 : c.update(MemorySegment.ofArray(pending).asSlice(0, pendingLen), out);
+        int n = len == 0 || p < 0 ? 0 : c.update(in, out.asSlice(p));
+        // any refusal (-1) ends in f < 0
+        int f = p < 0 || n < 0 ? -1 : c.doFinal(out.asSlice(p + n));
+        if (f < 0) {
+            if (encrypt) {
+                throw new ProviderException("OpenSSL refused to finish an encryption");
+            }
+            throw new BadPaddingException("Given final block not properly padded. Such issues can arise if a bad"
+                    + " key is used during decryption.");
+        }
+        return p + n + f;
+    }
+
+    /**
+     * Decryption with padding into a buffer that holds the plaintext only if the padding is long
+     * enough: run on a copy of the context, so a ShortBufferException leaves this one untouched.
+     */
+    private int doFinalIntoShortBuffer(MemorySegment in, byte[] output, int outputOffset, int capacity)
+            throws ShortBufferException, BadPaddingException {
+        byte[] tmp = new byte[(int) finalOutput(unprocessed() + in.byteSize())];
+        int n;
+        try (EvpCipher.Context copy = ctx.copy()) {
+            n = finish(copy, in, MemorySegment.ofArray(tmp));
+        } catch (BadPaddingException e) {
+            reset();
+            throw e;
+        }
+        try {
+            if (n > capacity) {
+                throw new ShortBufferException("Output buffer too short: " + capacity + " bytes given, " + n
+                        + " bytes needed");
+            }
+            System.arraycopy(tmp, 0, output, outputOffset, n);
+            completed(in.byteSize());
+            reset();
+            return n;
+        } finally {
+            Arrays.fill(tmp, (byte) 0);
+        }
+    }
+
+    // ---- wrap ----
+
+    @Override
+    protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
+        if (jdk != null) {
+            return jdk.wrap(key);
+        }
+        byte[] encoded = AesKeys.encodingToWrap(key);
+        try {
+            return engineDoFinal(encoded, 0, encoded.length);
+        } catch (BadPaddingException e) {
+            throw new ProviderException("padding failed while wrapping", e); // encryption never unpads
+        } finally {
+            Arrays.fill(encoded, (byte) 0);
+        }
+    }
+
+    @Override
+    protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
+            throws InvalidKeyException, NoSuchAlgorithmException {
+        if (jdk != null) {
+            return jdk.unwrap(wrappedKey, wrappedKeyAlgorithm, wrappedKeyType);
+        }
+        byte[] encoded;
+        try {
+            encoded = engineDoFinal(wrappedKey, 0, wrappedKey.length);
+        } catch (BadPaddingException e) {
+            throw new InvalidKeyException("The wrapped key is not padded correctly", e);
+        } catch (IllegalBlockSizeException e) {
+            throw new InvalidKeyException("The wrapped key does not have the correct length", e);
+        }
+        try {
+            return AesKeys.construct(encoded, wrappedKeyAlgorithm, wrappedKeyType);
+        } finally {
+            Arrays.fill(encoded, (byte) 0);
+        }
+    }
+
+    // ---- argument checks and overlap ----
+
+    private static void checkInput(byte[] input, int offset, int len) {
+        if (input == null || offset < 0 || len < 0 || offset > input.length - len) {
+            throw new IllegalArgumentException("Bad arguments");
+        }
+    }
+
+    /** The output segment from {@code offset}, after checking it holds {@code needed} bytes. */
+    private static MemorySegment outputSegment(byte[] output, int offset, int needed) throws ShortBufferException {
+        if (offset < 0) {
+            throw new IllegalArgumentException("Bad arguments");
+        }
+        if (output == null || (long) output.length - offset < needed) {
+            throw new ShortBufferException("Output buffer must be (at least) " + needed + " bytes long");
+        }
+        return MemorySegment.ofArray(output).asSlice(offset);
+    }
+
+    /**
+     * The input to hand OpenSSL given where the output goes. OpenSSL handles exact in-place
+     * operation when nothing is buffered (each output byte lands where its input byte was, after
+     * it was read); with buffered bytes output runs ahead of input, and any other overlap could
+     * overwrite input before it is read, so the input is copied first.
+     */
+    private MemorySegment separate(MemorySegment in, MemorySegment out) {
+        if (in.byteSize() == 0 || out.byteSize() == 0 || in.asOverlappingSlice(out).isEmpty()) {
+            return in;
+        }
+        boolean sameStart = in.heapBase().equals(out.heapBase()) && in.address() == out.address();
+        if (sameStart && unprocessed() == 0) {
+            return in;
+        }
+        MemorySegment copy = MemorySegment.ofArray(new byte[(int) in.byteSize()]);
+        copy.copyFrom(in);
+        return copy;
+    }
+}

@@ -1,0 +1,117 @@
+package dev.acceljce.control;
+
+import java.security.GeneralSecurityException;
+import java.security.Provider;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.crypto.Cipher;
+
+import dev.acceljce.ServiceReport;
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.LibCrypto;
+
+/**
+ * The capability report — the {@code icainfo} of AccelJCE: the loaded libcrypto and how it was
+ * chosen, the CPU's crypto features next to the ones OpenSSL enabled, the self-test results, and
+ * for every registered service whether it is served natively (or why not), on which
+ * instructions, whether the JDK can take over, and which path serves it now.
+ *
+ * @param library  the libcrypto in use
+ * @param cpu      what the CPU offers
+ * @param openssl  what OpenSSL says it uses
+ * @param selfTest the self-test run of this process
+ * @param services one row per registered service, sorted by type and name
+ */
+public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl, SelfTest.Report selfTest,
+                           List<Service> services) {
+    /** The loaded libcrypto (fields null when none is loaded; then {@code unavailableReason} says why). */
+    public record Library(boolean available, String version, long versionNumber, String path, String source,
+                          List<String> attempts, String unavailableReason) {
+        static Library loaded() {
+            return new Library(LibCrypto.isAvailable(), LibCrypto.version(), LibCrypto.versionNumber(),
+                    LibCrypto.path(), LibCrypto.source(), LibCrypto.attempts(), LibCrypto.unavailableReason());
+        }
+    }
+
+    /**
+     * One service.
+     *
+     * @param unavailableReason  why OpenSSL does not serve it (null when it can)
+     * @param instructions       the CPU instructions OpenSSL's code for it runs on here (empty:
+     *                           portable code, or nothing native)
+     * @param instructionPath    which of OpenSSL's code paths that is
+     * @param jdkFallback        whether a JDK provider implements it (the fallback path)
+     * @param path               which path a new object would take now
+     * @param selfTest           the self-test status of its family
+     * @param selfTestReason     why the family failed or was not tested (null when it passed)
+     */
+    public record Service(String type, String algorithm, Family family, List<String> aliases, boolean nativeAvailable,
+                          String unavailableReason, List<String> instructions, String instructionPath,
+                          boolean jdkFallback, Path path, SelfTest.Status selfTest, String selfTestReason) {}
+
+    /** The report for {@code provider}, an AccelJCE instance (its services are its rows). */
+    public static Capabilities of(Provider provider) {
+        CpuFeatures cpu = CpuFeatures.ofThisMachine();
+        OpenSslCpu openssl = OpenSslCpu.ofLoadedLibrary();
+        Library library = Library.loaded();
+        // Run the self-tests now if no native use has yet, so the report shows them.
+        SelfTest.Report selfTest = Health.report();
+        Set<String> enabled = enabledFeatures(cpu, openssl);
+        List<Service> services = new ArrayList<>();
+        for (ServiceReport.Row r : ServiceReport.of(provider)) {
+            Instructions.Use use = !r.nativeAvailable() ? new Instructions.Use(List.of(), "not served natively")
+                    : Instructions.of(cpu.arch(), Instructions.algorithmKey(r.family(), r.type(), r.algorithm()),
+                            enabled, library.versionNumber());
+            SelfTest.FamilyStatus health = selfTest.of(r.family());
+            services.add(new Service(r.type(), r.algorithm(), r.family(), r.aliases(), r.nativeAvailable(),
+                    r.unavailableReason(), use.instructions(), use.description(),
+                    jdkCanServe(r.type(), r.algorithm()), r.currentPath(), health.status(), health.reason()));
+        }
+        return new Capabilities(library, cpu, openssl, selfTest, List.copyOf(services));
+    }
+
+    /**
+     * Whether a JDK provider serves {@code type.algorithm}. A Cipher transformation the JDK does not
+     * register by its full name ("AES/CBC/NoPadding": SunJCE registers "AES" with its modes and
+     * paddings) is asked of the JDK provider of its base algorithm, as the JCA would resolve it.
+     */
+    static boolean jdkCanServe(String type, String algorithm) {
+        if (JdkProviders.has(type, algorithm)) {
+            return true;
+        }
+        int slash = algorithm.indexOf('/');
+        if (!type.equals("Cipher") || slash < 0) {
+            return false;
+        }
+        try {
+            Cipher.getInstance(algorithm, JdkProviders.forService(type, algorithm.substring(0, slash)));
+            return true;
+        } catch (GeneralSecurityException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The features OpenSSL will use: on x86_64 its decoded capability vector (which can be
+     * narrower than the CPU), elsewhere the CPU's features (OpenSSL's words are not decoded there).
+     */
+    public static Set<String> enabledFeatures(CpuFeatures cpu, OpenSslCpu openssl) {
+        if (!openssl.decoded()) {
+            return cpu.present();
+        }
+        Set<String> out = new LinkedHashSet<>();
+        openssl.enabled().forEach((f, on) -> {
+            if (on) {
+                out.add(f);
+            }
+        });
+        return out;
+    }
+
+    /** {@link #enabledFeatures(CpuFeatures, OpenSslCpu)} of this report. */
+    public Set<String> enabledFeatures() {
+        return enabledFeatures(cpu, openssl);
+    }
+}

@@ -1,0 +1,159 @@
+package dev.acceljce.control;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+import dev.acceljce.openssl.LibCrypto;
+
+/**
+ * The crossover table of the {@code auto} policy: for each family (optionally per algorithm) and
+ * loaded OpenSSL line, which path is faster below a payload size and which from that size on.
+ *
+ * <p>Entries are {@code <key> = <below>:<threshold>:<above>}, e.g.
+ * {@code 3.0.digest.SHA-256 = jdk:2048:native} or {@code 3.5.rsa = native} (one path for every size).
+ * Keys are looked up most specific first: {@code <openssl major.minor>.<family>.<algorithm>},
+ * {@code <major.minor>.<family>}, {@code <family>.<algorithm>}, {@code <family>}.
+ *
+ * <p>Sources, first match wins: the profile written by {@code acceljce calibrate} (setting
+ * {@code acceljce.profile}, default {@code ~/.config/acceljce/profile.properties} when it exists),
+ * then the defaults built into the jar ({@code crossovers-x86_64.properties}, measured with JMH on
+ * the machine named in that file). Without an entry a family is served natively.
+ */
+public final class Crossovers {
+    /** The size non-streaming engines (ciphers, signatures) are judged at, per object. */
+    public static final int TYPICAL_SIZE = 1024;
+
+    private static final String DEFAULTS = "crossovers-x86_64.properties";
+    private static volatile Table table;
+
+    private Crossovers() {}
+
+    /** One entry: {@code below} serves sizes under {@code threshold}, {@code above} the rest. */
+    public record Crossover(Path below, long threshold, Path above,
+                            String source) {
+        public Path pathFor(long size) {
+            return size < threshold ? below : above;
+        }
+
+        /** True when one path serves every size (no hybrid object needed). */
+        public boolean constant() {
+            return below == above;
+        }
+
+        static Crossover parse(String value, String source) {
+            String[] f = value.trim().toLowerCase(Locale.ROOT).split(":");
+            try {
+                if (f.length == 1) {
+                    Path p = path(f[0]);
+                    return new Crossover(p, 0, p, source);
+                }
+                if (f.length == 3) {
+                    return new Crossover(path(f[0]), Long.parseLong(f[1]), path(f[2]), source);
+                }
+            } catch (IllegalArgumentException e) {
+                // fall through to the message below
+            }
+            throw new IllegalArgumentException("crossover '" + value + "' in " + source
+                    + " is not <path> or <path>:<bytes>:<path> (path: native or jdk)");
+        }
+
+        private static Path path(String s) {
+            return Path.valueOf(s.toUpperCase(Locale.ROOT));
+        }
+
+        /** The value as a profile stores it: {@code native}, or {@code jdk:1024:native}. */
+        public String toProperty() {
+            String b = below.name().toLowerCase(Locale.ROOT);
+            return constant() ? b : b + ":" + threshold + ":" + above.name().toLowerCase(Locale.ROOT);
+        }
+
+        @Override
+        public String toString() {
+            return constant() ? below.name().toLowerCase(Locale.ROOT)
+                    : below.name().toLowerCase(Locale.ROOT) + " below " + threshold + " B, "
+                      + above.name().toLowerCase(Locale.ROOT) + " from there";
+        }
+    }
+
+    private record Table(Properties profile, java.nio.file.Path profilePath, Properties defaults) {}
+
+    /** The crossover for an algorithm of a family under the loaded OpenSSL. */
+    public static Crossover lookup(Family family, String algorithm) {
+        Table t = table();
+        String line = opensslLine();
+        String f = family.property();
+        String[] keys = {line + "." + f + "." + algorithm, line + "." + f, f + "." + algorithm, f};
+        for (String k : keys) {
+            String v = t.profile.getProperty(k);
+            if (v != null) {
+                return Crossover.parse(v, "profile " + t.profilePath);
+            }
+        }
+        for (String k : keys) {
+            String v = t.defaults.getProperty(k);
+            if (v != null) {
+                return Crossover.parse(v, "built-in defaults");
+            }
+        }
+        return new Crossover(Path.NATIVE, 0, Path.NATIVE, "no entry");
+    }
+
+    /** "3.0", "3.5", ...: the loaded library's line, as profile keys name it. */
+    public static String opensslLine() {
+        long v = LibCrypto.versionNumber();
+        return ((v >>> 28) & 0xF) + "." + ((v >>> 20) & 0xFF);
+    }
+
+    /** The profile file in use (may not exist yet): where {@code calibrate} writes by default. */
+    public static java.nio.file.Path profilePath() {
+        String name = Settings.get("acceljce.profile");
+        return name != null ? java.nio.file.Path.of(name)
+                : java.nio.file.Path.of(System.getProperty("user.home"), ".config", "acceljce", "profile.properties");
+    }
+
+    /** Every entry in force, for reports: key to value and source. */
+    public static Map<String, String> describe() {
+        Table t = table();
+        Map<String, String> out = new TreeMap<>();
+        t.defaults.stringPropertyNames().forEach(k -> out.put(k, t.defaults.getProperty(k) + " (built-in)"));
+        t.profile.stringPropertyNames().forEach(k -> out.put(k, t.profile.getProperty(k) + " (profile)"));
+        return out;
+    }
+
+    /** Forgets the loaded table (after calibrate wrote a new profile, or the setting changed). */
+    public static void reload() {
+        table = null;
+    }
+
+    private static Table table() {
+        java.nio.file.Path profilePath = profilePath();
+        Table t = table;
+        if (t != null && t.profilePath.equals(profilePath)) {
+            return t;
+        }
+        Properties profile = new Properties();
+        if (Files.isRegularFile(profilePath)) {
+            try (InputStream in = Files.newInputStream(profilePath)) {
+                profile.load(in);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read crossover profile " + profilePath + ": " + e.getMessage(), e);
+            }
+        }
+        Properties defaults = new Properties();
+        try (InputStream in = Crossovers.class.getResourceAsStream(DEFAULTS)) {
+            if (in != null) {
+                defaults.load(in);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read built-in crossovers: " + e.getMessage(), e);
+        }
+        t = new Table(profile, profilePath, defaults);
+        table = t;
+        return t;
+    }
+}

@@ -1,0 +1,107 @@
+package dev.acceljce.control;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.openssl.OpenSslInfo;
+
+/**
+ * The CPU features the loaded OpenSSL will use, which can be fewer than the CPU has: OpenSSL drops
+ * AVX/AVX-512 when the operating system does not enable their register state, and the
+ * {@code OPENSSL_ia32cap} environment variable can mask any bit.
+ *
+ * <p>On x86_64 this is decoded from {@code OpenSSL_version(OPENSSL_CPU_INFO)}, which every OpenSSL
+ * 3 has ("CPUINFO: OPENSSL_ia32cap=LV0:LV1[:LV2:LV3:LV4][ env:...]"). Bit positions follow the
+ * OPENSSL_ia32cap(3) manual page: LV0 is CPUID.1 EDX (low half) and ECX (high half), LV1 is
+ * CPUID.(EAX=7,ECX=0) EBX (low) and ECX (high). (The capability array {@code OPENSSL_ia32cap_P}
+ * itself is not exported by OpenSSL 3's libcrypto, so the string is the only public view.) Other
+ * architectures' capability words are shown as OpenSSL prints them but not decoded.
+ *
+ * @param raw     what OpenSSL printed, or null when no library is loaded
+ * @param vectors the logical vectors LV0.. as printed (x86 only, else empty)
+ * @param envMask the {@code OPENSSL_ia32cap} value OpenSSL applied, or null when none
+ * @param enabled per x86 feature name (as {@link CpuFeatures#X86_64} names them), whether OpenSSL
+ *                uses it; empty when not decoded
+ */
+public record OpenSslCpu(String raw, List<Long> vectors, String envMask, Map<String, Boolean> enabled) {
+    /** Feature name to bit position in the concatenated logical vectors (LV0 bits 0..63, LV1 64..127). */
+    private static final Map<String, Integer> X86_BITS = bits();
+
+    private static Map<String, Integer> bits() {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        m.put("aes", 57);
+        m.put("vaes", 64 + 41);
+        m.put("pclmulqdq", 33);
+        m.put("vpclmulqdq", 64 + 42);
+        m.put("sha_ni", 64 + 29);
+        m.put("avx", 60);
+        m.put("avx2", 64 + 5);
+        m.put("avx512f", 64 + 16);
+        m.put("avx512vl", 64 + 31);
+        m.put("avx512bw", 64 + 30);
+        m.put("avx512ifma", 64 + 21);
+        m.put("adx", 64 + 19);
+        m.put("bmi2", 64 + 8);
+        m.put("rdrand", 62);
+        m.put("rdseed", 64 + 18);
+        return Collections.unmodifiableMap(m);
+    }
+
+    public OpenSslCpu {
+        vectors = List.copyOf(vectors);
+        enabled = Collections.unmodifiableMap(new LinkedHashMap<>(enabled));
+    }
+
+    /** Whether the capability vector was decoded (x86 with a CPUINFO string). */
+    public boolean decoded() {
+        return !enabled.isEmpty();
+    }
+
+    /** What the loaded library reports; an empty view when none is loaded. */
+    public static OpenSslCpu ofLoadedLibrary() {
+        return LibCrypto.isAvailable() ? decode(OpenSslInfo.cpuInfo()) : decode(null);
+    }
+
+    /** Decodes a CPUINFO string (null or "N/A": nothing decoded). */
+    public static OpenSslCpu decode(String cpuInfo) {
+        if (cpuInfo == null) {
+            return new OpenSslCpu(null, List.of(), null, Map.of());
+        }
+        String marker = "OPENSSL_ia32cap=";
+        int at = cpuInfo.indexOf(marker);
+        if (at < 0) {
+            return new OpenSslCpu(cpuInfo, List.of(), null, Map.of());
+        }
+        String rest = cpuInfo.substring(at + marker.length());
+        int space = rest.indexOf(' ');
+        String values = space < 0 ? rest : rest.substring(0, space);
+        String env = null;
+        int envAt = rest.indexOf("env:");
+        if (envAt >= 0) {
+            env = rest.substring(envAt + 4).trim();
+        }
+        List<Long> vectors = new ArrayList<>();
+        try {
+            for (String v : values.split(":")) {
+                String hex = v.trim();
+                if (hex.startsWith("0x") || hex.startsWith("0X")) {
+                    hex = hex.substring(2);
+                }
+                vectors.add(Long.parseUnsignedLong(hex, 16));
+            }
+        } catch (NumberFormatException e) {
+            return new OpenSslCpu(cpuInfo, List.of(), env, Map.of());
+        }
+        Map<String, Boolean> enabled = new LinkedHashMap<>();
+        for (String f : CpuFeatures.X86_64) {
+            int bit = X86_BITS.get(f);
+            int word = bit / 64;
+            enabled.put(f, word < vectors.size() && (vectors.get(word) >>> (bit % 64) & 1) != 0);
+        }
+        return new OpenSslCpu(cpuInfo, vectors, env, enabled);
+    }
+}

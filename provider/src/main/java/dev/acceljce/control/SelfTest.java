@@ -1,0 +1,461 @@
+package dev.acceljce.control;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import dev.acceljce.openssl.EvpCipher;
+import dev.acceljce.openssl.EvpDigest;
+import dev.acceljce.openssl.EvpKdf;
+import dev.acceljce.openssl.EvpMac;
+import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.openssl.Rand;
+
+/**
+ * Known-answer tests of the native path, run once before it serves anything (see {@link Health}).
+ * Every test calls the OpenSSL bindings directly, never a JCA look-up (which could be routed to
+ * the JDK), and every expected value comes from a published standard, cited beside it.
+ *
+ * <p>A test whose algorithm the loaded library does not offer is "not tested" (the service is not
+ * offered natively either). Adding a family's test is one entry in {@code TESTS}: a
+ * {@link #kat known-answer test} (a computation and the published answer) or a
+ * {@link #check health check} (a computation that judges its own result).
+ *
+ * <p>System property {@code acceljce.selftest.fail} (a comma-separated list of family names as
+ * {@link Family#property()} spells them, or {@code all}) makes those families' tests fail, by
+ * comparing against a corrupted answer: for testing the fallback, never for production.
+ */
+public final class SelfTest {
+    /** The property that injects failures. */
+    public static final String FAIL_PROPERTY = "acceljce.selftest.fail";
+
+    /** The outcome of one test, or of a family's tests together. */
+    public enum Status {
+        PASSED, FAILED, NOT_TESTED
+    }
+
+    /** One test's outcome. {@code reason} says why it failed or was not run; null when it passed. */
+    public record Result(Family family, String name, String source, Status status, String reason, long nanos) {}
+
+    /**
+     * A family's status: failed if any of its tests failed, passed if one passed and none failed,
+     * else not tested. {@code reason} joins the failures, or says why nothing was tested.
+     */
+    public record FamilyStatus(Status status, String reason) {}
+
+    private static final FamilyStatus NO_TEST = new FamilyStatus(Status.NOT_TESTED, "no self-test for this family");
+
+    /** Everything one run found. */
+    public record Report(List<Result> results, Map<Family, FamilyStatus> families, long totalNanos,
+                         Set<Family> injected) {
+        public Report {
+            results = List.copyOf(results);
+            // EnumMap's copy constructor refuses an empty map of another kind
+            families = families.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(families));
+            injected = injected.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(injected));
+        }
+
+        /** The status of {@code family}; NOT_TESTED when it has no test (or none ran). */
+        public FamilyStatus of(Family family) {
+            return families.getOrDefault(family, NO_TEST);
+        }
+
+        /** FAILED if any family failed, PASSED if at least one passed, else NOT_TESTED. */
+        public Status overall() {
+            if (families.values().stream().anyMatch(f -> f.status == Status.FAILED)) {
+                return Status.FAILED;
+            }
+            return families.values().stream().anyMatch(f -> f.status == Status.PASSED)
+                    ? Status.PASSED : Status.NOT_TESTED;
+        }
+    }
+
+    /** A computation through the bindings; returns empty when the library lacks the algorithm. */
+    @FunctionalInterface
+    private interface Computation {
+        Optional<byte[]> compute();
+    }
+
+    /** A self-judging check: returns null when healthy, else what is wrong. */
+    @FunctionalInterface
+    private interface Check {
+        String problem(boolean injectFailure);
+    }
+
+    /** One test of the table. */
+    private record Test(Family family, String name, String source, Check check) {}
+
+    private static final HexFormat HEX = HexFormat.of();
+
+    /** Thrown by a computation whose algorithm the library does not offer. */
+    private static final class NotOffered extends RuntimeException {
+        NotOffered(String what) {
+            super(what + " not offered by " + LibCrypto.version(), null, false, false);
+        }
+    }
+
+    // Vectors too long for the table itself: GCM spec test case 4, RFC 8439 section 2.8.2
+    private static final String GCM4_KEY = "feffe9928665731c6d6a8f9467308308";
+    private static final String GCM4_IV = "cafebabefacedbaddecaf888";
+    private static final String GCM4_AAD = "feedfacedeadbeeffeedfacedeadbeefabaddad2";
+    private static final String GCM4_PT = "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+            + "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39";
+    private static final String GCM4_CT = "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
+            + "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091";
+    private static final String GCM4_TAG = "5bc94fbc3221a5db94fae95ae7121a47";
+
+    private static final String RFC8439_KEY = "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f";
+    private static final String RFC8439_NONCE = "070000004041424344454647";
+    private static final String RFC8439_AAD = "50515253c0c1c2c3c4c5c6c7";
+    private static final String RFC8439_PT = "Ladies and Gentlemen of the class of '99: If I could offer you only "
+            + "one tip for the future, sunscreen would be it.";
+    private static final String RFC8439_CT = "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
+            + "3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36"
+            + "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
+            + "3ff4def08e4b7a9de576d26586cec64b6116";
+    private static final String RFC8439_TAG = "1ae10b594f09e26a7e902ecbd0600691";
+
+    /** In {@link Family} order, so reports list families as the enum does. */
+    private static final List<Test> TESTS = List.of(
+            // FIPS 180-4 examples (NIST CSRC "Examples with Intermediate Values"): message "abc"
+            kat(Family.DIGEST, "SHA-1", "FIPS 180-4 example \"abc\"",
+                    "a9993e364706816aba3e25717850c26c9cd0d89d", () -> digest("SHA1", ascii("abc"))),
+            kat(Family.DIGEST, "SHA-256", "FIPS 180-4 example \"abc\"",
+                    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+                    () -> digest("SHA256", ascii("abc"))),
+            kat(Family.DIGEST, "SHA-512", "FIPS 180-4 example \"abc\"",
+                    "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+                            + "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+                    () -> digest("SHA512", ascii("abc"))),
+            // FIPS 202 examples (NIST CSRC "SHA3-256 example"): message "abc"
+            kat(Family.DIGEST, "SHA3-256", "FIPS 202 example \"abc\"",
+                    "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532",
+                    () -> digest("SHA3-256", ascii("abc"))),
+            // RFC 4231 test case 2 (HMAC per FIPS 198-1): key "Jefe"
+            kat(Family.HMAC, "HmacSHA256", "RFC 4231 test case 2",
+                    "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+                    () -> hmac("SHA256", ascii("Jefe"), ascii("what do ya want for nothing?"))),
+            kat(Family.HMAC, "HmacSHA512", "RFC 4231 test case 2",
+                    "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea250554"
+                            + "9758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737",
+                    () -> hmac("SHA512", ascii("Jefe"), ascii("what do ya want for nothing?"))),
+            // FIPS 197 appendix C.1 (AES-128) and C.3 (AES-256), one block
+            kat(Family.AES, "AES-128 block", "FIPS 197 appendix C.1",
+                    "69c4e0d86a7b0430d8cdb78070b4c55a",
+                    () -> cipher("AES-128-ECB", hex("000102030405060708090a0b0c0d0e0f"), null,
+                            hex("00112233445566778899aabbccddeeff"))),
+            kat(Family.AES, "AES-256 block", "FIPS 197 appendix C.3",
+                    "8ea2b7ca516745bfeafc49904b496089",
+                    () -> cipher("AES-256-ECB", hex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"),
+                            null, hex("00112233445566778899aabbccddeeff"))),
+            // SP 800-38A appendix F.2.1 (CBC-AES128.Encrypt), first two blocks
+            kat(Family.AES, "AES-128-CBC", "SP 800-38A F.2.1",
+                    "7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b2",
+                    () -> cipher("AES-128-CBC", hex("2b7e151628aed2a6abf7158809cf4f3c"),
+                            hex("000102030405060708090a0b0c0d0e0f"),
+                            hex("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"))),
+            // The GCM specification's test case 4 (McGrew and Viega, the vectors SP 800-38D's
+            // validation system grew from): 60-byte plaintext, 20-byte AAD, 96-bit IV
+            kat(Family.GCM, "AES-128-GCM encrypt", "GCM specification (McGrew, Viega) test case 4",
+                    GCM4_CT + GCM4_TAG, () -> gcmEncrypt(hex(GCM4_KEY), hex(GCM4_IV), hex(GCM4_AAD), hex(GCM4_PT))),
+            kat(Family.GCM, "AES-128-GCM decrypt", "GCM specification (McGrew, Viega) test case 4",
+                    GCM4_PT, () -> gcmDecrypt(hex(GCM4_KEY), hex(GCM4_IV), hex(GCM4_AAD), hex(GCM4_CT),
+                            hex(GCM4_TAG))),
+            // RFC 8439 section 2.8.2: AEAD_CHACHA20_POLY1305
+            kat(Family.CHACHA20, "ChaCha20-Poly1305 encrypt", "RFC 8439 section 2.8.2",
+                    RFC8439_CT + RFC8439_TAG, () -> aeadEncrypt("ChaCha20-Poly1305", hex(RFC8439_KEY),
+                            hex(RFC8439_NONCE), hex(RFC8439_AAD), ascii(RFC8439_PT))),
+            // Health, not a known answer: a DRBG's output cannot be predicted from outside, and the
+            // SP 800-90A section 11.3 health tests are OpenSSL's own. Here: it produces, does not
+            // repeat (the idea of FIPS 140-2 section 4.9.2's continuous test), and claims >= 128 bits.
+            check(Family.DRBG, "DRBG output does not repeat", "non-repetition check (FIPS 140-2 4.9.2 idea)",
+                    SelfTest::drbgProblem),
+            // RFC 5869 appendix A.1 (HKDF-SHA256) and RFC 6070 test 1 (PBKDF2-HMAC-SHA1, c = 1)
+            kat(Family.KDF, "HKDF-SHA256", "RFC 5869 A.1",
+                    "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865",
+                    () -> hkdf("SHA256", hex("0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b"),
+                            hex("000102030405060708090a0b0c"), hex("f0f1f2f3f4f5f6f7f8f9"), 42)),
+            kat(Family.KDF, "PBKDF2WithHmacSHA1", "RFC 6070 test 1",
+                    "0c60c80f961f0e71f3a9b524af6012062fe037a6",
+                    () -> pbkdf2("SHA1", ascii("password"), ascii("salt"), 1, 20)));
+
+    private SelfTest() {}
+
+    /** The families that have at least one test. */
+    public static Set<Family> testedFamilies() {
+        Set<Family> out = new TreeSet<>();
+        TESTS.forEach(t -> out.add(t.family));
+        return out;
+    }
+
+    /** The families named by {@link #FAIL_PROPERTY} now. */
+    public static Set<Family> injectedByProperty() {
+        return parseFamilies(System.getProperty(FAIL_PROPERTY));
+    }
+
+    /** Families from a comma-separated list of {@link Family#property()} names, or "all". */
+    static Set<Family> parseFamilies(String list) {
+        Set<Family> out = new TreeSet<>();
+        if (list == null || list.isBlank()) {
+            return out;
+        }
+        for (String name : list.split(",")) {
+            String n = name.trim().toLowerCase(Locale.ROOT);
+            for (Family f : Family.values()) {
+                if (n.equals("all") || f.property().equals(n)) {
+                    out.add(f);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Runs every test once, failing those of {@code injectFailure} on purpose. */
+    public static Report run(Set<Family> injectFailure) {
+        return run(EnumSet.allOf(Family.class), injectFailure);
+    }
+
+    /** Runs the tests of {@code families} once, failing those of {@code injectFailure} on purpose. */
+    public static Report run(Set<Family> families, Set<Family> injectFailure) {
+        long start = System.nanoTime();
+        List<Result> results = new ArrayList<>();
+        for (Test t : TESTS) {
+            if (families.contains(t.family)) {
+                results.add(runOne(t, injectFailure.contains(t.family)));
+            }
+        }
+        return report(results, System.nanoTime() - start, injectFailure);
+    }
+
+    /** One report from the reports of separate runs (of different families). */
+    public static Report combine(List<Report> reports) {
+        List<Result> results = new ArrayList<>();
+        Set<Family> injected = new TreeSet<>();
+        long nanos = 0;
+        for (Report r : reports) {
+            results.addAll(r.results);
+            injected.addAll(r.injected);
+            nanos += r.totalNanos;
+        }
+        return report(results, nanos, injected);
+    }
+
+    private static Report report(List<Result> results, long nanos, Set<Family> injected) {
+        Map<Family, FamilyStatus> families = new EnumMap<>(Family.class);
+        for (Family f : Family.values()) {
+            List<Result> own = results.stream().filter(r -> r.family == f).toList();
+            if (!own.isEmpty()) {
+                families.put(f, summarise(own));
+            }
+        }
+        return new Report(results, families, nanos, injected);
+    }
+
+    private static Result runOne(Test t, boolean inject) {
+        long start = System.nanoTime();
+        Status status;
+        String reason;
+        if (!LibCrypto.isAvailable()) {
+            status = Status.NOT_TESTED;
+            reason = "libcrypto not loaded";
+        } else {
+            try {
+                String problem = t.check.problem(inject);
+                status = problem == null ? Status.PASSED : Status.FAILED;
+                reason = problem == null ? null : problem + (inject ? " (failure injected by " + FAIL_PROPERTY + ")" : "");
+            } catch (NotOffered e) {
+                status = Status.NOT_TESTED;
+                reason = e.getMessage();
+            } catch (RuntimeException | LinkageError e) {
+                status = Status.FAILED;
+                reason = "threw " + e;
+            }
+        }
+        return new Result(t.family, t.name, t.source, status, reason, System.nanoTime() - start);
+    }
+
+    private static FamilyStatus summarise(List<Result> results) {
+        List<String> failures = new ArrayList<>();
+        boolean passed = false;
+        for (Result r : results) {
+            if (r.status == Status.FAILED) {
+                failures.add(r.name + ": " + r.reason);
+            }
+            passed |= r.status == Status.PASSED;
+        }
+        if (!failures.isEmpty()) {
+            return new FamilyStatus(Status.FAILED, String.join("; ", failures));
+        }
+        if (passed) {
+            return new FamilyStatus(Status.PASSED, null);
+        }
+        return new FamilyStatus(Status.NOT_TESTED, results.getFirst().reason);
+    }
+
+    /** A known-answer test: {@code computation} must produce {@code expectedHex} exactly. */
+    private static Test kat(Family family, String name, String source, String expectedHex, Computation computation) {
+        byte[] expected = hex(expectedHex);
+        return new Test(family, name, source, inject -> {
+            byte[] want = expected.clone();
+            if (inject) {
+                want[0] ^= 1;
+            }
+            byte[] got = computation.compute().orElseThrow(() -> new NotOffered(name));
+            return Arrays.equals(got, want) ? null
+                    : "expected " + HEX.formatHex(want) + ", got " + HEX.formatHex(got);
+        });
+    }
+
+    private static Test check(Family family, String name, String source, Check check) {
+        return new Test(family, name, source, check);
+    }
+
+    // ---- the computations, straight through the bindings ----
+
+    private static Optional<byte[]> digest(String name, byte[] message) {
+        return EvpDigest.fetch(name).map(md -> {
+            try (EvpDigest.Context ctx = new EvpDigest.Context(md)) {
+                ctx.update(message, 0, message.length);
+                byte[] out = new byte[md.size()];
+                ctx.finish(out, 0);
+                return out;
+            }
+        });
+    }
+
+    private static Optional<byte[]> hmac(String digest, byte[] key, byte[] message) {
+        return EvpMac.hmac(digest).map(h -> {
+            try (EvpMac.Context ctx = new EvpMac.Context(h)) {
+                ctx.init(key);
+                ctx.update(message, 0, message.length);
+                byte[] out = new byte[h.macSize()];
+                ctx.finish(out, 0);
+                return out;
+            }
+        });
+    }
+
+    /** Unpadded block-mode encryption of whole blocks. */
+    private static Optional<byte[]> cipher(String name, byte[] key, byte[] iv, byte[] plaintext) {
+        return EvpCipher.fetch(name).map(alg -> {
+            try (EvpCipher.Context ctx = new EvpCipher.Context()) {
+                ctx.init(alg, key, iv, 1);
+                ctx.setPadding(false);
+                byte[] out = new byte[plaintext.length + alg.blockSize()];
+                int n = ctx.update(plaintext, 0, plaintext.length, out, 0);
+                int f = n < 0 ? -1 : ctx.doFinal(out, n);
+                if (n < 0 || f < 0) {
+                    throw new IllegalStateException(name + " refused the test input");
+                }
+                return Arrays.copyOf(out, n + f);
+            }
+        });
+    }
+
+    private static Optional<byte[]> gcmEncrypt(byte[] key, byte[] iv, byte[] aad, byte[] plaintext) {
+        return aeadEncrypt("AES-" + key.length * 8 + "-GCM", key, iv, aad, plaintext);
+    }
+
+    /** AEAD encryption with a 16-byte tag; returns ciphertext || tag. */
+    private static Optional<byte[]> aeadEncrypt(String name, byte[] key, byte[] iv, byte[] aad, byte[] plaintext) {
+        return EvpCipher.fetch(name).map(alg -> {
+            try (EvpCipher.Context ctx = new EvpCipher.Context()) {
+                ctx.init(alg, null, null, 1);
+                if (ctx.ctrl(EvpCipher.CTRL_AEAD_SET_IVLEN, iv.length, (byte[]) null) != 1) {
+                    throw new IllegalStateException(name + " refused a " + iv.length + "-byte IV");
+                }
+                ctx.init(null, key, iv, 1);
+                byte[] out = new byte[plaintext.length + 16];
+                if (ctx.update(aad, 0, aad.length, null, 0) < 0) {
+                    throw new IllegalStateException(name + " refused the AAD");
+                }
+                int n = ctx.update(plaintext, 0, plaintext.length, out, 0);
+                if (n < 0 || ctx.doFinal(out, n) < 0) {
+                    throw new IllegalStateException(name + " refused the plaintext");
+                }
+                byte[] tag = new byte[16];
+                if (ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, 16, tag) != 1) {
+                    throw new IllegalStateException(name + ": no tag");
+                }
+                System.arraycopy(tag, 0, out, plaintext.length, 16);
+                return out;
+            }
+        });
+    }
+
+    /** GCM decryption that must verify the tag; a refused tag is a failure, not an answer. */
+    private static Optional<byte[]> gcmDecrypt(byte[] key, byte[] iv, byte[] aad, byte[] ciphertext, byte[] tag) {
+        String name = "AES-" + key.length * 8 + "-GCM";
+        return EvpCipher.fetch(name).map(alg -> {
+            try (EvpCipher.Context ctx = new EvpCipher.Context()) {
+                ctx.init(alg, key, iv, 0);
+                if (ctx.update(aad, 0, aad.length, null, 0) < 0) {
+                    throw new IllegalStateException(name + " refused the AAD");
+                }
+                byte[] out = new byte[ciphertext.length];
+                int n = ctx.update(ciphertext, 0, ciphertext.length, out, 0);
+                if (n < 0 || ctx.ctrl(EvpCipher.CTRL_AEAD_SET_TAG, tag.length, tag.clone()) != 1) {
+                    throw new IllegalStateException(name + " refused the ciphertext or tag");
+                }
+                if (ctx.doFinal(out, n) < 0) {
+                    throw new IllegalStateException(name + " rejected the published tag");
+                }
+                return out;
+            }
+        });
+    }
+
+    private static Optional<byte[]> hkdf(String digest, byte[] ikm, byte[] salt, byte[] info, int length) {
+        if (EvpDigest.fetch(digest).isEmpty()) {
+            return Optional.empty();
+        }
+        return EvpKdf.fetch("HKDF").map(kdf -> {
+            byte[] out = new byte[length];
+            EvpKdf.hkdf(kdf, digest, EvpKdf.HKDF_EXTRACT_AND_EXPAND, ikm, salt, info, out);
+            return out;
+        });
+    }
+
+    private static Optional<byte[]> pbkdf2(String digest, byte[] password, byte[] salt, int iterations, int length) {
+        if (EvpDigest.fetch(digest).isEmpty()) {
+            return Optional.empty();
+        }
+        return EvpKdf.fetch("PBKDF2").map(kdf -> EvpKdf.pbkdf2(kdf, digest, password, salt, iterations, length));
+    }
+
+    private static String drbgProblem(boolean inject) {
+        byte[] a = new byte[32];
+        byte[] b = new byte[32];
+        Rand.privateBytes(a, 0, a.length);
+        Rand.generate(b, 0, b.length, 0, false, null);
+        if (inject) {
+            b = a.clone();
+        }
+        if (Arrays.equals(a, new byte[32])) {
+            return "the DRBG produced 32 zero bytes";
+        }
+        if (Arrays.equals(a, b)) {
+            return "two successive 32-byte outputs were equal";
+        }
+        int strength = Rand.strength();
+        return strength >= 128 ? null : "security strength " + strength + " bits, below 128";
+    }
+
+    private static byte[] hex(String s) {
+        return HEX.parseHex(s);
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.acceljce.keys;
+
+import java.io.Serial;
+import java.math.BigInteger;
+import java.security.interfaces.ECPrivateKey;
+import java.security.spec.ECParameterSpec;
+
+import dev.acceljce.openssl.EvpPkey;
+
+/**
+ * An EC private key on a named curve, held natively. Its PKCS#8 encoding is the JDK's: the
+ * SEC 1 structure without the optional public key and parameters.
+ */
+public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivateKey {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    private final Curves curve;
+
+    AccelEcPrivateKey(EvpPkey.Key key, Curves curve) {
+        super(KeyKind.EC, key);
+        this.curve = curve;
+        // encode as the JDK does (no public key inside the SEC 1 structure)
+        key.setIntParam("include-public", 0);
+    }
+
+    public Curves curve() {
+        return curve;
+    }
+
+    @Override
+    public BigInteger getS() {
+        return component("priv");
+    }
+
+    @Override
+    public ECParameterSpec getParams() {
+        return curve.params();
+    }
+}

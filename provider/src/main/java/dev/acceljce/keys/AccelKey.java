@@ -1,0 +1,26 @@
+package dev.acceljce.keys;
+
+import java.security.InvalidKeyException;
+
+import dev.acceljce.openssl.EvpPkey;
+
+/** A key whose material lives in an OpenSSL EVP_PKEY: what the signature and agreement SPIs use. */
+public interface AccelKey extends java.security.Key {
+    KeyKind kind();
+
+    /**
+     * The native key, valid while this key object is reachable and not destroyed: for quick
+     * checks. An engine that keeps using the key takes its own reference with {@link #share()}.
+     *
+     * @throws InvalidKeyException when the key was destroyed
+     */
+    EvpPkey.Key nativeKey() throws InvalidKeyException;
+
+    /**
+     * A new reference to the native key that the caller owns and closes; the material stays
+     * alive until every reference is closed, even if this key is destroyed meanwhile.
+     *
+     * @throws InvalidKeyException when the key was destroyed
+     */
+    EvpPkey.Key share() throws InvalidKeyException;
+}

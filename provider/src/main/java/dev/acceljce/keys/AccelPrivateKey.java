@@ -1,0 +1,151 @@
+package dev.acceljce.keys;
+
+import java.io.NotSerializableException;
+import java.io.ObjectStreamException;
+import java.io.Serial;
+import java.math.BigInteger;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.KeyRep;
+import java.security.MessageDigest;
+import java.security.PrivateKey;
+import java.util.Arrays;
+
+import dev.acceljce.openssl.EvpPkey;
+
+/**
+ * A private key whose material lives only in an OpenSSL EVP_PKEY. Nothing is copied to the Java
+ * heap unless the caller asks for the encoding or a component. {@link #destroy()} frees the
+ * EVP_PKEY (OpenSSL clear-frees its private components); afterwards the key is refused with
+ * {@link InvalidKeyException} by every AccelJCE engine and its getters throw
+ * {@link IllegalStateException}. Equality and hash code are the JDK's PKCS8Key ones: by encoding.
+ */
+abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
+        permits AccelEcPrivateKey, AccelRsaPrivateCrtKey, AccelEdEcPrivateKey, AccelXecPrivateKey {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    private final KeyKind kind;
+    private final transient EvpPkey.Key key;
+
+    AccelPrivateKey(KeyKind kind, EvpPkey.Key key) {
+        this.kind = kind;
+        this.key = key;
+    }
+
+    @Override
+    public final KeyKind kind() {
+        return kind;
+    }
+
+    @Override
+    public final EvpPkey.Key nativeKey() throws InvalidKeyException {
+        if (key.isClosed()) {
+            throw new InvalidKeyException("the key was destroyed");
+        }
+        return key;
+    }
+
+    @Override
+    public final synchronized EvpPkey.Key share() throws InvalidKeyException {
+        return nativeKey().share();
+    }
+
+    /** The native key for a getter; {@link IllegalStateException} once destroyed. */
+    private EvpPkey.Key live() {
+        if (key.isClosed()) {
+            throw new IllegalStateException("the key was destroyed");
+        }
+        return key;
+    }
+
+    /** An octet-string component ("priv" of EdDSA/XDH keys); getters and destroy exclude each other. */
+    final synchronized byte[] octets(String name) {
+        return live().octetParam(name);
+    }
+
+    @Override
+    public final String getAlgorithm() {
+        return kind.algorithm();
+    }
+
+    @Override
+    public final String getFormat() {
+        return "PKCS#8";
+    }
+
+    @Override
+    public final synchronized byte[] getEncoded() {
+        return live().privateDer();
+    }
+
+    /** A BIGNUM component as a positive BigInteger. */
+    final synchronized BigInteger component(String name) {
+        byte[] b = live().bnParam(name);
+        if (b == null) {
+            throw new IllegalStateException("the key has no component " + name);
+        }
+        try {
+            return new BigInteger(1, b);
+        } finally {
+            Arrays.fill(b, (byte) 0);
+        }
+    }
+
+    @Override
+    public final synchronized void destroy() {
+        key.close();
+    }
+
+    @Override
+    public final boolean isDestroyed() {
+        return key.isClosed();
+    }
+
+    @Override
+    public final boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof Key k) || !"PKCS#8".equals(k.getFormat()) || isDestroyed()) {
+            return false;
+        }
+        byte[] mine = getEncoded();
+        byte[] theirs = k.getEncoded();
+        try {
+            return theirs != null && MessageDigest.isEqual(mine, theirs);
+        } finally {
+            Arrays.fill(mine, (byte) 0);
+            if (theirs != null) {
+                Arrays.fill(theirs, (byte) 0);
+            }
+        }
+    }
+
+    @Override
+    public final int hashCode() {
+        if (isDestroyed()) {
+            return kind.hashCode();
+        }
+        byte[] mine = getEncoded();
+        try {
+            return Arrays.hashCode(mine);
+        } finally {
+            Arrays.fill(mine, (byte) 0);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "AccelJCE " + kind.algorithm() + " private key (" + kind + (isDestroyed() ? ", destroyed)" : ")");
+    }
+
+    /** Serialized as the JDK's keys are: a KeyRep of the PKCS#8 encoding. */
+    @Serial
+    final Object writeReplace() throws ObjectStreamException {
+        if (isDestroyed()) {
+            throw new NotSerializableException("destroyed key");
+        }
+        return new KeyRep(KeyRep.Type.PRIVATE, getAlgorithm(), getFormat(), getEncoded());
+    }
+}

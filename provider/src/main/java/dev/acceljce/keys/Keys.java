@@ -1,0 +1,118 @@
+package dev.acceljce.keys;
+
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.interfaces.RSAKey;
+import java.security.interfaces.RSAPrivateCrtKey;
+import java.util.Arrays;
+
+import dev.acceljce.openssl.EvpPkey;
+
+/**
+ * Turns native keys into AccelJCE key objects and keys of any provider into native ones. Keys of
+ * other providers are imported through their standard encodings ({@code getEncoded()}), as the
+ * JDK's own providers convert foreign keys.
+ */
+public final class Keys {
+    private Keys() {}
+
+    /**
+     * Wraps a native key that holds only public material (and takes ownership of it); null (the
+     * native key freed) when it is not a kind or curve served natively.
+     */
+    static AccelPublicKey wrapPublic(EvpPkey.Key key) {
+        KeyKind kind = KeyKind.of(key);
+        AccelPublicKey out = null;
+        if (kind != null) {
+            byte[] encoded = key.publicDer();
+            out = switch (kind) {
+                case EC -> {
+                    Curves curve = Curves.ofOpensslGroup(key.utf8Param("group"));
+                    yield curve == null ? null : new AccelEcPublicKey(key, encoded, curve);
+                }
+                case RSA -> new AccelRsaPublicKey(key, encoded);
+                case ED25519, ED448 -> new AccelEdEcPublicKey(kind, key, encoded);
+                case X25519, X448 -> new AccelXecPublicKey(kind, key, encoded);
+            };
+        }
+        if (out == null) {
+            key.close();
+        }
+        return out;
+    }
+
+    /** As {@link #wrapPublic}, for a native key with private material. */
+    static AccelPrivateKey wrapPrivate(EvpPkey.Key key) {
+        KeyKind kind = KeyKind.of(key);
+        AccelPrivateKey out = null;
+        if (kind != null) {
+            out = switch (kind) {
+                case EC -> {
+                    Curves curve = Curves.ofOpensslGroup(key.utf8Param("group"));
+                    yield curve == null ? null : new AccelEcPrivateKey(key, curve);
+                }
+                case RSA -> new AccelRsaPrivateCrtKey(key);
+                case ED25519, ED448 -> new AccelEdEcPrivateKey(kind, key);
+                case X25519, X448 -> new AccelXecPrivateKey(kind, key);
+            };
+        }
+        if (out == null) {
+            key.close();
+        }
+        return out;
+    }
+
+    /** The public half of a freshly generated native key, as its own EVP_PKEY. */
+    static AccelPublicKey publicHalf(EvpPkey.Key generated) {
+        EvpPkey.Key pub = EvpPkey.Key.fromPublicDer(generated.publicDer());
+        if (pub == null) {
+            throw new IllegalStateException("OpenSSL cannot re-read the public key it generated");
+        }
+        return wrapPublic(pub);
+    }
+
+    /**
+     * The native form of any key: an AccelJCE key as it is, another provider's key imported from
+     * its encoding. Null when the key cannot be served natively (a curve OpenSSL or AccelJCE does
+     * not serve, an RSA key without CRT components, an RSASSA-PSS key, no encoding): the caller
+     * then lets the JDK handle it.
+     *
+     * @throws InvalidKeyException when it is a destroyed AccelJCE key
+     */
+    public static AccelKey toNative(Key key) throws InvalidKeyException {
+        if (key instanceof AccelKey a) {
+            a.nativeKey(); // refuses a destroyed key
+            return a;
+        }
+        byte[] encoded = key.getEncoded();
+        if (encoded == null) {
+            return null;
+        }
+        try {
+            if (key instanceof PublicKey && "X.509".equalsIgnoreCase(key.getFormat())) {
+                EvpPkey.Key k = EvpPkey.Key.fromPublicDer(encoded);
+                return k == null ? null : wrapPublic(k);
+            }
+            if (key instanceof PrivateKey && "PKCS#8".equalsIgnoreCase(key.getFormat())) {
+                if (key instanceof RSAKey && !(key instanceof RSAPrivateCrtKey)) {
+                    return null;
+                }
+                EvpPkey.Key k = EvpPkey.Key.fromPrivateDer(encoded);
+                return k == null ? null : wrapPrivate(k);
+            }
+            return null;
+        } finally {
+            if (key instanceof PrivateKey) {
+                Arrays.fill(encoded, (byte) 0);
+            }
+        }
+    }
+
+    /** {@link #toNative} for a key the caller got from the JDK: ours when servable, else the JDK's. */
+    static Key adopt(Key jdkKey) throws InvalidKeyException {
+        AccelKey a = toNative(jdkKey);
+        return a != null ? a : jdkKey;
+    }
+}

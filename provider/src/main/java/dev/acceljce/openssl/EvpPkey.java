@@ -1,0 +1,629 @@
+package dev.acceljce.openssl;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.ref.Reference;
+import java.nio.charset.StandardCharsets;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Every native call of the public-key families: EVP_PKEY (import, export, generation, component
+ * read-out), EVP_PKEY_CTX (sign and verify over a digest the caller computed) and the one-shot
+ * EVP_DigestSign/EVP_DigestVerify used by EdDSA.
+ *
+ * <p>Failures of import and verification are reported as null / negative results (the error
+ * queue is cleared) so that the SPI classes map them to the JCA exception their contract names.
+ */
+public final class EvpPkey {
+    private static final MethodHandle EVP_PKEY_FREE = NativeResource.freeFunction("EVP_PKEY_free");
+    private static final MethodHandle EVP_PKEY_UP_REF = LibCrypto.function("EVP_PKEY_up_ref",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle D2I_PUBKEY = LibCrypto.function("d2i_PUBKEY",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle I2D_PUBKEY = LibCrypto.function("i2d_PUBKEY",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle D2I_PKCS8 = LibCrypto.function("d2i_PKCS8_PRIV_KEY_INFO",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle I2D_PKCS8 = LibCrypto.function("i2d_PKCS8_PRIV_KEY_INFO",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle PKCS8_FREE = NativeResource.freeFunction("PKCS8_PRIV_KEY_INFO_free");
+    private static final MethodHandle EVP_PKCS82PKEY = LibCrypto.function("EVP_PKCS82PKEY",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY2PKCS8 = LibCrypto.function("EVP_PKEY2PKCS8",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_IS_A = LibCrypto.function("EVP_PKEY_is_a",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET0_TYPE_NAME = LibCrypto.function("EVP_PKEY_get0_type_name",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET_BITS = LibCrypto.function("EVP_PKEY_get_bits",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET_SIZE = LibCrypto.function("EVP_PKEY_get_size",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET_UTF8 = LibCrypto.function("EVP_PKEY_get_utf8_string_param",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET_OCTETS = LibCrypto.function("EVP_PKEY_get_octet_string_param",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET_BN = LibCrypto.function("EVP_PKEY_get_bn_param",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_SET_INT = LibCrypto.function("EVP_PKEY_set_int_param",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle BN_NUM_BITS = LibCrypto.function("BN_num_bits",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle BN_BN2BINPAD = LibCrypto.function("BN_bn2binpad",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle BN_CLEAR_FREE = NativeResource.freeFunction("BN_clear_free");
+    private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
+            FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+
+    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_NAME = LibCrypto.function("EVP_PKEY_CTX_new_from_name",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_PKEY = LibCrypto.function("EVP_PKEY_CTX_new_from_pkey",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
+    private static final MethodHandle EVP_PKEY_KEYGEN_INIT = LibCrypto.function("EVP_PKEY_keygen_init",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = LibCrypto.function("EVP_PKEY_CTX_set_params",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GENERATE = LibCrypto.function("EVP_PKEY_generate",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_SIGN_INIT = LibCrypto.function("EVP_PKEY_sign_init",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_VERIFY_INIT = LibCrypto.function("EVP_PKEY_verify_init",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_SIGN = LibCrypto.function("EVP_PKEY_sign",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_PKEY_VERIFY = LibCrypto.function("EVP_PKEY_verify",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+
+    private static final MethodHandle EVP_MD_CTX_NEW = LibCrypto.function("EVP_MD_CTX_new",
+            FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle EVP_MD_CTX_FREE = NativeResource.freeFunction("EVP_MD_CTX_free");
+    private static final MethodHandle EVP_DIGEST_SIGN_INIT_EX = LibCrypto.function("EVP_DigestSignInit_ex",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_DIGEST_VERIFY_INIT_EX = LibCrypto.function("EVP_DigestVerifyInit_ex",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_DIGEST_SIGN = LibCrypto.function("EVP_DigestSign",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_DIGEST_VERIFY = LibCrypto.function("EVP_DigestVerify",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+
+    private EvpPkey() {}
+
+    /** Whether the loaded library offers key type {@code type} ("EC", "ED448", ...): a probe. */
+    public static boolean hasKeyType(String type) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL,
+                    arena.allocateFrom(type), MemorySegment.NULL);
+            if (ctx.equals(MemorySegment.NULL)) {
+                OpenSslErrors.clear();
+                return false;
+            }
+            int ok = (int) EVP_PKEY_KEYGEN_INIT.invokeExact(ctx);
+            EVP_PKEY_CTX_FREE.invokeExact(ctx);
+            OpenSslErrors.clear();
+            return ok == 1;
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /** Copies {@code data} into {@code arena} (for calls that read through a pointer-to-pointer). */
+    private static MemorySegment copy(Arena arena, byte[] data) {
+        MemorySegment s = arena.allocate(Math.max(1, data.length));
+        MemorySegment.copy(data, 0, s, JAVA_BYTE, 0, data.length);
+        return s;
+    }
+
+    private static void cleanse(MemorySegment s) throws Throwable {
+        OPENSSL_CLEANSE.invokeExact(s, s.byteSize());
+    }
+
+    /**
+     * One owned EVP_PKEY. Private components stay in OpenSSL's memory; {@link #close()} frees the
+     * key, and OpenSSL clear-frees the private components.
+     */
+    public static final class Key extends NativeResource {
+        private Key(MemorySegment pkey) {
+            super(pkey, EVP_PKEY_FREE, "EVP_PKEY");
+        }
+
+        /**
+         * Parses a DER SubjectPublicKeyInfo; null when OpenSSL refuses it or bytes are left over
+         * (the error queue is cleared).
+         */
+        public static Key fromPublicDer(byte[] der) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment data = copy(arena, der);
+                MemorySegment pp = arena.allocateFrom(ADDRESS, data);
+                MemorySegment pkey = (MemorySegment) D2I_PUBKEY.invokeExact(MemorySegment.NULL, pp, (long) der.length);
+                if (pkey.equals(MemorySegment.NULL)) {
+                    OpenSslErrors.clear();
+                    return null;
+                }
+                Key key = new Key(pkey);
+                if (pp.get(ADDRESS, 0).address() != data.address() + der.length) {
+                    key.close();
+                    return null;
+                }
+                return key;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        }
+
+        /**
+         * Parses a DER PKCS#8 PrivateKeyInfo; null when OpenSSL refuses it or bytes are left over.
+         * The native copy of the encoding is cleansed before it is released.
+         */
+        public static Key fromPrivateDer(byte[] der) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment data = copy(arena, der);
+                try {
+                    MemorySegment pp = arena.allocateFrom(ADDRESS, data);
+                    MemorySegment p8 = (MemorySegment) D2I_PKCS8.invokeExact(MemorySegment.NULL, pp, (long) der.length);
+                    if (p8.equals(MemorySegment.NULL)) {
+                        OpenSslErrors.clear();
+                        return null;
+                    }
+                    boolean consumed = pp.get(ADDRESS, 0).address() == data.address() + der.length;
+                    MemorySegment pkey = consumed ? (MemorySegment) EVP_PKCS82PKEY.invokeExact(p8) : MemorySegment.NULL;
+                    PKCS8_FREE.invokeExact(p8); // clear-frees the private key octets
+                    if (pkey.equals(MemorySegment.NULL)) {
+                        OpenSslErrors.clear();
+                        return null;
+                    }
+                    return new Key(pkey);
+                } finally {
+                    cleanse(data);
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        }
+
+        /**
+         * Generates a key of OpenSSL type {@code type} ("EC", "RSA", "ED25519", "X25519", ...)
+         * with the key-generation parameters {@code params} (may be null) built in {@code arena}.
+         */
+        public static Key generate(String type, MemorySegment params) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL,
+                        arena.allocateFrom(type), MemorySegment.NULL);
+                if (ctx.equals(MemorySegment.NULL)) {
+                    throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_name(" + type + ")");
+                }
+                try {
+                    if ((int) EVP_PKEY_KEYGEN_INIT.invokeExact(ctx) != 1) {
+                        throw OpenSslErrors.failure("EVP_PKEY_keygen_init(" + type + ")");
+                    }
+                    if (params != null && (int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(ctx, params) != 1) {
+                        throw OpenSslErrors.failure("EVP_PKEY_CTX_set_params(" + type + " keygen)");
+                    }
+                    MemorySegment out = arena.allocate(ADDRESS);
+                    if ((int) EVP_PKEY_GENERATE.invokeExact(ctx, out) != 1) {
+                        throw OpenSslErrors.failure("EVP_PKEY_generate(" + type + ")");
+                    }
+                    return new Key(out.get(ADDRESS, 0));
+                } finally {
+                    EVP_PKEY_CTX_FREE.invokeExact(ctx);
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        }
+
+        /** The DER SubjectPublicKeyInfo. */
+        public byte[] publicDer() {
+            try (Arena arena = Arena.ofConfined()) {
+                int len = (int) I2D_PUBKEY.invokeExact(ptr(), MemorySegment.NULL);
+                if (len <= 0) {
+                    throw OpenSslErrors.failure("i2d_PUBKEY");
+                }
+                MemorySegment buf = arena.allocate(len);
+                MemorySegment pp = arena.allocateFrom(ADDRESS, buf);
+                if ((int) I2D_PUBKEY.invokeExact(ptr(), pp) != len) {
+                    throw OpenSslErrors.failure("i2d_PUBKEY");
+                }
+                return buf.toArray(JAVA_BYTE);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** The DER PKCS#8 PrivateKeyInfo; native intermediate copies are cleansed. */
+        public byte[] privateDer() {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment p8 = (MemorySegment) EVP_PKEY2PKCS8.invokeExact(ptr());
+                if (p8.equals(MemorySegment.NULL)) {
+                    throw OpenSslErrors.failure("EVP_PKEY2PKCS8");
+                }
+                try {
+                    int len = (int) I2D_PKCS8.invokeExact(p8, MemorySegment.NULL);
+                    if (len <= 0) {
+                        throw OpenSslErrors.failure("i2d_PKCS8_PRIV_KEY_INFO");
+                    }
+                    MemorySegment buf = arena.allocate(len);
+                    try {
+                        MemorySegment pp = arena.allocateFrom(ADDRESS, buf);
+                        if ((int) I2D_PKCS8.invokeExact(p8, pp) != len) {
+                            throw OpenSslErrors.failure("i2d_PKCS8_PRIV_KEY_INFO");
+                        }
+                        return buf.toArray(JAVA_BYTE);
+                    } finally {
+                        cleanse(buf);
+                    }
+                } finally {
+                    PKCS8_FREE.invokeExact(p8);
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** EVP_PKEY_is_a: whether the key is of OpenSSL type {@code name}. */
+        public boolean isA(String name) {
+            try (Arena arena = Arena.ofConfined()) {
+                return (int) EVP_PKEY_IS_A.invokeExact(ptr(), arena.allocateFrom(name)) == 1;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** OpenSSL's type name of the key ("EC", "RSA", "RSA-PSS", "ED25519", ...), or null. */
+        public String typeName() {
+            try {
+                MemorySegment name = (MemorySegment) EVP_PKEY_GET0_TYPE_NAME.invokeExact(ptr());
+                return name.equals(MemorySegment.NULL) ? null : name.reinterpret(64).getString(0);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** The key's size in bits (modulus for RSA, field for EC). */
+        public int bits() {
+            try {
+                return (int) EVP_PKEY_GET_BITS.invokeExact(ptr());
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** The largest signature the key makes, in bytes. */
+        public int maxSignatureSize() {
+            try {
+                return (int) EVP_PKEY_GET_SIZE.invokeExact(ptr());
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** A UTF-8 string parameter ("group" of an EC key), or null when the key has none. */
+        public String utf8Param(String name) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment buf = arena.allocate(128);
+                MemorySegment outLen = arena.allocate(JAVA_LONG);
+                int ok = (int) EVP_PKEY_GET_UTF8.invokeExact(ptr(), arena.allocateFrom(name), buf, 128L, outLen);
+                if (ok != 1) {
+                    OpenSslErrors.clear();
+                    return null;
+                }
+                return new String(buf.asSlice(0, outLen.get(JAVA_LONG, 0)).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /**
+         * An octet-string parameter ("priv" and "pub" of EdDSA/XDH keys) copied to the heap, or
+         * null when absent. The native buffer is cleansed.
+         */
+        public byte[] octetParam(String name) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment buf = arena.allocate(256);
+                MemorySegment outLen = arena.allocate(JAVA_LONG);
+                try {
+                    int ok = (int) EVP_PKEY_GET_OCTETS.invokeExact(ptr(), arena.allocateFrom(name), buf, 256L, outLen);
+                    if (ok != 1) {
+                        OpenSslErrors.clear();
+                        return null;
+                    }
+                    return buf.asSlice(0, outLen.get(JAVA_LONG, 0)).toArray(JAVA_BYTE);
+                } finally {
+                    cleanse(buf);
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /**
+         * A BIGNUM parameter ("n", "e", "d", "priv", "rsa-factor1", ...) as a big-endian unsigned
+         * magnitude, or null when absent. The BIGNUM and the native buffer are cleansed.
+         */
+        public byte[] bnParam(String name) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment out = arena.allocate(ADDRESS);
+                int ok = (int) EVP_PKEY_GET_BN.invokeExact(ptr(), arena.allocateFrom(name), out);
+                if (ok != 1) {
+                    OpenSslErrors.clear();
+                    return null;
+                }
+                MemorySegment bn = out.get(ADDRESS, 0);
+                try {
+                    int bytes = ((int) BN_NUM_BITS.invokeExact(bn) + 7) / 8;
+                    MemorySegment buf = arena.allocate(Math.max(1, bytes));
+                    try {
+                        int n = (int) BN_BN2BINPAD.invokeExact(bn, buf, bytes);
+                        return buf.asSlice(0, Math.max(0, n)).toArray(JAVA_BYTE);
+                    } finally {
+                        cleanse(buf);
+                    }
+                } finally {
+                    BN_CLEAR_FREE.invokeExact(bn);
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /** EVP_PKEY_set_int_param (e.g. "include-public" of an EC key); false when refused. */
+        public boolean setIntParam(String name, int value) {
+            try (Arena arena = Arena.ofConfined()) {
+                int ok = (int) EVP_PKEY_SET_INT.invokeExact(ptr(), arena.allocateFrom(name), value);
+                if (ok != 1) {
+                    OpenSslErrors.clear();
+                }
+                return ok == 1;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /**
+         * Another owned reference to the same EVP_PKEY (EVP_PKEY_up_ref): an engine holds one so
+         * that the key's owner destroying or dropping its reference cannot free the key under a
+         * running operation. OpenSSL frees the key when the last reference goes.
+         */
+        public Key share() {
+            try {
+                MemorySegment p = ptr();
+                if ((int) EVP_PKEY_UP_REF.invokeExact(p) != 1) {
+                    throw OpenSslErrors.failure("EVP_PKEY_up_ref");
+                }
+                return new Key(p);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        MemorySegment pointer() {
+            return ptr();
+        }
+    }
+
+    /**
+     * An EVP_PKEY_CTX initialised once for signing or verifying digests with one key: the
+     * JCA object keeps it across operations (no per-call allocation), hashing with its own
+     * EVP_MD_CTX and handing the digest here. Buffers for the digest, the signature and the
+     * length live in native memory owned by this object.
+     */
+    public static final class SignContext extends NativeResource {
+        private final boolean signing;
+        private final Arena arena = Arena.ofAuto();
+        private final MemorySegment tbs;
+        private final MemorySegment sig;
+        private final MemorySegment sigLen;
+
+        /**
+         * @param params OSSL_PARAM arrays applied in order after init (digest, then padding mode,
+         *               then salt length and MGF1 digest: RSA needs the mode set before the rest)
+         * @param maxTbs the largest digest (or raw input) this context will be given
+         */
+        public SignContext(Key key, boolean signing, int maxTbs, MemorySegment... params) {
+            super(newCtx(key), EVP_PKEY_CTX_FREE, "EVP_PKEY_CTX");
+            this.signing = signing;
+            this.tbs = arena.allocate(Math.max(1, maxTbs));
+            this.sig = arena.allocate(Math.max(1, key.maxSignatureSize()));
+            this.sigLen = arena.allocate(JAVA_LONG);
+            try {
+                int ok = signing ? (int) EVP_PKEY_SIGN_INIT.invokeExact(ptr())
+                        : (int) EVP_PKEY_VERIFY_INIT.invokeExact(ptr());
+                if (ok != 1) {
+                    close();
+                    throw OpenSslErrors.failure(signing ? "EVP_PKEY_sign_init" : "EVP_PKEY_verify_init");
+                }
+                for (MemorySegment p : params) {
+                    if ((int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(ptr(), p) != 1) {
+                        close();
+                        throw OpenSslErrors.failure("EVP_PKEY_CTX_set_params");
+                    }
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        private static MemorySegment newCtx(Key key) {
+            try {
+                return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, key.pointer(),
+                        MemorySegment.NULL);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(key);
+            }
+        }
+
+        public boolean signing() {
+            return signing;
+        }
+
+        /** Signs {@code digest[0..len)}; returns the signature, or null when OpenSSL refused. */
+        public byte[] sign(byte[] digest, int len) {
+            try {
+                MemorySegment.copy(digest, 0, tbs, JAVA_BYTE, 0, len);
+                sigLen.set(JAVA_LONG, 0, sig.byteSize());
+                int ok = (int) EVP_PKEY_SIGN.invokeExact(ptr(), sig, sigLen, tbs, (long) len);
+                if (ok != 1) {
+                    OpenSslErrors.clear();
+                    return null;
+                }
+                return sig.asSlice(0, sigLen.get(JAVA_LONG, 0)).toArray(JAVA_BYTE);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+
+        /**
+         * Verifies {@code signature} over {@code digest[0..len)}: true only when OpenSSL says 1;
+         * the caller checked that the signature fits the key's size.
+         */
+        public boolean verify(byte[] signature, byte[] digest, int len) {
+            try {
+                if (signature.length > sig.byteSize()) {
+                    return false;
+                }
+                MemorySegment.copy(digest, 0, tbs, JAVA_BYTE, 0, len);
+                MemorySegment.copy(signature, 0, sig, JAVA_BYTE, 0, signature.length);
+                int ok = (int) EVP_PKEY_VERIFY.invokeExact(ptr(), sig, (long) signature.length, tbs, (long) len);
+                if (ok != 1) {
+                    OpenSslErrors.clear();
+                }
+                return ok == 1;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+        }
+    }
+
+    /**
+     * An EVP_MD_CTX for one-shot EVP_DigestSign / EVP_DigestVerify (EdDSA). The native message
+     * and signature buffers are kept across operations (messages up to {@link #KEEP_MAX} bytes;
+     * larger ones get a buffer for the one call) and the message copy is zeroed after each use.
+     */
+    public static final class OneShot extends NativeResource {
+        private static final int KEEP_MAX = 64 * 1024;
+        private static final int SIGNATURE_MAX = 128;
+        private final Arena arena = Arena.ofAuto();
+        private final MemorySegment sig = arena.allocate(SIGNATURE_MAX);
+        private final MemorySegment sigLen = arena.allocate(JAVA_LONG);
+        private MemorySegment message = arena.allocate(1024);
+
+        public OneShot() {
+            super(newCtx(), EVP_MD_CTX_FREE, "EVP_MD_CTX");
+        }
+
+        private static MemorySegment newCtx() {
+            try {
+                return (MemorySegment) EVP_MD_CTX_NEW.invokeExact();
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        }
+
+        /** {@code data[0..len)} in native memory: the kept buffer, or one from {@code temp}. */
+        private MemorySegment stage(Arena temp, byte[] data, int len) {
+            MemorySegment dst;
+            if (len <= message.byteSize()) {
+                dst = message;
+            } else if (len <= KEEP_MAX) {
+                message = Arena.ofAuto().allocate(len);
+                dst = message;
+            } else {
+                dst = temp.allocate(len);
+            }
+            MemorySegment.copy(data, 0, dst, JAVA_BYTE, 0, len);
+            return dst;
+        }
+
+        /** Signs {@code message[0..len)} with {@code key}; null when OpenSSL refused. */
+        public byte[] sign(Key key, byte[] data, int len) {
+            MemorySegment msg = null;
+            try (Arena temp = Arena.ofConfined()) {
+                if (key.maxSignatureSize() > SIGNATURE_MAX
+                        || (int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(ptr(), MemorySegment.NULL, MemorySegment.NULL,
+                        MemorySegment.NULL, MemorySegment.NULL, key.pointer(), MemorySegment.NULL) != 1) {
+                    OpenSslErrors.clear();
+                    return null;
+                }
+                msg = stage(temp, data, len);
+                sigLen.set(JAVA_LONG, 0, SIGNATURE_MAX);
+                if ((int) EVP_DIGEST_SIGN.invokeExact(ptr(), sig, sigLen, msg, (long) len) != 1) {
+                    OpenSslErrors.clear();
+                    return null;
+                }
+                return sig.asSlice(0, sigLen.get(JAVA_LONG, 0)).toArray(JAVA_BYTE);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                if (msg != null && msg == message) {
+                    message.asSlice(0, len).fill((byte) 0);
+                }
+                Reference.reachabilityFence(this);
+                Reference.reachabilityFence(key);
+            }
+        }
+
+        /** Verifies {@code signature} over {@code message[0..len)}: true only when OpenSSL says 1. */
+        public boolean verify(Key key, byte[] signature, byte[] data, int len) {
+            MemorySegment msg = null;
+            try (Arena temp = Arena.ofConfined()) {
+                if (signature.length > SIGNATURE_MAX
+                        || (int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(ptr(), MemorySegment.NULL, MemorySegment.NULL,
+                        MemorySegment.NULL, MemorySegment.NULL, key.pointer(), MemorySegment.NULL) != 1) {
+                    OpenSslErrors.clear();
+                    return false;
+                }
+                msg = stage(temp, data, len);
+                MemorySegment.copy(signature, 0, sig, JAVA_BYTE, 0, signature.length);
+                int ok = (int) EVP_DIGEST_VERIFY.invokeExact(ptr(), sig, (long) signature.length, msg, (long) len);
+                if (ok != 1) {
+                    OpenSslErrors.clear();
+                }
+                return ok == 1;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                if (msg != null && msg == message) {
+                    message.asSlice(0, len).fill((byte) 0);
+                }
+                Reference.reachabilityFence(this);
+                Reference.reachabilityFence(key);
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.acceljce.signature;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.Key;
+import java.security.SignatureException;
+import java.security.interfaces.ECKey;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.ECParameterSpec;
+
+import dev.acceljce.keys.AccelEcPrivateKey;
+import dev.acceljce.keys.AccelEcPublicKey;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.Curves;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.openssl.OsslParams;
+
+/**
+ * ECDSA with a SHA-1/SHA-2/SHA-3 digest or raw input (NONEwithECDSA), in DER or IEEE P1363
+ * format. Verification refuses every signature that is not strict DER with a SignatureException,
+ * as SunEC does for malformed ones (SunEC also accepts some non-DER integer encodings; AccelJCE
+ * does not); a well-formed wrong signature gives false.
+ */
+final class EcdsaSignature extends DigestThenSign {
+    private final String digestName;
+    private final boolean p1363;
+    private Curves curve;
+
+    EcdsaSignature(String algorithm, String digestName, boolean p1363) {
+        super(algorithm, digestName);
+        this.digestName = digestName;
+        this.p1363 = p1363;
+    }
+
+    @Override
+    boolean acceptsType(Key key) {
+        return key instanceof ECKey || "EC".equalsIgnoreCase(key.getAlgorithm());
+    }
+
+    @Override
+    boolean servesNatively(AccelKey key) {
+        return key.kind() == KeyKind.EC;
+    }
+
+    @Override
+    void init(AccelKey key, boolean signing, boolean sameKey) throws java.security.InvalidKeyException {
+        curve = key instanceof AccelEcPrivateKey p ? p.curve() : ((AccelEcPublicKey) key).curve();
+        super.init(key, signing, sameKey);
+    }
+
+    @Override
+    MemorySegment[] contextParams(AccelKey key, Arena arena) {
+        if (digestName == null) {
+            return new MemorySegment[0];
+        }
+        return new MemorySegment[] {OsslParams.in(arena).utf8("digest", digestName).build()};
+    }
+
+    @Override
+    byte[] sign(AccelKey key) throws SignatureException {
+        int n = finishMessage();
+        byte[] der = context(key, true).sign(tbs(), n);
+        if (der == null) {
+            throw new SignatureException("ECDSA signing failed");
+        }
+        return p1363 ? EcdsaEncoding.derToP1363(der, curve.orderBytes()) : der;
+    }
+
+    @Override
+    boolean verify(AccelKey key, byte[] signature) throws SignatureException {
+        int n = finishMessage();
+        byte[] der;
+        if (p1363) {
+            if (signature.length != 2 * curve.orderBytes()) {
+                return false;
+            }
+            der = EcdsaEncoding.p1363ToDer(signature, curve.orderBytes());
+        } else {
+            if (!EcdsaEncoding.isStrictDer(signature)) {
+                throw new SignatureException("Invalid encoding for signature");
+            }
+            der = signature;
+        }
+        return context(key, false).verify(der, tbs(), n);
+    }
+
+    @Override
+    protected void engineSetParameter(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
+        if (delegated()) {
+            delegate().setParameter(params);
+            return;
+        }
+        // SunEC accepts the key's own curve (or null) and nothing else
+        if (params != null && !(params instanceof ECParameterSpec)) {
+            throw new InvalidAlgorithmParameterException("No parameter accepted");
+        }
+        if (params != null && curve != null) {
+            try {
+                if (Curves.resolve(params) != curve) {
+                    throw new InvalidAlgorithmParameterException("Signature params does not match key params");
+                }
+            } catch (java.security.GeneralSecurityException e) {
+                throw new InvalidAlgorithmParameterException("Signature params does not match key params", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package dev.acceljce.signature;
+
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.NoSuchAlgorithmException;
+import java.security.Signature;
+import java.security.SignatureException;
+import java.security.interfaces.EdECKey;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.EdDSAParameterSpec;
+import java.util.Arrays;
+
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.openssl.EvpPkey;
+
+/**
+ * Ed25519 and Ed448 (pure EdDSA, one-shot EVP_DigestSign/EVP_DigestVerify over the buffered
+ * message). "EdDSA" takes either curve; "Ed25519"/"Ed448" only their own, and a key of the other
+ * curve is refused by the JDK exactly as SunEC does. The pre-hash and context variants
+ * (an EdDSAParameterSpec other than the default) are served by the JDK's EdDSA: OpenSSL 3.0 has
+ * no EVP interface for them.
+ */
+final class EdDsaSignature extends PkeySignature {
+    private final String algorithm;
+    private final KeyKind fixed;
+    private final EvpPkey.OneShot ctx = new EvpPkey.OneShot();
+    private byte[] message = new byte[256];
+    private int length;
+    private KeyKind kind;
+    /** Our own reference to the current key's EVP_PKEY. */
+    private EvpPkey.Key ref;
+    private EdDSAParameterSpec params;
+
+    EdDsaSignature(String algorithm, KeyKind fixed) {
+        super(algorithm);
+        this.algorithm = algorithm;
+        this.fixed = fixed;
+    }
+
+    @Override
+    boolean acceptsType(Key key) {
+        return key instanceof EdECKey || "EdDSA".equalsIgnoreCase(key.getAlgorithm())
+                || "Ed25519".equalsIgnoreCase(key.getAlgorithm()) || "Ed448".equalsIgnoreCase(key.getAlgorithm());
+    }
+
+    @Override
+    boolean servesNatively(AccelKey key) {
+        boolean edwards = key.kind() == KeyKind.ED25519 || key.kind() == KeyKind.ED448;
+        boolean pure = params == null || (!params.isPrehash() && params.getContext().isEmpty());
+        return edwards && (fixed == null || fixed == key.kind()) && pure;
+    }
+
+    @Override
+    AlgorithmParameterSpec parametersForDelegate() {
+        return params;
+    }
+
+    @Override
+    void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
+        kind = key.kind();
+        if (!sameKey || ref == null) {
+            if (ref != null) {
+                ref.close();
+            }
+            ref = key.share();
+        }
+    }
+
+    @Override
+    void update(byte[] b, int off, int len) {
+        if (length + len > message.length) {
+            byte[] bigger = Arrays.copyOf(message, Math.max(message.length * 2, length + len));
+            Arrays.fill(message, (byte) 0);
+            message = bigger;
+        }
+        System.arraycopy(b, off, message, length, len);
+        length += len;
+    }
+
+    @Override
+    void resetMessage() {
+        Arrays.fill(message, 0, length, (byte) 0);
+        length = 0;
+    }
+
+    @Override
+    byte[] sign(AccelKey key) throws SignatureException {
+        byte[] sig = ctx.sign(ref, message, length);
+        if (sig == null) {
+            throw new SignatureException(algorithm + " signing failed");
+        }
+        return sig;
+    }
+
+    @Override
+    boolean verify(AccelKey key, byte[] signature) throws SignatureException {
+        if (signature == null || signature.length != (kind == KeyKind.ED25519 ? 64 : 114)) {
+            throw new SignatureException("signature length invalid");
+        }
+        return ctx.verify(ref, signature, message, length);
+    }
+
+    @Override
+    protected void engineSetParameter(AlgorithmParameterSpec spec) throws InvalidAlgorithmParameterException {
+        try {
+            // the JDK decides what is acceptable, with its exceptions
+            Signature.getInstance(algorithm, JdkProviders.forService("Signature", algorithm)).setParameter(spec);
+        } catch (NoSuchAlgorithmException e) {
+            throw new InvalidAlgorithmParameterException(e);
+        }
+        params = (EdDSAParameterSpec) spec;
+        try {
+            reinitialize();
+        } catch (InvalidKeyException e) {
+            throw new InvalidAlgorithmParameterException(e.getMessage(), e);
+        }
+    }
+}

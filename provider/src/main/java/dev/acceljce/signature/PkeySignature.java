@@ -1,0 +1,265 @@
+package dev.acceljce.signature;
+
+import java.nio.ByteBuffer;
+import java.security.AlgorithmParameters;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.SecureRandom;
+import java.security.Signature;
+import java.security.SignatureException;
+import java.security.SignatureSpi;
+import java.security.spec.AlgorithmParameterSpec;
+
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.Keys;
+
+/**
+ * What every native Signature shares: key import (AccelJCE keys as they are, other providers'
+ * keys through their encodings) and the JDK fallback for a key the native side does not serve (a
+ * curve it does not have, an RSA key without CRT components, an RSASSA-PSS-typed key): such a
+ * key is handed to the JDK's Signature of the same algorithm, which accepts or refuses it exactly
+ * as it would on its own. OpenSSL draws signing nonces and salts from its own DRBG: a SecureRandom
+ * given to initSign is not used on the native path.
+ */
+abstract class PkeySignature extends SignatureSpi {
+    private final String algorithm;
+    /** The JDK's Signature serving the current key, or null on the native path. */
+    private Signature delegate;
+    private AccelKey key;
+    private Key lastCallerKey;
+    /** The key the caller gave last (ours or not), for re-initialising when parameters change. */
+    private Key callerKey;
+    private boolean signing;
+    private boolean initialized;
+
+    PkeySignature(String algorithm) {
+        this.algorithm = algorithm;
+    }
+
+    /** Whether {@code key} is of the type this algorithm takes; false gives InvalidKeyException. */
+    abstract boolean acceptsType(Key key);
+
+    /**
+     * Whether the native side serves this imported key here (e.g. the right EdDSA curve); a key
+     * refused here goes to the JDK, which decides.
+     */
+    boolean servesNatively(AccelKey key) {
+        return true;
+    }
+
+    /** Prepares native state for {@code key}; {@code sameKey} when the key is the previous one. */
+    abstract void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException;
+
+    abstract void update(byte[] b, int off, int len);
+
+    abstract byte[] sign(AccelKey key) throws SignatureException;
+
+    abstract boolean verify(AccelKey key, byte[] signature) throws SignatureException;
+
+    /** Drops buffered input (after sign/verify and on init). */
+    abstract void resetMessage();
+
+    /** Parameters to pass on to a JDK delegate when one takes over; null when none are set. */
+    AlgorithmParameterSpec parametersForDelegate() {
+        return null;
+    }
+
+    final boolean delegated() {
+        return delegate != null;
+    }
+
+    final Signature delegate() {
+        return delegate;
+    }
+
+    @Override
+    protected final void engineInitVerify(PublicKey publicKey) throws InvalidKeyException {
+        doInit(publicKey, false, null);
+    }
+
+    @Override
+    protected final void engineInitSign(PrivateKey privateKey) throws InvalidKeyException {
+        doInit(privateKey, true, null);
+    }
+
+    @Override
+    protected final void engineInitSign(PrivateKey privateKey, SecureRandom random) throws InvalidKeyException {
+        doInit(privateKey, true, random);
+    }
+
+    private void doInit(Key callerKey, boolean forSigning, SecureRandom random) throws InvalidKeyException {
+        if (callerKey == null) {
+            throw new InvalidKeyException("key must not be null");
+        }
+        this.callerKey = callerKey;
+        if (!acceptsType(callerKey)) {
+            throw new InvalidKeyException("key type " + callerKey.getAlgorithm() + " ("
+                    + callerKey.getClass().getName() + ") cannot be used with " + algorithm);
+        }
+        boolean sameKey = callerKey == lastCallerKey && key != null && delegate == null;
+        if (sameKey) {
+            key.nativeKey(); // refuses a key destroyed since
+        }
+        AccelKey imported = sameKey ? key : Keys.toNative(callerKey);
+        if (imported != null && !servesNatively(imported)) {
+            imported = null;
+        }
+        if (imported == null) {
+            initDelegate(callerKey, forSigning, random);
+            return;
+        }
+        resetMessage();
+        init(imported, forSigning, sameKey && signing == forSigning);
+        delegate = null;
+        key = imported;
+        lastCallerKey = callerKey;
+        signing = forSigning;
+        initialized = true;
+    }
+
+    private void initDelegate(Key callerKey, boolean forSigning, SecureRandom random) throws InvalidKeyException {
+        Signature d;
+        try {
+            d = Signature.getInstance(algorithm, JdkProviders.forService("Signature", algorithm));
+            AlgorithmParameterSpec params = parametersForDelegate();
+            if (params != null) {
+                d.setParameter(params);
+            }
+        } catch (NoSuchAlgorithmException | InvalidAlgorithmParameterException e) {
+            throw new InvalidKeyException("the JDK cannot take over " + algorithm, e);
+        }
+        if (forSigning) {
+            if (random != null) {
+                d.initSign((PrivateKey) callerKey, random);
+            } else {
+                d.initSign((PrivateKey) callerKey);
+            }
+        } else {
+            d.initVerify((PublicKey) callerKey);
+        }
+        delegate = d;
+        key = null;
+        lastCallerKey = null;
+        signing = forSigning;
+        initialized = true;
+    }
+
+    /**
+     * Initialises again with the caller's last key and mode (after a parameter change that moves
+     * the work between the native side and the JDK). Does nothing before the first init.
+     */
+    final void reinitialize() throws InvalidKeyException {
+        if (initialized) {
+            lastCallerKey = null;
+            doInit(callerKey, signing, null);
+        }
+    }
+
+    @Override
+    protected final void engineUpdate(byte b) throws SignatureException {
+        engineUpdate(new byte[] {b}, 0, 1);
+    }
+
+    @Override
+    protected final void engineUpdate(byte[] b, int off, int len) throws SignatureException {
+        if (delegate != null) {
+            delegate.update(b, off, len);
+            return;
+        }
+        requireInit();
+        update(b, off, len);
+    }
+
+    @Override
+    protected final void engineUpdate(ByteBuffer input) {
+        if (delegate != null) {
+            try {
+                delegate.update(input);
+            } catch (SignatureException e) {
+                throw new IllegalStateException(e);
+            }
+            return;
+        }
+        super.engineUpdate(input);
+    }
+
+    @Override
+    protected final byte[] engineSign() throws SignatureException {
+        if (delegate != null) {
+            return delegate.sign();
+        }
+        requireInit();
+        if (!signing) {
+            throw new SignatureException("not initialized for signing");
+        }
+        try {
+            return sign(liveKey());
+        } finally {
+            resetMessage();
+        }
+    }
+
+    @Override
+    protected final boolean engineVerify(byte[] sigBytes) throws SignatureException {
+        if (delegate != null) {
+            return delegate.verify(sigBytes);
+        }
+        requireInit();
+        if (signing) {
+            throw new SignatureException("not initialized for verification");
+        }
+        try {
+            return verify(liveKey(), sigBytes);
+        } finally {
+            resetMessage();
+        }
+    }
+
+    private AccelKey liveKey() throws SignatureException {
+        try {
+            key.nativeKey();
+            return key;
+        } catch (InvalidKeyException e) {
+            throw new SignatureException(e.getMessage(), e);
+        }
+    }
+
+    private void requireInit() throws SignatureException {
+        if (!initialized) {
+            throw new SignatureException("object not initialized for signing or verification");
+        }
+    }
+
+    @Override
+    protected void engineSetParameter(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
+        if (delegate != null) {
+            delegate.setParameter(params);
+            return;
+        }
+        if (params != null) {
+            throw new InvalidAlgorithmParameterException("No parameters accepted");
+        }
+    }
+
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+        return delegate != null ? delegate.getParameters() : null;
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    protected final void engineSetParameter(String param, Object value) {
+        throw new UnsupportedOperationException("use setParameter(AlgorithmParameterSpec)");
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    protected final Object engineGetParameter(String param) {
+        throw new UnsupportedOperationException("use getParameters()");
+    }
+}

@@ -1,0 +1,163 @@
+package dev.acceljce.signature;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.security.AlgorithmParameters;
+import java.security.GeneralSecurityException;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.NoSuchAlgorithmException;
+import java.security.ProviderException;
+import java.security.Signature;
+import java.security.SignatureException;
+import java.security.interfaces.RSAKey;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
+
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.openssl.OsslParams;
+
+/**
+ * RSASSA-PSS with the parameters of a PSSParameterSpec (message digest, MGF1 digest, salt
+ * length; trailer field 1), set with {@code setParameter} before signing or verifying, as with
+ * SunRsaSign (which has no default). The JDK's PSS validates the spec, so accepted parameters and
+ * exceptions are the same. RSASSA-PSS-typed keys (whose encoding may restrict the parameters) are
+ * handed to the JDK.
+ */
+final class RsaPssSignature extends DigestThenSign {
+    private static final String ALGORITHM = "RSASSA-PSS";
+    private PSSParameterSpec spec;
+    private String mgfDigest;
+    private AccelKey key;
+    private int keyBits;
+
+    RsaPssSignature() {
+        super(ALGORITHM, "SHA256");
+    }
+
+    @Override
+    boolean acceptsType(Key key) {
+        return key instanceof RSAKey || "RSA".equalsIgnoreCase(key.getAlgorithm())
+                || ALGORITHM.equalsIgnoreCase(key.getAlgorithm());
+    }
+
+    @Override
+    boolean servesNatively(AccelKey key) {
+        return key.kind() == KeyKind.RSA;
+    }
+
+    @Override
+    AlgorithmParameterSpec parametersForDelegate() {
+        return spec;
+    }
+
+    @Override
+    void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
+        int bits = sameKey && keyBits != 0 ? keyBits : RsaKeys.bits(key);
+        RsaKeys.checkSize(bits);
+        if (spec != null) {
+            RsaKeys.checkPssFits(bits, digestSize(), spec.getSaltLength());
+        }
+        this.key = key;
+        this.keyBits = bits;
+        if (spec != null) {
+            super.init(key, signing, sameKey);
+        } else {
+            invalidateContext(); // made once parameters arrive
+        }
+    }
+
+    @Override
+    MemorySegment[] contextParams(AccelKey key, Arena arena) {
+        return new MemorySegment[] {
+                OsslParams.in(arena).utf8("pad-mode", "pss").build(),
+                OsslParams.in(arena)
+                        .utf8("digest", DigestNames.openssl(spec.getDigestAlgorithm()))
+                        .utf8("mgf1-digest", mgfDigest)
+                        .integer("saltlen", spec.getSaltLength())
+                        .build()};
+    }
+
+    private void requireParameters() throws SignatureException {
+        if (spec == null) {
+            throw new SignatureException("Parameters required for RSASSA-PSS signatures");
+        }
+    }
+
+    @Override
+    byte[] sign(AccelKey key) throws SignatureException {
+        requireParameters();
+        int n = finishMessage();
+        byte[] sig = context(key, true).sign(tbs(), n);
+        if (sig == null) {
+            throw new SignatureException("Key is too short for this signature algorithm and parameters");
+        }
+        return sig;
+    }
+
+    @Override
+    boolean verify(AccelKey key, byte[] signature) throws SignatureException {
+        requireParameters();
+        int n = finishMessage();
+        if (signature.length != RsaKeys.modulusBytes(keyBits)) {
+            throw new SignatureException("Signature length not correct: got " + signature.length
+                    + " but was expecting " + RsaKeys.modulusBytes(keyBits));
+        }
+        return context(key, false).verify(signature, tbs(), n);
+    }
+
+    @Override
+    protected void engineSetParameter(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
+        try {
+            // the JDK's PSS decides what is acceptable, with its exceptions
+            Signature.getInstance(ALGORITHM, JdkProviders.forService("Signature", ALGORITHM)).setParameter(params);
+        } catch (NoSuchAlgorithmException e) {
+            throw new InvalidAlgorithmParameterException(e);
+        }
+        if (delegated()) {
+            delegate().setParameter(params);
+        }
+        PSSParameterSpec p = (PSSParameterSpec) params;
+        String md = DigestNames.openssl(p.getDigestAlgorithm());
+        String mgf = p.getMGFParameters() instanceof MGF1ParameterSpec m ? DigestNames.openssl(m.getDigestAlgorithm())
+                : null;
+        if (md == null || mgf == null) {
+            throw new InvalidAlgorithmParameterException("Unsupported digest or MGF in " + p);
+        }
+        if (key != null && !delegated()) {
+            try {
+                RsaKeys.checkPssFits(keyBits, dev.acceljce.openssl.EvpDigest.fetch(md).orElseThrow().size(),
+                        p.getSaltLength());
+            } catch (InvalidKeyException e) {
+                throw new InvalidAlgorithmParameterException(e.getMessage(), e);
+            }
+        }
+        spec = p;
+        mgfDigest = mgf;
+        setDigest(md);
+        resetMessage();
+        invalidateContext();
+    }
+
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+        if (delegated()) {
+            return super.engineGetParameters();
+        }
+        if (spec == null) {
+            return null;
+        }
+        try {
+            AlgorithmParameters ap = AlgorithmParameters.getInstance(ALGORITHM,
+                    JdkProviders.forService("AlgorithmParameters", ALGORITHM));
+            ap.init(spec);
+            return ap;
+        } catch (GeneralSecurityException e) {
+            throw new ProviderException("cannot encode " + spec, e);
+        }
+    }
+}

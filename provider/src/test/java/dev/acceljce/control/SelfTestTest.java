@@ -1,0 +1,145 @@
+package dev.acceljce.control;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import dev.acceljce.ServiceReport;
+import dev.acceljce.testing.Providers;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Self-tests at load: they pass here, fit the time budget, and a failure sends the family to the JDK. */
+class SelfTestTest {
+    @Test
+    void everyTestPassesWithTheLoadedLibrary() {
+        Providers.requireNative();
+        SelfTest.Report r = SelfTest.run(Set.of());
+        for (SelfTest.Result result : r.results()) {
+            assertEquals(SelfTest.Status.PASSED, result.status(), result.name() + ": " + result.reason());
+            assertNull(result.reason());
+            assertTrue(!result.source().isBlank(), result.name() + " cites no source");
+        }
+        assertEquals(EnumSet.of(Family.DIGEST, Family.HMAC, Family.AES, Family.GCM, Family.CHACHA20, Family.KDF,
+                Family.DRBG), SelfTest.testedFamilies());
+        assertEquals(SelfTest.Status.PASSED, r.overall());
+        assertEquals(SelfTest.Status.NOT_TESTED, r.of(Family.RSA).status(), "no RSA test yet");
+    }
+
+    /**
+     * A budget check, not a speed claim: the tests themselves stay far below 100 ms (about 2 ms on
+     * the build machine). The bindings are set up first (the services' probes do that on first
+     * use anyway; creating downcall handles is a one-time JVM cost that a loaded 2-core machine
+     * can stretch to seconds), and the best of five runs is taken, so that a test machine whose
+     * load average is six times its core count does not fail the budget by being descheduled.
+     */
+    @Test
+    void allTestsTogetherRunWellUnderOneHundredMilliseconds() {
+        Providers.requireNative();
+        ServiceReport.of(Providers.ACCEL); // runs every service's probe: the bindings exist now
+        SelfTest.run(Set.of());            // and every class the tests touch is initialised
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long start = System.nanoTime();
+            SelfTest.Report r = SelfTest.run(Set.of());
+            long nanos = System.nanoTime() - start;
+            assertEquals(SelfTest.Status.PASSED, r.overall());
+            assertTrue(r.totalNanos() <= nanos);
+            best = Math.min(best, nanos);
+        }
+        assertTrue(best < 100_000_000L, "self-tests took " + best / 1_000_000 + " ms");
+    }
+
+    @Test
+    void injectedFailuresFailOnlyTheirFamiliesWithAReason() {
+        Providers.requireNative();
+        SelfTest.Report r = SelfTest.run(SelfTest.parseFamilies("gcm, digest"));
+        SelfTest.FamilyStatus digest = r.of(Family.DIGEST);
+        assertEquals(SelfTest.Status.FAILED, digest.status());
+        assertTrue(digest.reason().contains("SHA-256: expected "), digest.reason());
+        assertTrue(digest.reason().contains(SelfTest.FAIL_PROPERTY), digest.reason());
+        assertEquals(SelfTest.Status.FAILED, r.of(Family.GCM).status());
+        assertEquals(SelfTest.Status.PASSED, r.of(Family.HMAC).status());
+        assertEquals(SelfTest.Status.FAILED, r.overall());
+        assertEquals(EnumSet.of(Family.DIGEST, Family.GCM), r.injected());
+
+        SelfTest.Report drbg = SelfTest.run(Set.of(Family.DRBG), Set.of(Family.DRBG));
+        assertEquals(SelfTest.Status.FAILED, drbg.of(Family.DRBG).status());
+        assertTrue(drbg.of(Family.DRBG).reason().contains("equal"), drbg.of(Family.DRBG).reason());
+        assertEquals(1, drbg.results().size());
+    }
+
+    @Test
+    void failureListsAreFamilyNames() {
+        assertEquals(EnumSet.of(Family.GCM, Family.DIGEST), SelfTest.parseFamilies(" GCM ,digest,unknown"));
+        assertEquals(EnumSet.allOf(Family.class), SelfTest.parseFamilies("all"));
+        assertEquals(Set.of(), SelfTest.parseFamilies(null));
+        assertEquals(Set.of(), SelfTest.parseFamilies(""));
+    }
+
+    @Test
+    void combiningPerFamilyRunsGivesTheWholeReport() {
+        Providers.requireNative();
+        List<SelfTest.Report> parts = new ArrayList<>();
+        for (Family f : Family.values()) {
+            parts.add(SelfTest.run(Set.of(f), Set.of()));
+        }
+        SelfTest.Report whole = SelfTest.combine(parts);
+        assertEquals(SelfTest.run(Set.of()).results().stream().map(SelfTest.Result::name).toList(),
+                whole.results().stream().map(SelfTest.Result::name).toList());
+        assertEquals(SelfTest.Status.PASSED, whole.overall());
+    }
+
+    @Test
+    void healthOfThisProcessIsGood() {
+        Providers.requireNative();
+        for (Family f : SelfTest.testedFamilies()) {
+            assertTrue(Health.nativeHealthy(f), f + ": " + Health.status(f));
+        }
+        assertEquals(SelfTest.Status.PASSED, Health.overall());
+        assertEquals(SelfTest.Status.NOT_TESTED, Health.status(Family.MLDSA).status());
+        assertTrue(Health.nativeHealthy(Family.MLDSA), "not tested is not held back");
+    }
+
+    /**
+     * In a fresh JVM with {@code -Dacceljce.selftest.fail=gcm,digest}: those families are served
+     * by the JDK with identical results, the others stay native, and health says why
+     * ({@link SelfTestFailureChild} does the checks; self-test state is per process).
+     */
+    @Test
+    void aFailedFamilyIsServedByTheJdkInAFreshJvm() throws Exception {
+        Providers.requireNative();
+        String out = runChild(SelfTestFailureChild.class, "-D" + SelfTest.FAIL_PROPERTY + "=gcm,digest");
+        assertTrue(out.contains(SelfTestFailureChild.DONE), out);
+    }
+
+    /** Without a libcrypto the report still works: nothing tested, everything on the JDK path. */
+    @Test
+    void withoutALibraryNothingIsTestedAndTheReportSaysWhy() throws Exception {
+        String out = runChild(NoLibraryChild.class, "-Dacceljce.openssl.lib=/nonexistent/libcrypto.so.3");
+        assertTrue(out.contains(NoLibraryChild.DONE), out);
+    }
+
+    /** Runs {@code main} in a fresh JVM with this test class path; returns its output, fails on a non-zero exit. */
+    private static String runChild(Class<?> main, String jvmOption) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = List.of(java, "--enable-native-access=ALL-UNNAMED", jvmOption,
+                "-cp", System.getProperty("java.class.path"), main.getName());
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        boolean done = p.waitFor(120, TimeUnit.SECONDS);
+        if (!done) {
+            p.destroyForcibly();
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(done, "child JVM did not finish:\n" + out);
+        assertEquals(0, p.exitValue(), "child JVM failed:\n" + out);
+        return out;
+    }
+}

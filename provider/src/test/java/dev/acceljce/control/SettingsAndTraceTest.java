@@ -1,0 +1,131 @@
+package dev.acceljce.control;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ResourceBundle;
+
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.testing.Providers;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SettingsAndTraceTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void clear() {
+        for (String k : List.of("acceljce.config", "acceljce.trace", "acceljce.native.digest", "jdk.nativeDigest",
+                "jdk.nativeCrypto", "acceljce.policy.digest")) {
+            Settings.set(k, null);
+            System.clearProperty(k);
+        }
+    }
+
+    private static long nativeObjects() {
+        return Decisions.count("MessageDigest", "SHA-224", dev.acceljce.control.Path.NATIVE);
+    }
+
+    private static long jdkObjects() {
+        return Decisions.count("MessageDigest", "SHA-224", dev.acceljce.control.Path.JDK);
+    }
+
+    @Test
+    void switchesComeFromOverridesPropertiesAndTheConfigFileInThatOrder() throws Exception {
+        Path file = dir.resolve("acceljce.properties");
+        Files.writeString(file, "acceljce.native.digest=false\n");
+        Settings.set("acceljce.config", file.toString());
+        long jdk = jdkObjects();
+        MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+        assertEquals(jdk + 1, jdkObjects(), "the file switched digests to the JDK");
+
+        System.setProperty("acceljce.native.digest", "true");
+        long nat = nativeObjects();
+        MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+        assertEquals(nat + 1, nativeObjects(), "a system property beats the file");
+
+        Settings.set("acceljce.native.digest", "false");
+        jdk = jdkObjects();
+        MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+        assertEquals(jdk + 1, jdkObjects(), "a run-time override beats both");
+        assertTrue(Settings.describe().get("acceljce.native.digest").contains("run-time override"));
+    }
+
+    @Test
+    void semeruSwitchNamesAreHonoured() throws Exception {
+        for (String semeru : List.of("jdk.nativeDigest", "jdk.nativeCrypto")) {
+            System.setProperty(semeru, "false");
+            long jdk = jdkObjects();
+            MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+            assertEquals(jdk + 1, jdkObjects(), semeru);
+            System.clearProperty(semeru);
+        }
+        assertFalse(Settings.nativeAllowed(Family.DIGEST) && System.getProperty("jdk.nativeGCM") != null);
+    }
+
+    private static List<String> captured(Runnable r) {
+        List<String> lines = new ArrayList<>();
+        System.Logger previous = Trace.log;
+        Trace.log = new System.Logger() {
+            @Override
+            public String getName() {
+                return "test";
+            }
+
+            @Override
+            public boolean isLoggable(Level level) {
+                return true;
+            }
+
+            @Override
+            public void log(Level level, ResourceBundle bundle, String msg, Throwable thrown) {
+                lines.add(msg);
+            }
+
+            @Override
+            public void log(Level level, ResourceBundle bundle, String format, Object... params) {
+                lines.add(format);
+            }
+        };
+        try {
+            r.run();
+        } finally {
+            Trace.log = previous;
+        }
+        return lines;
+    }
+
+    @Test
+    void loadTraceNamesTheLibraryAndEveryAlgorithmsPath() {
+        Settings.set("acceljce.trace", "load");
+        Settings.set("acceljce.policy.digest", "jdk");
+        List<String> lines = captured(AccelJceProvider::new);
+        assertTrue(lines.getFirst().contains("OpenSSL"), lines.getFirst());
+        assertTrue(lines.contains("AccelJCE: MessageDigest.SHA-256 -> jdk"), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("AccelJCE: Mac.HmacSHA256 -> ")), String.join("\n", lines));
+    }
+
+    @Test
+    void callTraceIsRateLimited() throws Exception {
+        Settings.set("acceljce.trace", "calls");
+        List<String> lines = captured(() -> {
+            try {
+                for (int i = 0; i < 200; i++) {
+                    MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+                }
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertTrue(lines.size() >= 1 && lines.size() <= 2 * Trace.CALLS_PER_SECOND, lines.size() + " lines");
+        assertTrue(lines.getFirst().startsWith("MessageDigest.SHA-224: "), lines.getFirst());
+    }
+}
