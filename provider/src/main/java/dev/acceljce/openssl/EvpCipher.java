@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.lang.ref.Reference;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -263,18 +264,22 @@ public final class EvpCipher {
          */
         public Context copy() {
             Context c = new Context();
+            boolean copied;
+            MemorySegment src = enter();
             try {
-                if ((int) EVP_CIPHER_CTX_COPY.invokeExact(c.ptr(), ptr()) != 1) {
-                    c.close();
-                    throw OpenSslErrors.failure("EVP_CIPHER_CTX_copy");
-                }
-                return c;
+                // c is new and not yet shared: its pointer needs no guard
+                copied = (int) EVP_CIPHER_CTX_COPY.invokeExact(c.ptr(), src) == 1;
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
                 Reference.reachabilityFence(c);
             }
+            if (!copied) {
+                c.close();
+                throw OpenSslErrors.failure("EVP_CIPHER_CTX_copy");
+            }
+            return c;
         }
 
         /**
@@ -283,8 +288,9 @@ public final class EvpCipher {
          * OpenSSL refuses (failed integrity check); the error queue is cleared.
          */
         public int updateWhole(MemorySegment in, MemorySegment out) {
+            MemorySegment ctx = enter();
             try {
-                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ptr(), out, MemorySegment.ofArray(outLen), in,
+                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ctx, out, MemorySegment.ofArray(outLen), in,
                         Math.toIntExact(in.byteSize()));
                 if (ok != 1) {
                     OpenSslErrors.clear();
@@ -294,7 +300,7 @@ public final class EvpCipher {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
     }
