@@ -172,7 +172,12 @@ abstract class PkeySignature extends SignatureSpi {
             return;
         }
         requireInit();
+        requireReadyForUpdate();
         update(b, off, len);
+    }
+
+    /** Refuses an update the algorithm is not ready for (RSASSA-PSS without parameters). */
+    void requireReadyForUpdate() throws SignatureException {
     }
 
     @Override
@@ -184,6 +189,12 @@ abstract class PkeySignature extends SignatureSpi {
                 throw new IllegalStateException(e);
             }
             return;
+        }
+        try {
+            requireReadyForUpdate();
+        } catch (SignatureException e) {
+            // SunJCE's RSASSA-PSS throws exactly this from update(ByteBuffer), even an empty one
+            throw new RuntimeException(e.getMessage());
         }
         super.engineUpdate(input);
     }
