@@ -121,6 +121,39 @@ class FuzzFindingsTest {
         assertEquals(foreign, ours);
     }
 
+    /** CipherFuzzTest: AESWrap's getOutputSize(Integer.MAX_VALUE) saturated; SunJCE throws ArithmeticException. */
+    @Test
+    void keyWrapOutputSizeOverflowsAsInTheJdk() throws Exception {
+        for (String alg : new String[] {"AESWrap", "AES/KW/NoPadding", "AES/KWP/NoPadding"}) {
+            Cipher ours = Cipher.getInstance(alg, Providers.ACCEL);
+            Cipher jdk = Cipher.getInstance(alg, Providers.jdk("Cipher", alg));
+            ours.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(new byte[16], "AES"));
+            jdk.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(new byte[16], "AES"));
+            for (int len : new int[] {Integer.MAX_VALUE, 16}) {
+                Object expected = outcome(() -> jdk.getOutputSize(len));
+                assertEquals(expected, outcome(() -> ours.getOutputSize(len)), alg + " " + len);
+            }
+        }
+    }
+
+    /** SignatureFuzzTest: RSASSA-PSS took message bytes before setParameter; SunJCE refuses them. */
+    @Test
+    void pssRefusesUpdatesBeforeItsParameters() throws Exception {
+        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance("RSA",
+                Providers.jdk("KeyPairGenerator", "RSA"));
+        g.initialize(1024);
+        java.security.KeyPair kp = g.generateKeyPair();
+        for (java.security.Provider p : new java.security.Provider[] {Providers.ACCEL,
+                Providers.jdk("Signature", "RSASSA-PSS")}) {
+            java.security.Signature s = java.security.Signature.getInstance("RSASSA-PSS", p);
+            s.initSign(kp.getPrivate());
+            org.junit.jupiter.api.Assertions.assertThrows(java.security.SignatureException.class,
+                    () -> s.update(new byte[3]), p.getName());
+            org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                    () -> s.update(java.nio.ByteBuffer.allocate(0)), p.getName());
+        }
+    }
+
     private static Object outcome(java.util.concurrent.Callable<Integer> c) {
         try {
             return c.call();

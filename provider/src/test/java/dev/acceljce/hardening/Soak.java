@@ -1,7 +1,6 @@
 package dev.acceljce.hardening;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,22 +39,26 @@ final class Soak {
 
     private Soak() {}
 
-    /** One family's measurement. RSS and "native" (RSS less the JVM's committed heap and non-heap) in KiB. */
+    /**
+     * One family's measurement: live native objects, VmRSS (KiB) and the bytes malloc has handed
+     * out and not yet been given back (glibc's mallinfo2: OpenSSL allocates with malloc, so this
+     * sees native leaks without the noise of the Java heap's pages in RSS).
+     */
     record Result(String family, long ops, long millis, long liveBefore, long liveAfter, long rssBefore,
-                  long rssAfter, long nativeBefore, long nativeAfter) {
+                  long rssAfter, long mallocBefore, long mallocAfter) {
         long liveGrowth() {
             return liveAfter - liveBefore;
         }
 
-        long nativeGrowthKib() {
-            return nativeAfter - nativeBefore;
+        long mallocGrowthKib() {
+            return (mallocAfter - mallocBefore) / 1024;
         }
 
         @Override
         public String toString() {
-            return String.format("%-22s %,12d ops %7.1f s  live %5d -> %5d  RSS %,9d -> %,9d KiB  "
-                            + "RSS-JVM %,8d -> %,8d KiB (%+,d)", family, ops, millis / 1000.0, liveBefore, liveAfter,
-                    rssBefore, rssAfter, nativeBefore, nativeAfter, nativeGrowthKib());
+            return String.format("%-26s %,11d ops %6.1f s  live %3d -> %3d  RSS %,8d -> %,8d KiB  "
+                            + "malloc in use %,8d -> %,8d KiB (%+,d)", family, ops, millis / 1000.0, liveBefore,
+                    liveAfter, rssBefore, rssAfter, mallocBefore / 1024, mallocAfter / 1024, mallocGrowthKib());
         }
     }
 
@@ -90,7 +93,7 @@ final class Soak {
         }
         long liveBefore = settle();
         long rssBefore = rssKib();
-        long nativeBefore = rssBefore - jvmCommittedKib();
+        long mallocBefore = mallocInUse();
         long start = System.nanoTime();
         for (long i = warm; i < ops; i++) {
             o = step(f, o, i);
@@ -98,9 +101,8 @@ final class Soak {
         long millis = (System.nanoTime() - start) / 1_000_000;
         o = null;
         long liveAfter = settle();
-        long rssAfter = rssKib();
-        return new Result(f.name(), ops, millis, liveBefore, liveAfter, rssBefore, rssAfter, nativeBefore,
-                rssAfter - jvmCommittedKib());
+        return new Result(f.name(), ops, millis, liveBefore, liveAfter, rssBefore, rssKib(), mallocBefore,
+                mallocInUse());
     }
 
     private static Object step(Family f, Object o, long i) throws Exception {
@@ -141,10 +143,30 @@ final class Soak {
         return 0;
     }
 
-    /** Heap and non-heap memory the JVM has committed, in KiB (what RSS holds besides native allocations). */
-    static long jvmCommittedKib() {
-        var m = ManagementFactory.getMemoryMXBean();
-        return (m.getHeapMemoryUsage().getCommitted() + m.getNonHeapMemoryUsage().getCommitted()) / 1024;
+    private static final java.lang.foreign.MemoryLayout MALLINFO2 = java.lang.foreign.MemoryLayout.structLayout(
+            java.lang.foreign.ValueLayout.JAVA_LONG.withName("arena"), java.lang.foreign.ValueLayout.JAVA_LONG.withName("ordblks"),
+            java.lang.foreign.ValueLayout.JAVA_LONG.withName("smblks"), java.lang.foreign.ValueLayout.JAVA_LONG.withName("hblks"),
+            java.lang.foreign.ValueLayout.JAVA_LONG.withName("hblkhd"), java.lang.foreign.ValueLayout.JAVA_LONG.withName("usmblks"),
+            java.lang.foreign.ValueLayout.JAVA_LONG.withName("fsmblks"), java.lang.foreign.ValueLayout.JAVA_LONG.withName("uordblks"),
+            java.lang.foreign.ValueLayout.JAVA_LONG.withName("fordblks"), java.lang.foreign.ValueLayout.JAVA_LONG.withName("keepcost"));
+    private static final java.lang.invoke.MethodHandle MALLINFO2_FN = java.lang.foreign.Linker.nativeLinker()
+            .defaultLookup().find("mallinfo2")
+            .map(a -> java.lang.foreign.Linker.nativeLinker().downcallHandle(a,
+                    java.lang.foreign.FunctionDescriptor.of(MALLINFO2)))
+            .orElse(null);
+
+    /** Bytes malloc has handed out and not got back (mallinfo2 uordblks + hblkhd), or 0 without glibc. */
+    static long mallocInUse() {
+        if (MALLINFO2_FN == null) {
+            return 0;
+        }
+        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment m = (java.lang.foreign.MemorySegment) MALLINFO2_FN.invokeExact(
+                    (java.lang.foreign.SegmentAllocator) a);
+            return m.get(java.lang.foreign.ValueLayout.JAVA_LONG, 7 * 8) + m.get(java.lang.foreign.ValueLayout.JAVA_LONG, 4 * 8);
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
     }
 
     /** The families, over AccelJCE {@code p}. */
