@@ -2,6 +2,7 @@ package dev.acceljce;
 
 import java.security.Provider;
 
+import dev.acceljce.agreement.AgreementServices;
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.control.Management;
 import dev.acceljce.control.Path;
@@ -15,6 +16,7 @@ import dev.acceljce.mac.MacServices;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
+import dev.acceljce.rsa.RsaCipherServices;
 import dev.acceljce.signature.SignatureServices;
 
 /**
@@ -54,6 +56,8 @@ public final class AccelJceProvider extends Provider {
         KdfServices.register(table);
         KeysServices.register(table);
         SignatureServices.register(table);
+        AgreementServices.register(table);
+        RsaCipherServices.register(table);
         table.services().forEach(this::putService);
         Management.register(this);
         if (forced == null && Trace.load()) {

@@ -6,6 +6,7 @@ import javax.crypto.KDFParameters;
 import dev.acceljce.jdk.JdkAlgorithmParameters;
 import dev.acceljce.jdk.JdkCipher;
 import dev.acceljce.jdk.JdkKdf;
+import dev.acceljce.jdk.JdkKeyAgreement;
 import dev.acceljce.jdk.JdkKeyFactory;
 import dev.acceljce.jdk.JdkKeyGenerator;
 import dev.acceljce.jdk.JdkKeyPairGenerator;
@@ -29,6 +30,7 @@ final class JdkFallbacks {
             case "Signature" -> p -> new JdkSignature(algorithm);
             case "KeyPairGenerator" -> p -> new JdkKeyPairGenerator(algorithm);
             case "KeyFactory" -> p -> new JdkKeyFactory(algorithm);
+            case "KeyAgreement" -> p -> new JdkKeyAgreement(algorithm);
             case "SecureRandom" -> p -> new JdkSecureRandom(algorithm, (SecureRandomParameters) p);
             case "KDF" -> p -> new JdkKdf(algorithm, (KDFParameters) p);
             case "SecretKeyFactory" -> p -> new JdkSecretKeyFactory(algorithm);

@@ -52,8 +52,11 @@ final class BenchmarkProviders {
     }
 
     private static Provider jdk(String type, String algorithm) {
+        // a transformation ("RSA/ECB/OAEPPadding") may be served by its base algorithm's service
+        String base = algorithm.split("/")[0];
         for (Provider p : Security.getProviders()) {
-            if (!p.getName().equals(AccelJceProvider.NAME) && p.getService(type, algorithm) != null) {
+            if (!p.getName().equals(AccelJceProvider.NAME)
+                    && (p.getService(type, algorithm) != null || p.getService(type, base) != null)) {
                 return p;
             }
         }

@@ -45,7 +45,9 @@ public final class JdkCipher extends CipherSpi implements Counted {
         if (mode == null && padding == null) {
             return algorithm;
         }
-        return algorithm + "/" + (mode == null ? "ECB" : mode) + "/" + (padding == null ? "PKCS5Padding" : padding);
+        // setMode is checked before setPadding arrives: NoPadding exists for every mode and also
+        // for ciphers without PKCS5Padding (RSA); the cipher is made again with the real padding
+        return algorithm + "/" + (mode == null ? "ECB" : mode) + "/" + (padding == null ? "NoPadding" : padding);
     }
 
     private Cipher cipher() {

@@ -10,8 +10,12 @@ import java.security.PublicKey;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+
 /** The JDK path of a KeyFactory service. */
-public final class JdkKeyFactory extends KeyFactorySpi {
+public final class JdkKeyFactory extends KeyFactorySpi implements Counted {
+    private Counters.Tally tally = Counters.Tally.NONE;
     private final KeyFactory kf;
 
     public JdkKeyFactory(String algorithm) throws NoSuchAlgorithmException {
@@ -19,13 +23,22 @@ public final class JdkKeyFactory extends KeyFactorySpi {
     }
 
     @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    @Override
     protected PublicKey engineGeneratePublic(KeySpec keySpec) throws InvalidKeySpecException {
-        return kf.generatePublic(keySpec);
+        PublicKey key = kf.generatePublic(keySpec);
+        tally.count(0);
+        return key;
     }
 
     @Override
     protected PrivateKey engineGeneratePrivate(KeySpec keySpec) throws InvalidKeySpecException {
-        return kf.generatePrivate(keySpec);
+        PrivateKey key = kf.generatePrivate(keySpec);
+        tally.count(0);
+        return key;
     }
 
     @Override

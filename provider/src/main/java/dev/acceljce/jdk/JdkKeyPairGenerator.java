@@ -8,12 +8,21 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+
 /** The JDK path of a KeyPairGenerator service. */
-public final class JdkKeyPairGenerator extends KeyPairGeneratorSpi {
+public final class JdkKeyPairGenerator extends KeyPairGeneratorSpi implements Counted {
     private final KeyPairGenerator kpg;
+    private Counters.Tally tally = Counters.Tally.NONE;
 
     public JdkKeyPairGenerator(String algorithm) throws NoSuchAlgorithmException {
         this.kpg = KeyPairGenerator.getInstance(algorithm, JdkProviders.forService("KeyPairGenerator", algorithm));
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
     }
 
     @Override
@@ -29,6 +38,8 @@ public final class JdkKeyPairGenerator extends KeyPairGeneratorSpi {
 
     @Override
     public KeyPair generateKeyPair() {
-        return kpg.generateKeyPair();
+        KeyPair pair = kpg.generateKeyPair();
+        tally.count(0);
+        return pair;
     }
 }

@@ -13,66 +13,98 @@ import java.security.SignatureException;
 import java.security.SignatureSpi;
 import java.security.spec.AlgorithmParameterSpec;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+
 /** The JDK path of a Signature service. */
-public final class JdkSignature extends SignatureSpi {
+public final class JdkSignature extends SignatureSpi implements Counted {
     private final Signature sig;
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Bytes of the message in progress, counted when it is signed or verified. */
+    private long messageBytes;
 
     public JdkSignature(String algorithm) throws NoSuchAlgorithmException {
         this.sig = Signature.getInstance(algorithm, JdkProviders.forService("Signature", algorithm));
     }
 
     @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    /** One signature or verification done. */
+    private void counted() {
+        tally.count(messageBytes);
+        messageBytes = 0;
+    }
+
+    @Override
     protected void engineInitVerify(PublicKey publicKey) throws InvalidKeyException {
+        messageBytes = 0;
         sig.initVerify(publicKey);
     }
 
     @Override
     protected void engineInitSign(PrivateKey privateKey) throws InvalidKeyException {
+        messageBytes = 0;
         sig.initSign(privateKey);
     }
 
     @Override
     protected void engineInitSign(PrivateKey privateKey, SecureRandom random) throws InvalidKeyException {
+        messageBytes = 0;
         sig.initSign(privateKey, random);
     }
 
     @Override
     protected void engineUpdate(byte b) throws SignatureException {
         sig.update(b);
+        messageBytes++;
     }
 
     @Override
     protected void engineUpdate(byte[] b, int off, int len) throws SignatureException {
         sig.update(b, off, len);
+        messageBytes += len;
     }
 
     @Override
     protected void engineUpdate(ByteBuffer input) {
+        int n = input.remaining();
         try {
             sig.update(input);
         } catch (SignatureException e) {
             throw new IllegalStateException(e);
         }
+        messageBytes += n;
     }
 
     @Override
     protected byte[] engineSign() throws SignatureException {
-        return sig.sign();
+        byte[] out = sig.sign();
+        counted();
+        return out;
     }
 
     @Override
     protected int engineSign(byte[] outbuf, int offset, int len) throws SignatureException {
-        return sig.sign(outbuf, offset, len);
+        int n = sig.sign(outbuf, offset, len);
+        counted();
+        return n;
     }
 
     @Override
     protected boolean engineVerify(byte[] sigBytes) throws SignatureException {
-        return sig.verify(sigBytes);
+        boolean ok = sig.verify(sigBytes);
+        counted();
+        return ok;
     }
 
     @Override
     protected boolean engineVerify(byte[] sigBytes, int offset, int length) throws SignatureException {
-        return sig.verify(sigBytes, offset, length);
+        boolean ok = sig.verify(sigBytes, offset, length);
+        counted();
+        return ok;
     }
 
     @Override

@@ -9,6 +9,9 @@ import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.NamedParameterSpec;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.Path;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.EvpPkey;
 
@@ -18,15 +21,25 @@ import dev.acceljce.openssl.EvpPkey;
  * generator first, so the accepted sizes (255, 448), names and exceptions are the JDK's.
  * OpenSSL uses its own DRBG: a SecureRandom given to initialize is not used.
  */
-public final class NamedKeyPairGenerator extends KeyPairGeneratorSpi {
+public final class NamedKeyPairGenerator extends KeyPairGeneratorSpi implements Counted {
+    private final String algorithm;
     private final KeyPairGenerator jdk;
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Registered when a size or curve outside the native set sends generation to the JDK. */
+    private Counters.Tally jdkTally;
     private final boolean edwards;
     private KeyKind kind;
 
     public NamedKeyPairGenerator(String algorithm, KeyKind defaultKind) throws NoSuchAlgorithmException {
+        this.algorithm = algorithm;
         this.jdk = KeyPairGenerator.getInstance(algorithm, JdkProviders.forService("KeyPairGenerator", algorithm));
         this.kind = defaultKind;
         this.edwards = defaultKind == KeyKind.ED25519 || defaultKind == KeyKind.ED448;
+    }
+
+    @Override
+    public void attach(Counters.Tally tally) {
+        this.tally = tally;
     }
 
     @Override
@@ -46,9 +59,15 @@ public final class NamedKeyPairGenerator extends KeyPairGeneratorSpi {
     @Override
     public KeyPair generateKeyPair() {
         if (kind == null) {
+            if (jdkTally == null) {
+                jdkTally = Counters.register(this, "KeyPairGenerator", algorithm, Path.JDK);
+            }
+            jdkTally.count(0);
             return jdk.generateKeyPair();
         }
         EvpPkey.Key key = EvpPkey.Key.generate(kind.opensslType(), null);
-        return new KeyPair(Keys.publicHalf(key), Keys.wrapPrivate(key));
+        KeyPair pair = new KeyPair(Keys.publicHalf(key), Keys.wrapPrivate(key));
+        tally.count(0);
+        return pair;
     }
 }

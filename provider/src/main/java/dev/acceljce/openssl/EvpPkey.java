@@ -68,6 +68,12 @@ public final class EvpPkey {
     private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
     private static final MethodHandle EVP_PKEY_KEYGEN_INIT = LibCrypto.function("EVP_PKEY_keygen_init",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_FROMDATA_INIT = LibCrypto.function("EVP_PKEY_fromdata_init",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_FROMDATA = LibCrypto.function("EVP_PKEY_fromdata",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
+    /** EVP_PKEY_PUBLIC_KEY: OSSL_KEYMGMT_SELECT_ALL_PARAMETERS | OSSL_KEYMGMT_SELECT_PUBLIC_KEY. */
+    private static final int SELECT_PUBLIC_KEY = 0x86;
     private static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = LibCrypto.function("EVP_PKEY_CTX_set_params",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_GENERATE = LibCrypto.function("EVP_PKEY_generate",
@@ -181,6 +187,36 @@ public final class EvpPkey {
                     return new Key(pkey);
                 } finally {
                     cleanse(data);
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        }
+
+        /**
+         * Imports a public key of OpenSSL type {@code type} from OSSL_PARAMs (EVP_PKEY_fromdata):
+         * "group" and "pub" (an encoded point) of an EC key, for instance. OpenSSL validates what
+         * it imports (an EC point must lie on the curve). Null when refused (the error queue is
+         * cleared). For per-handshake paths: OpenSSL 3.0's DER decoder behind d2i_PUBKEY costs
+         * hundreds of microseconds, this a few.
+         */
+        public static Key fromPublicParams(String type, MemorySegment params) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL,
+                        arena.allocateFrom(type), MemorySegment.NULL);
+                if (ctx.equals(MemorySegment.NULL)) {
+                    throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_name(" + type + ")");
+                }
+                try {
+                    MemorySegment out = arena.allocate(ADDRESS);
+                    if ((int) EVP_PKEY_FROMDATA_INIT.invokeExact(ctx) != 1
+                            || (int) EVP_PKEY_FROMDATA.invokeExact(ctx, out, SELECT_PUBLIC_KEY, params) != 1) {
+                        OpenSslErrors.clear();
+                        return null;
+                    }
+                    return new Key(out.get(ADDRESS, 0));
+                } finally {
+                    EVP_PKEY_CTX_FREE.invokeExact(ctx);
                 }
             } catch (Throwable t) {
                 throw Native.rethrow(t);

@@ -14,6 +14,8 @@ import java.security.SignatureException;
 import java.security.SignatureSpi;
 import java.security.spec.AlgorithmParameterSpec;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.Keys;
@@ -26,7 +28,7 @@ import dev.acceljce.keys.Keys;
  * as it would on its own. OpenSSL draws signing nonces and salts from its own DRBG: a SecureRandom
  * given to initSign is not used on the native path.
  */
-abstract class PkeySignature extends SignatureSpi {
+abstract class PkeySignature extends SignatureSpi implements Counted {
     private final String algorithm;
     /** The JDK's Signature serving the current key, or null on the native path. */
     private Signature delegate;
@@ -37,8 +39,25 @@ abstract class PkeySignature extends SignatureSpi {
     private boolean signing;
     private boolean initialized;
 
+    private Counters.Tally tally = Counters.Tally.NONE;
+    /** Registered when the JDK first serves this object: its work is counted on the JDK path. */
+    private Counters.Tally jdkTally;
+    /** Bytes of the message in progress, counted when it is signed or verified. */
+    private long messageBytes;
+
     PkeySignature(String algorithm) {
         this.algorithm = algorithm;
+    }
+
+    @Override
+    public final void attach(Counters.Tally tally) {
+        this.tally = tally;
+    }
+
+    /** One signature or verification done: on the path that did it. */
+    private void counted() {
+        (delegate != null ? jdkTally : tally).count(messageBytes);
+        messageBytes = 0;
     }
 
     /** Whether {@code key} is of the type this algorithm takes; false gives InvalidKeyException. */
@@ -114,6 +133,7 @@ abstract class PkeySignature extends SignatureSpi {
             return;
         }
         resetMessage();
+        messageBytes = 0;
         init(imported, forSigning, sameKey && signing == forSigning);
         delegate = null;
         key = imported;
@@ -133,6 +153,10 @@ abstract class PkeySignature extends SignatureSpi {
         } catch (NoSuchAlgorithmException | InvalidAlgorithmParameterException e) {
             throw new InvalidKeyException("the JDK cannot take over " + algorithm, e);
         }
+        if (jdkTally == null) {
+            jdkTally = Counters.register(this, "Signature", algorithm, dev.acceljce.control.Path.JDK);
+        }
+        messageBytes = 0;
         if (forSigning) {
             if (random != null) {
                 d.initSign((PrivateKey) callerKey, random);
@@ -169,11 +193,13 @@ abstract class PkeySignature extends SignatureSpi {
     protected final void engineUpdate(byte[] b, int off, int len) throws SignatureException {
         if (delegate != null) {
             delegate.update(b, off, len);
+            messageBytes += len;
             return;
         }
         requireInit();
         requireReadyForUpdate();
         update(b, off, len);
+        messageBytes += len;
     }
 
     /** Refuses an update the algorithm is not ready for (RSASSA-PSS without parameters). */
@@ -184,6 +210,7 @@ abstract class PkeySignature extends SignatureSpi {
     protected final void engineUpdate(ByteBuffer input) {
         if (delegate != null) {
             try {
+                messageBytes += input.remaining();
                 delegate.update(input);
             } catch (SignatureException e) {
                 throw new IllegalStateException(e);
@@ -202,32 +229,42 @@ abstract class PkeySignature extends SignatureSpi {
     @Override
     protected final byte[] engineSign() throws SignatureException {
         if (delegate != null) {
-            return delegate.sign();
+            byte[] out = delegate.sign();
+            counted();
+            return out;
         }
         requireInit();
         if (!signing) {
             throw new SignatureException("not initialized for signing");
         }
         try {
-            return sign(liveKey());
+            byte[] out = sign(liveKey());
+            counted();
+            return out;
         } finally {
             resetMessage();
+            messageBytes = 0;
         }
     }
 
     @Override
     protected final boolean engineVerify(byte[] sigBytes) throws SignatureException {
         if (delegate != null) {
-            return delegate.verify(sigBytes);
+            boolean ok = delegate.verify(sigBytes);
+            counted();
+            return ok;
         }
         requireInit();
         if (signing) {
             throw new SignatureException("not initialized for verification");
         }
         try {
-            return verify(liveKey(), sigBytes);
+            boolean ok = verify(liveKey(), sigBytes);
+            counted();
+            return ok;
         } finally {
             resetMessage();
+            messageBytes = 0;
         }
     }
 

@@ -1,0 +1,90 @@
+package dev.acceljce.keys;
+
+import java.lang.foreign.Arena;
+import java.math.BigInteger;
+import java.security.GeneralSecurityException;
+import java.security.spec.ECParameterSpec;
+import java.security.spec.ECPoint;
+import java.security.spec.ECPublicKeySpec;
+import java.util.Arrays;
+import java.util.HexFormat;
+
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.OsslParams;
+
+/**
+ * EC public keys made from an ECPublicKeySpec on a served curve without the JDK's key classes:
+ * the point is imported by OpenSSL (EVP_PKEY_fromdata), which refuses a point that is not on the
+ * curve, and the key's encoding is the uncompressed SubjectPublicKeyInfo with the curve's OID.
+ *
+ * <p>Why not through SunEC's KeyFactory as other specs are: SunEC's ECPublicKeyImpl asks for
+ * {@code AlgorithmParameters.getInstance("EC", "SunEC")} by provider name, so it fails once SunEC
+ * is removed from the provider list, and JSSE builds every ECDHE peer key from such a spec.
+ */
+final class EcPublicKeySpecs {
+    private EcPublicKeySpecs() {}
+
+    /** The fixed SubjectPublicKeyInfo header of an uncompressed point (id-ecPublicKey, named curve). */
+    private static byte[] header(Curves curve) {
+        return HexFormat.of().parseHex(switch (curve) {
+            case P256 -> "3059301306072a8648ce3d020106082a8648ce3d030107034200";
+            case P384 -> "3076301006072a8648ce3d020106052b81040022036200";
+            case P521 -> "30819b301006072a8648ce3d020106052b81040023038186" + "00";
+        });
+    }
+
+    /**
+     * The native key of {@code spec}, or null when AccelJCE does not make it (a curve it does
+     * not serve, coordinates out of range, a point OpenSSL refuses): the caller then asks the JDK,
+     * which decides as it would on its own.
+     */
+    static AccelPublicKey fromSpec(ECPublicKeySpec spec) {
+        Curves curve = curveOf(spec.getParams());
+        ECPoint w = spec.getW();
+        if (curve == null || w == null || w.equals(ECPoint.POINT_INFINITY)) {
+            return null;
+        }
+        int size = (curve.fieldBits() + 7) / 8;
+        byte[] header = header(curve);
+        byte[] der = new byte[header.length + 1 + 2 * size];
+        System.arraycopy(header, 0, der, 0, header.length);
+        der[header.length] = 4; // uncompressed
+        if (!put(w.getAffineX(), der, header.length + 1, size) || !put(w.getAffineY(), der, header.length + 1 + size, size)) {
+            return null;
+        }
+        // imported from the point itself: OpenSSL checks it is on the curve, and the encoding
+        // built above is the key's (what i2d_PUBKEY would write), so neither DER codec runs
+        EvpPkey.Key key;
+        try (Arena arena = Arena.ofConfined()) {
+            key = EvpPkey.Key.fromPublicParams("EC", OsslParams.in(arena)
+                    .utf8("group", curve.opensslGroup())
+                    .octets("pub", Arrays.copyOfRange(der, header.length, der.length))
+                    .build());
+        }
+        return key == null ? null : new AccelEcPublicKey(key, der, curve);
+    }
+
+    private static Curves curveOf(ECParameterSpec params) {
+        for (Curves c : Curves.values()) {
+            if (c.params() == params) {
+                return c; // the JDK's own NamedCurve object, as JSSE passes it
+            }
+        }
+        try {
+            return Curves.resolve(params);
+        } catch (GeneralSecurityException e) {
+            return null;
+        }
+    }
+
+    /** Writes {@code v} big-endian into {@code size} bytes at {@code off}; false when it does not fit. */
+    private static boolean put(BigInteger v, byte[] out, int off, int size) {
+        if (v.signum() < 0 || v.bitLength() > 8 * size) {
+            return false;
+        }
+        byte[] b = v.toByteArray();
+        int start = b.length > size ? b.length - size : 0; // a sign byte
+        System.arraycopy(b, start, out, off + size - (b.length - start), b.length - start);
+        return true;
+    }
+}

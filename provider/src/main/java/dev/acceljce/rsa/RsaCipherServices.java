@@ -1,0 +1,33 @@
+package dev.acceljce.rsa;
+
+import dev.acceljce.ServiceTable;
+import dev.acceljce.control.Family;
+import dev.acceljce.openssl.EvpPkey;
+
+/**
+ * The RSA Cipher ("RSA", with the ECB mode and the paddings SunJCE lists) and the "OAEP"
+ * AlgorithmParameters, which are pure data and forward to SunJCE's so encodings interoperate.
+ */
+public final class RsaCipherServices {
+    private RsaCipherServices() {}
+
+    public static void register(ServiceTable table) {
+        table.add(Family.RSA, "Cipher", "RSA")
+                .attribute("SupportedKeyClasses",
+                        "java.security.interfaces.RSAPublicKey|java.security.interfaces.RSAPrivateKey")
+                .attribute("SupportedModes", "ECB")
+                .attribute("SupportedPaddings", "NOPADDING|PKCS1PADDING|OAEPPADDING"
+                        + "|OAEPWITHMD5ANDMGF1PADDING"
+                        + "|OAEPWITHSHA1ANDMGF1PADDING"
+                        + "|OAEPWITHSHA-1ANDMGF1PADDING"
+                        + "|OAEPWITHSHA-224ANDMGF1PADDING"
+                        + "|OAEPWITHSHA-256ANDMGF1PADDING"
+                        + "|OAEPWITHSHA-384ANDMGF1PADDING"
+                        + "|OAEPWITHSHA-512ANDMGF1PADDING"
+                        + "|OAEPWITHSHA-512/224ANDMGF1PADDING"
+                        + "|OAEPWITHSHA-512/256ANDMGF1PADDING")
+                .nativeImpl(() -> EvpPkey.hasKeyType("RSA"), p -> new RsaCipher())
+                .register();
+        table.add(Family.RSA, "AlgorithmParameters", "OAEP").oid("1.2.840.113549.1.1.7").register();
+    }
+}

@@ -1,0 +1,336 @@
+package dev.acceljce.tls;
+
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.Provider;
+import java.security.Security;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManagerFactory;
+
+import dev.acceljce.control.Counters;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.testing.Providers;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The strongest proof that AccelJCE serves TLS: with AccelJCE first and SunEC and SunRsaSign
+ * removed from the provider list, SunJSSE clients and servers (in-process, an SSLEngine pair)
+ * complete TLS 1.3 and TLS 1.2 handshakes for the groups x25519, secp256r1 and secp384r1 with
+ * ECDSA P-256, RSA-2048 (PKCS#1 and PSS signature schemes) and Ed25519 certificates, and move
+ * application data. AccelJCE's counters, read around each handshake, show that the key
+ * agreement, the signatures (one sign on the server, one verify on the client) and the record
+ * cipher were served on the native path, and that no AccelJCE service handed work to the JDK.
+ *
+ * <p>Services JSSE takes from providers AccelJCE does not replace (SunJCE's SunTls* key
+ * generators for TLS 1.2, SUN's X.509 CertificateFactory and PKCS12 KeyStore, SunJSSE's own key
+ * and trust managers) are listed in docs/tls.md.
+ */
+class TlsHandshakeTest {
+    private static final char[] PASSWORD = "changeit".toCharArray();
+    private static final List<String> REMOVED = List.of("SunEC", "SunRsaSign");
+    private static final Map<String, Integer> POSITIONS = new TreeMap<>();
+    private static final Map<String, Provider> SAVED = new TreeMap<>();
+    private static final Map<String, SSLContext> CONTEXTS = new TreeMap<>();
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void installAcceljceAlone() throws Exception {
+        Providers.requireNative();
+        // keytool runs in its own JVM with the JDK's providers: the stores are the JDK's own
+        keytool("ec", "EC", "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA");
+        keytool("rsa", "RSA", "-keysize", "2048", "-sigalg", "SHA256withRSA");
+        keytool("ed", "Ed25519");
+        // Providers.ACCEL was constructed while SunEC and SunRsaSign were present (remembered)
+        Provider[] list = Security.getProviders();
+        for (int i = 0; i < list.length; i++) {
+            if (REMOVED.contains(list[i].getName())) {
+                POSITIONS.put(list[i].getName(), i + 1);
+                SAVED.put(list[i].getName(), list[i]);
+            }
+        }
+        REMOVED.forEach(Security::removeProvider);
+        Security.insertProviderAt(Providers.ACCEL, 1);
+        for (String alias : List.of("ec", "rsa", "ed")) {
+            KeyStore ks = KeyStore.getInstance("PKCS12");
+            try (InputStream in = Files.newInputStream(dir.resolve(alias + ".p12"))) {
+                ks.load(in, PASSWORD);
+            }
+            // the JDK's PKCS12 store now makes keys through AccelJCE's KeyFactory
+            assertInstanceOf(AccelKey.class, ks.getKey(alias, PASSWORD), alias);
+            assertInstanceOf(AccelKey.class, ks.getCertificate(alias).getPublicKey(), alias);
+            // SunX509 reads the keys once, here: PKCS#12's PBKDF2 stays out of the measured window
+            CONTEXTS.put(alias, context(ks, alias));
+        }
+    }
+
+    @AfterAll
+    static void restoreProviders() {
+        Security.removeProvider(Providers.ACCEL.getName());
+        POSITIONS.forEach((name, position) -> {
+            if (Security.getProvider(name) == null) {
+                Security.insertProviderAt(SAVED.get(name), position);
+            }
+        });
+        for (String name : REMOVED) {
+            assertNotNull(Security.getProvider(name), name + " restored");
+        }
+    }
+
+    private static void keytool(String alias, String alg, String... extra) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-keyalg", alg, "-alias", alias, "-dname", "CN=localhost",
+                "-keystore", dir.resolve(alias + ".p12").toString(), "-storetype", "PKCS12",
+                "-storepass", "changeit", "-keypass", "changeit", "-validity", "2"));
+        cmd.addAll(List.of(extra));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), String.join(" ", cmd) + "\n" + out);
+    }
+
+    /**
+     * protocol, named group, certificate, signature scheme, cipher suite, and the AccelJCE
+     * services that must have served the key agreement, the signature and the records.
+     */
+    static Stream<Arguments> handshakes() {
+        List<Arguments> out = new ArrayList<>();
+        String[][] groups = {{"x25519", "XDH"}, {"secp256r1", "ECDH"}, {"secp384r1", "ECDH"}};
+        for (String[] g : groups) {
+            out.add(Arguments.of("TLSv1.3", g[0], g[1], "ec", "ecdsa_secp256r1_sha256", "SHA256withECDSA",
+                    "TLS_AES_128_GCM_SHA256", "AES/GCM/NoPadding"));
+            out.add(Arguments.of("TLSv1.3", g[0], g[1], "rsa", "rsa_pss_rsae_sha256", "RSASSA-PSS",
+                    "TLS_AES_256_GCM_SHA384", "AES/GCM/NoPadding"));
+            out.add(Arguments.of("TLSv1.3", g[0], g[1], "ed", "ed25519", "Ed25519",
+                    "TLS_CHACHA20_POLY1305_SHA256", "ChaCha20-Poly1305"));
+            out.add(Arguments.of("TLSv1.2", g[0], g[1], "ec", "ecdsa_secp256r1_sha256", "SHA256withECDSA",
+                    "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "AES/GCM/NoPadding"));
+            out.add(Arguments.of("TLSv1.2", g[0], g[1], "rsa", "rsa_pkcs1_sha256", "SHA256withRSA",
+                    "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "AES/GCM/NoPadding"));
+            out.add(Arguments.of("TLSv1.2", g[0], g[1], "rsa", "rsa_pss_rsae_sha256", "RSASSA-PSS",
+                    "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256", "ChaCha20-Poly1305"));
+            out.add(Arguments.of("TLSv1.2", g[0], g[1], "ed", "ed25519", "Ed25519",
+                    "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", "AES/GCM/NoPadding"));
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1} {3} {4} {6}")
+    @MethodSource("handshakes")
+    void handshakeServedNatively(String protocol, String group, String agreement, String cert, String scheme,
+                                 String signature, String suite, String recordCipher) throws Exception {
+        Map<String, Counters.Row> before = Counters.snapshot();
+        SSLContext ctx = CONTEXTS.get(cert);
+        SSLEngine client = engine(ctx, true, protocol, group, scheme, suite);
+        SSLEngine server = engine(ctx, false, protocol, group, scheme, suite);
+        EnginePair pair = new EnginePair(client, server);
+        pair.handshake();
+        assertEquals(protocol, client.getSession().getProtocol());
+        assertEquals(suite, client.getSession().getCipherSuite());
+        assertEquals(suite, server.getSession().getCipherSuite());
+        byte[] request = "GET /balance HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] reply = new byte[20_000]; // more than one record
+        java.util.Arrays.fill(reply, (byte) 'x');
+        assertEquals(new String(request, StandardCharsets.US_ASCII),
+                new String(pair.send(client, server, request), StandardCharsets.US_ASCII));
+        assertEquals(reply.length, pair.send(server, client, reply).length);
+        pair.close();
+
+        Map<String, Counters.Row> after = Counters.snapshot();
+        String what = protocol + " " + group + " " + cert + " " + scheme + " " + suite;
+        System.out.println(what + ": " + served(before, after));
+        // the key agreement: one on each side
+        assertTrue(nativeOps(before, after, "KeyAgreement." + agreement) >= 2, what + ": native key agreement");
+        // the signature: signed by the server, verified by the client
+        assertTrue(nativeOps(before, after, "Signature." + signature) >= 2, what + ": native sign and verify");
+        // the record cipher: the handshake's encrypted messages and the application data
+        assertTrue(nativeOps(before, after, "Cipher." + recordCipher) >= 4, what + ": native record cipher");
+        assertTrue(nativeObjects(before, after, "KeyPairGenerator." + (agreement.equals("XDH") ? "XDH" : "EC")) >= 2,
+                what + ": native ephemeral keys");
+        // and no AccelJCE service handed anything to the JDK (AlgorithmParameters are pure data,
+        // forwarded to the JDK's by design: JSSE reads curve parameters through them)
+        for (Map.Entry<String, Counters.Row> e : after.entrySet()) {
+            if (e.getKey().startsWith("AlgorithmParameters.")) {
+                continue;
+            }
+            Counters.Row b = before.get(e.getKey());
+            long jdk = e.getValue().jdkObjects() - (b == null ? 0 : b.jdkObjects());
+            assertEquals(0, jdk, what + ": " + e.getKey() + " went to the JDK");
+        }
+    }
+
+    /** The AccelJCE services the handshake used, with native objects and operations. */
+    private static String served(Map<String, Counters.Row> before, Map<String, Counters.Row> after) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, Counters.Row> e : after.entrySet()) {
+            Counters.Row b = before.get(e.getKey());
+            long objects = e.getValue().nativeObjects() - (b == null ? 0 : b.nativeObjects());
+            long ops = e.getValue().nativeOps() - (b == null ? 0 : b.nativeOps());
+            if (objects != 0 || ops != 0) {
+                sb.append(e.getKey()).append(" (").append(objects).append(" objects, ").append(ops).append(" ops) ");
+            }
+        }
+        return sb.toString().trim();
+    }
+
+    private static long nativeOps(Map<String, Counters.Row> before, Map<String, Counters.Row> after, String service) {
+        Counters.Row a = after.get(service);
+        Counters.Row b = before.get(service);
+        return (a == null ? 0 : a.nativeOps()) - (b == null ? 0 : b.nativeOps());
+    }
+
+    private static long nativeObjects(Map<String, Counters.Row> before, Map<String, Counters.Row> after,
+                                      String service) {
+        Counters.Row a = after.get(service);
+        Counters.Row b = before.get(service);
+        return (a == null ? 0 : a.nativeObjects()) - (b == null ? 0 : b.nativeObjects());
+    }
+
+    private static SSLContext context(KeyStore ks, String alias) throws Exception {
+        KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509");
+        kmf.init(ks, PASSWORD);
+        KeyStore trust = KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        trust.setCertificateEntry("server", ks.getCertificate(alias));
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
+        tmf.init(trust);
+        SSLContext ctx = SSLContext.getInstance("TLS");
+        ctx.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+        return ctx;
+    }
+
+    private static SSLEngine engine(SSLContext ctx, boolean client, String protocol, String group, String scheme,
+                                    String suite) {
+        SSLEngine e = client ? ctx.createSSLEngine("localhost", 443) : ctx.createSSLEngine();
+        e.setUseClientMode(client);
+        SSLParameters p = e.getSSLParameters();
+        p.setProtocols(new String[] {protocol});
+        // TLS 1.2 also needs the ECDSA certificate's curve among the groups (RFC 8422); the
+        // group asked for comes first, and the server takes the client's first choice
+        boolean certCurve = protocol.equals("TLSv1.2") && scheme.startsWith("ecdsa") && !group.equals("secp256r1");
+        p.setNamedGroups(certCurve ? new String[] {group, "secp256r1"} : new String[] {group});
+        p.setSignatureSchemes(new String[] {scheme});
+        p.setCipherSuites(new String[] {suite});
+        e.setSSLParameters(p);
+        return e;
+    }
+
+    /** Two engines wired back to back through in-memory buffers. */
+    private static final class EnginePair {
+        private final SSLEngine client;
+        private final SSLEngine server;
+        private ByteBuffer toServer;
+        private ByteBuffer toClient;
+
+        EnginePair(SSLEngine client, SSLEngine server) {
+            this.client = client;
+            this.server = server;
+            int net = Math.max(client.getSession().getPacketBufferSize(), server.getSession().getPacketBufferSize());
+            toServer = ByteBuffer.allocate(4 * net);
+            toClient = ByteBuffer.allocate(4 * net);
+        }
+
+        void handshake() throws Exception {
+            client.beginHandshake();
+            server.beginHandshake();
+            ByteBuffer empty = ByteBuffer.allocate(0);
+            ByteBuffer sink = ByteBuffer.allocate(client.getSession().getApplicationBufferSize() + 1024);
+            for (int i = 0; i < 200 && !(done(client) && done(server)); i++) {
+                step(client, empty, sink, true);
+                step(server, empty, sink, false);
+            }
+            assertTrue(done(client) && done(server), "handshake did not finish");
+            assertNull(null);
+        }
+
+        private static boolean done(SSLEngine e) {
+            SSLEngineResult.HandshakeStatus s = e.getHandshakeStatus();
+            return s == SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING || s == SSLEngineResult.HandshakeStatus.FINISHED;
+        }
+
+        /** One round for one engine: run tasks, wrap what it has to send, unwrap what it received. */
+        private void step(SSLEngine e, ByteBuffer empty, ByteBuffer sink, boolean isClient) throws Exception {
+            Runnable task;
+            while ((task = e.getDelegatedTask()) != null) {
+                task.run();
+            }
+            ByteBuffer out = isClient ? toServer : toClient;
+            ByteBuffer in = isClient ? toClient : toServer;
+            SSLEngineResult r;
+            do {
+                r = e.wrap(empty, out);
+                while ((task = e.getDelegatedTask()) != null) {
+                    task.run();
+                }
+            } while (r.bytesProduced() > 0 && e.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP);
+            in.flip();
+            do {
+                sink.clear();
+                r = e.unwrap(in, sink);
+                while ((task = e.getDelegatedTask()) != null) {
+                    task.run();
+                }
+            } while (in.hasRemaining() && r.getStatus() == SSLEngineResult.Status.OK && r.bytesConsumed() > 0);
+            in.compact();
+        }
+
+        /** Sends application data from one engine to the other; returns what arrived. */
+        byte[] send(SSLEngine from, SSLEngine to, byte[] data) throws Exception {
+            ByteBuffer src = ByteBuffer.wrap(data);
+            ByteBuffer wire = from == client ? toServer : toClient;
+            ByteBuffer received = ByteBuffer.allocate(data.length + to.getSession().getApplicationBufferSize());
+            while (src.hasRemaining()) {
+                SSLEngineResult r = from.wrap(src, wire);
+                assertEquals(SSLEngineResult.Status.OK, r.getStatus());
+                wire.flip();
+                while (wire.hasRemaining()) {
+                    SSLEngineResult u = to.unwrap(wire, received);
+                    assertEquals(SSLEngineResult.Status.OK, u.getStatus(), "unwrap " + u);
+                    if (u.bytesConsumed() == 0) {
+                        break;
+                    }
+                }
+                wire.compact();
+            }
+            received.flip();
+            byte[] out = new byte[received.remaining()];
+            received.get(out);
+            return out;
+        }
+
+        void close() throws Exception {
+            client.closeOutbound();
+            ByteBuffer empty = ByteBuffer.allocate(0);
+            ByteBuffer sink = ByteBuffer.allocate(client.getSession().getApplicationBufferSize());
+            for (int i = 0; i < 10 && !(client.isOutboundDone() && server.isOutboundDone()); i++) {
+                step(client, empty, sink, true);
+                step(server, empty, sink, false);
+            }
+        }
+    }
+}
