@@ -115,6 +115,30 @@ class ConcurrentMisuseTest {
         assertStillCorrect();
     }
 
+    @Test
+    void sharedSignature() throws Exception {
+        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance("EC", Providers.ACCEL);
+        g.initialize(256);
+        java.security.KeyPair kp = g.generateKeyPair();
+        java.security.Signature s = java.security.Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
+        s.initSign(kp.getPrivate());
+        byte[] big = new byte[64 * 1024];
+        Hammer h = Hammer.run(THREADS, MILLIS / 2, (t, i) -> {
+            switch ((int) ((i + t) % 4)) {
+                case 0 -> s.update(big);
+                case 1 -> s.sign();
+                case 2 -> s.initSign(kp.getPrivate());
+                default -> s.update(big, 3, 50);
+            }
+        });
+        System.out.println("SHA256withECDSA shared by " + THREADS + " threads: " + h);
+        for (String outcome : h.outcomes.keySet()) {
+            assertTrue(SAFE.contains(outcome) || outcome.equals("java.security.SignatureException"),
+                    "Signature: unexpected outcome " + outcome + " in " + h);
+        }
+        assertStillCorrect();
+    }
+
     private static void check(String what, Hammer h) {
         System.out.println(what + " shared by " + THREADS + " threads: " + h);
         for (String outcome : h.outcomes.keySet()) {
