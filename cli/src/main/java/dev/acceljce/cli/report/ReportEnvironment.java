@@ -31,17 +31,25 @@ public final class ReportEnvironment {
     public static Function<String, String> acceljcePaths() {
         List<ServiceReport.Row> rows = ServiceReport.of(new AccelJceProvider());
         return algorithm -> {
+            // one name can stand for several services (EC: KeyPairGenerator, KeyFactory and the
+            // pure-data AlgorithmParameters): report the one that does work, natively if any does
+            ServiceReport.Row match = null;
             for (ServiceReport.Row r : rows) {
                 if (r.algorithm().equalsIgnoreCase(algorithm)
                         || r.aliases().stream().anyMatch(a -> a.equalsIgnoreCase(algorithm))) {
-                    if (r.currentPath() == Path.NATIVE) {
-                        return "native (OpenSSL)";
+                    if (match == null || (r.currentPath() == Path.NATIVE && match.currentPath() != Path.NATIVE)) {
+                        match = r;
                     }
-                    return "JDK fallback ("
-                            + (r.nativeAvailable() ? "native switched off" : r.unavailableReason()) + ")";
                 }
             }
-            return "not served by AccelJCE in this build";
+            if (match == null) {
+                return "not served by AccelJCE in this build";
+            }
+            if (match.currentPath() == Path.NATIVE) {
+                return "native (OpenSSL)";
+            }
+            return "JDK fallback ("
+                    + (match.nativeAvailable() ? "native switched off" : match.unavailableReason()) + ")";
         };
     }
 }
