@@ -182,10 +182,30 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
         if (delegate != null) {
             return delegate.getOutputSize(inputLen);
         }
-        if (encrypting) {
-            return Math.addExact(inputLen, tagLength);
-        }
-        return Math.max(pendingLength + inputLen - tagLength, 0);
+        return encrypting ? encryptionOutputSize(inputLen, tagLength)
+                : decryptionOutputSize(inputLen, pendingLength, tagLength);
+    }
+
+    /**
+     * getOutputSize when encrypting, computed as SunJCE's cipher of the same algorithm does (the
+     * answers differ at the int limit): its GCM wraps, getOutputSize(Integer.MAX_VALUE) is negative.
+     */
+    int encryptionOutputSize(int inputLen, int tagLength) {
+        return inputLen + tagLength;
+    }
+
+    /** getOutputSize when decrypting with {@code pending} bytes held, as SunJCE's GCM computes it. */
+    int decryptionOutputSize(int inputLen, int pending, int tagLength) {
+        return Math.max(pending + inputLen - tagLength, 0);
+    }
+
+    /**
+     * Whether update(ByteBuffer, ByteBuffer) with nothing remaining still refuses a finished
+     * cipher: SunJCE's GCM does; its ChaCha20-Poly1305 inherits CipherSpi's buffer handling, which
+     * returns 0 for an empty update before the cipher sees it.
+     */
+    boolean emptyBufferUpdateChecksState() {
+        return true;
     }
 
     // ---- AAD
@@ -268,6 +288,9 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     protected final int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
         if (delegate != null) {
             return delegate.update(input, output);
+        }
+        if (!input.hasRemaining() && !emptyBufferUpdateChecksState()) {
+            return 0;
         }
         checkUsable();
         int len = input.remaining();

@@ -137,7 +137,8 @@ final class AesKeyWrapCipher extends CipherSpi implements Counted {
         } else {
             out = total - SEMIBLOCK;
         }
-        return (int) Math.min(out, Integer.MAX_VALUE);
+        // ArithmeticException past the int limit, as SunJCE's KeyWrapCipher (Math.addExact)
+        return Math.toIntExact(out);
     }
 
     /** As SunJCE: null before init, then the IV in use (the RFC's default when none was given). */
@@ -330,8 +331,16 @@ final class AesKeyWrapCipher extends CipherSpi implements Counted {
     // on direct buffers when a decryption's output size is still negative; these collect instead.
 
     @Override
-    protected int engineUpdate(ByteBuffer input, ByteBuffer output) {
+    protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
         requireInit();
+        // SunJCE's key wrap inherits CipherSpi's buffer path, which asks for getOutputSize's worth
+        // of room before an update (even one that outputs nothing); an empty update returns first
+        if (input.hasRemaining()) {
+            int needed = engineGetOutputSize(input.remaining());
+            if (output.remaining() < needed) {
+                throw new ShortBufferException("Need at least " + needed + " bytes of space in output buffer");
+            }
+        }
         collect(input);
         return 0;
     }

@@ -256,6 +256,9 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
 
     @Override
     protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
+        if (!input.hasRemaining()) {
+            return 0; // before the state check, as SunJCE (CipherSpi's buffer handling) does
+        }
         checkUsable();
         return transform(input, output);
     }

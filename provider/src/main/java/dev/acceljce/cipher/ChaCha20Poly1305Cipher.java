@@ -39,6 +39,27 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
     }
 
     @Override
+    boolean emptyBufferUpdateChecksState() {
+        return false;
+    }
+
+    /** SunJCE's ChaCha20-Poly1305 sizes with Math.addExact (ArithmeticException at the int limit). */
+    @Override
+    int encryptionOutputSize(int inputLen, int tagLength) {
+        return Math.addExact(inputLen, tagLength);
+    }
+
+    /**
+     * SunJCE's formula and overflow (ArithmeticException): the new input less a tag, plus
+     * everything held. An upper bound; SunJCE's own answer can be 16 lower, as it does not count
+     * the last 16 bytes it holds.
+     */
+    @Override
+    int decryptionOutputSize(int inputLen, int pending, int tagLength) {
+        return Math.addExact(Math.max(inputLen, tagLength) - tagLength, pending);
+    }
+
+    @Override
     void checkUpdateOutput(byte[] output, int outputOffset) throws ShortBufferException {
         if (output == null && encrypting()) { // the JDK's answer; its decryption ignores the output
             throw new ShortBufferException("Output buffer too small");

@@ -51,6 +51,9 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
 
     @Override
     protected void engineUpdate(byte[] input, int offset, int len) {
+        if (len == 0) {
+            return; // before the range check, as the JDK's digests: update(b, -1, 0) is a no-op there
+        }
         if (offset < 0 || len < 0 || offset > input.length - len) {
             // what the JDK's DigestBase throws for the range MessageDigest does not check itself
             throw new ArrayIndexOutOfBoundsException("offset " + offset + ", length " + len

@@ -77,8 +77,10 @@ public final class NativePbkdf2 extends SecretKeyFactorySpi implements Counted {
             }
             char[] password = pbeKey.getPassword();
             byte[] encoded = pbeKey.getEncoded();
+            // an empty key (a key length under 8 bits) as 1 bit, which derives no bytes again:
+            // PBEKeySpec refuses a key length of 0 with IllegalArgumentException
             PBEKeySpec spec = new PBEKeySpec(password, pbeKey.getSalt(), pbeKey.getIterationCount(),
-                    encoded.length * 8);
+                    Math.max(1, encoded.length * 8));
             try {
                 return new Pbkdf2Key(spec, variant, pbkdf2);
             } catch (InvalidKeySpecException e) {

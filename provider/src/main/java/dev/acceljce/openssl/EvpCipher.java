@@ -109,12 +109,13 @@ public final class EvpCipher {
 
         /** EVP_CIPHER_CTX_set_flags. */
         public void setFlags(int flags) {
+            MemorySegment ctx = enter();
             try {
-                EVP_CIPHER_CTX_SET_FLAGS.invokeExact(ptr(), flags);
+                EVP_CIPHER_CTX_SET_FLAGS.invokeExact(ctx, flags);
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
@@ -124,10 +125,11 @@ public final class EvpCipher {
          * encrypt, 0 decrypt, -1 unchanged. The caller checked the key and IV lengths.
          */
         public void init(Algorithm algorithm, byte[] key, byte[] iv, int encrypt) {
+            MemorySegment ctx = enter();
             try {
                 // a conditional argument would be typed Object by invokeExact: decide it first
                 MemorySegment cipher = algorithm == null ? MemorySegment.NULL : algorithm.cipher;
-                int ok = (int) EVP_CIPHER_INIT_EX2.invokeExact(ptr(), cipher,
+                int ok = (int) EVP_CIPHER_INIT_EX2.invokeExact(ctx, cipher,
                         heap(key), heap(iv), encrypt, MemorySegment.NULL);
                 if (ok != 1) {
                     throw OpenSslErrors.failure("EVP_CipherInit_ex2" + (algorithm == null ? "" : "(" + algorithm.name + ")"));
@@ -135,20 +137,21 @@ public final class EvpCipher {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
         /** EVP_CIPHER_CTX_set_padding: PKCS#7 padding on (the default) or off. */
         public void setPadding(boolean on) {
+            MemorySegment ctx = enter();
             try {
-                if ((int) EVP_CIPHER_CTX_SET_PADDING.invokeExact(ptr(), on ? 1 : 0) != 1) {
+                if ((int) EVP_CIPHER_CTX_SET_PADDING.invokeExact(ctx, on ? 1 : 0) != 1) {
                     throw OpenSslErrors.failure("EVP_CIPHER_CTX_set_padding");
                 }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
@@ -158,8 +161,9 @@ public final class EvpCipher {
          * set can be mapped by the caller; the error queue is cleared on failure.
          */
         public int ctrl(int type, int arg, byte[] data) {
+            MemorySegment ctx = enter();
             try {
-                int r = (int) EVP_CIPHER_CTX_CTRL.invokeExact(ptr(), type, arg, heap(data));
+                int r = (int) EVP_CIPHER_CTX_CTRL.invokeExact(ctx, type, arg, heap(data));
                 if (r <= 0) {
                     OpenSslErrors.clear();
                 }
@@ -167,7 +171,7 @@ public final class EvpCipher {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
@@ -184,6 +188,7 @@ public final class EvpCipher {
 
         /** As {@link #update(byte[], int, int, byte[], int)}, for segments (direct or heap). */
         public int update(MemorySegment in, MemorySegment out) {
+            MemorySegment ctx = enter();
             try {
                 long size = in.byteSize();
                 long written = 0;
@@ -191,7 +196,7 @@ public final class EvpCipher {
                 for (long pos = 0; pos < size || (size == 0 && pos == 0); pos += Native.MAX_CHUNK) {
                     int n = (int) Math.min(size - pos, Native.MAX_CHUNK);
                     MemorySegment dst = out.equals(MemorySegment.NULL) ? MemorySegment.NULL : out.asSlice(written);
-                    int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ptr(), dst, outLenSeg, in.asSlice(pos, n), n);
+                    int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ctx, dst, outLenSeg, in.asSlice(pos, n), n);
                     if (ok != 1) {
                         OpenSslErrors.clear();
                         return -1;
@@ -205,7 +210,7 @@ public final class EvpCipher {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
@@ -219,8 +224,9 @@ public final class EvpCipher {
 
         /** As {@link #doFinal(byte[], int)}, for a segment. */
         public int doFinal(MemorySegment out) {
+            MemorySegment ctx = enter();
             try {
-                int ok = (int) EVP_CIPHER_FINAL_EX.invokeExact(ptr(), out, MemorySegment.ofArray(outLen));
+                int ok = (int) EVP_CIPHER_FINAL_EX.invokeExact(ctx, out, MemorySegment.ofArray(outLen));
                 if (ok != 1) {
                     OpenSslErrors.clear();
                     return -1;
@@ -229,7 +235,7 @@ public final class EvpCipher {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
@@ -238,8 +244,9 @@ public final class EvpCipher {
          * tag read straight into, or set straight from, the caller's buffer.
          */
         public int ctrl(int type, int arg, MemorySegment data) {
+            MemorySegment ctx = enter();
             try {
-                int r = (int) EVP_CIPHER_CTX_CTRL.invokeExact(ptr(), type, arg, data);
+                int r = (int) EVP_CIPHER_CTX_CTRL.invokeExact(ctx, type, arg, data);
                 if (r <= 0) {
                     OpenSslErrors.clear();
                 }
@@ -247,7 +254,7 @@ public final class EvpCipher {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
@@ -257,18 +264,22 @@ public final class EvpCipher {
          */
         public Context copy() {
             Context c = new Context();
+            boolean copied;
+            MemorySegment src = enter();
             try {
-                if ((int) EVP_CIPHER_CTX_COPY.invokeExact(c.ptr(), ptr()) != 1) {
-                    c.close();
-                    throw OpenSslErrors.failure("EVP_CIPHER_CTX_copy");
-                }
-                return c;
+                // c is new and not yet shared: its pointer needs no guard
+                copied = (int) EVP_CIPHER_CTX_COPY.invokeExact(c.ptr(), src) == 1;
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
                 Reference.reachabilityFence(c);
             }
+            if (!copied) {
+                c.close();
+                throw OpenSslErrors.failure("EVP_CIPHER_CTX_copy");
+            }
+            return c;
         }
 
         /**
@@ -277,8 +288,9 @@ public final class EvpCipher {
          * OpenSSL refuses (failed integrity check); the error queue is cleared.
          */
         public int updateWhole(MemorySegment in, MemorySegment out) {
+            MemorySegment ctx = enter();
             try {
-                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ptr(), out, MemorySegment.ofArray(outLen), in,
+                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ctx, out, MemorySegment.ofArray(outLen), in,
                         Math.toIntExact(in.byteSize()));
                 if (ok != 1) {
                     OpenSslErrors.clear();
@@ -288,7 +300,7 @@ public final class EvpCipher {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
     }

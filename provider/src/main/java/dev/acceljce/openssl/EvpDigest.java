@@ -93,14 +93,22 @@ public final class EvpDigest {
         }
 
         private void init(MemorySegment md) {
+            MemorySegment ctx = enter();
             try {
-                if ((int) EVP_DIGEST_INIT_EX2.invokeExact(ptr(), md, MemorySegment.NULL) != 1) {
+                init(ctx, md);
+            } finally {
+                exit();
+            }
+        }
+
+        /** EVP_DigestInit_ex2 on a context the caller entered. */
+        private void init(MemorySegment ctx, MemorySegment md) {
+            try {
+                if ((int) EVP_DIGEST_INIT_EX2.invokeExact(ctx, md, MemorySegment.NULL) != 1) {
                     throw OpenSslErrors.failure("EVP_DigestInit_ex2(" + algorithm.name + ")");
                 }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
-            } finally {
-                Reference.reachabilityFence(this);
             }
         }
 
@@ -117,50 +125,55 @@ public final class EvpDigest {
 
         /** Hashes a segment (heap, direct or read-only); chunks large ones. */
         public void update(MemorySegment data) {
+            MemorySegment ctx = enter();
             try {
                 long size = data.byteSize();
                 for (long pos = 0; pos < size; pos += Native.MAX_CHUNK) {
                     long n = Math.min(size - pos, Native.MAX_CHUNK);
-                    if ((int) EVP_DIGEST_UPDATE.invokeExact(ptr(), data.asSlice(pos, n), n) != 1) {
+                    if ((int) EVP_DIGEST_UPDATE.invokeExact(ctx, data.asSlice(pos, n), n) != 1) {
                         throw OpenSslErrors.failure("EVP_DigestUpdate(" + algorithm.name + ")");
                     }
                 }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
         /** Writes the digest to {@code out[off..off+size)} and resets for the next message. */
         public void finish(byte[] out, int off) {
+            MemorySegment dst = MemorySegment.ofArray(out).asSlice(off, algorithm.size);
+            MemorySegment ctx = enter();
             try {
-                if ((int) EVP_DIGEST_FINAL_EX.invokeExact(ptr(),
-                        MemorySegment.ofArray(out).asSlice(off, algorithm.size),
-                        MemorySegment.ofArray(outLen)) != 1) {
+                if ((int) EVP_DIGEST_FINAL_EX.invokeExact(ctx, dst, MemorySegment.ofArray(outLen)) != 1) {
                     throw OpenSslErrors.failure("EVP_DigestFinal_ex(" + algorithm.name + ")");
                 }
+                init(ctx, MemorySegment.NULL); // ready for the next message, under the same guard
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
-            reset();
         }
 
         /** A new context with this one's state (for {@code clone()}). */
         public Context copy() {
             Context c = new Context(algorithm);
+            boolean copied = false;
+            MemorySegment src = enter();
             try {
-                if ((int) EVP_MD_CTX_COPY_EX.invokeExact(c.ptr(), ptr()) != 1) {
-                    c.close();
-                    throw OpenSslErrors.failure("EVP_MD_CTX_copy_ex(" + algorithm.name + ")");
-                }
+                // c is new and not yet shared: its pointer needs no guard
+                copied = (int) EVP_MD_CTX_COPY_EX.invokeExact(c.ptr(), src) == 1;
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
                 Reference.reachabilityFence(c);
+            }
+            if (!copied) {
+                c.close();
+                throw OpenSslErrors.failure("EVP_MD_CTX_copy_ex(" + algorithm.name + ")");
             }
             return c;
         }

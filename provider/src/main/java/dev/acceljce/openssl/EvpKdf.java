@@ -4,7 +4,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +49,6 @@ public final class EvpKdf {
     /** Plain: a PBKDF2 derivation runs as long as its iteration count asks and must not hold off the GC. */
     private static final MethodHandle EVP_KDF_DERIVE = LibCrypto.function("EVP_KDF_derive",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
-    private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
-            FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
 
     /** HKDF info lengths to try, largest first, when finding what the loaded library accepts. */
     private static final int[] HKDF_INFO_CANDIDATES = {32 * 1024, 2048, 1024};
@@ -181,12 +178,8 @@ public final class EvpKdf {
     }
 
     private static void cleanse(List<MemorySegment> secrets) {
-        try {
-            for (MemorySegment s : secrets) {
-                OPENSSL_CLEANSE.invokeExact(s, s.byteSize());
-            }
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+        for (MemorySegment s : secrets) {
+            Cleanse.of(s);
         }
     }
 
@@ -215,19 +208,21 @@ public final class EvpKdf {
 
         /** EVP_KDF_CTX_set_params; false (error queue left for the caller) when refused. */
         boolean trySetParams(MemorySegment params) {
+            MemorySegment ctx = enter();
             try {
-                return (int) EVP_KDF_CTX_SET_PARAMS.invokeExact(ptr(), params) == 1;
+                return (int) EVP_KDF_CTX_SET_PARAMS.invokeExact(ctx, params) == 1;
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
         /** EVP_KDF_derive into a heap array, in a critical region (short derivations only). */
         void deriveCritical(byte[] out) {
+            MemorySegment ctx = enter();
             try {
-                int ok = (int) EVP_KDF_DERIVE_CRITICAL.invokeExact(ptr(), MemorySegment.ofArray(out),
+                int ok = (int) EVP_KDF_DERIVE_CRITICAL.invokeExact(ctx, MemorySegment.ofArray(out),
                         (long) out.length, MemorySegment.NULL);
                 if (ok != 1) {
                     throw OpenSslErrors.failure("EVP_KDF_derive(" + algorithm.name + ")");
@@ -235,21 +230,22 @@ public final class EvpKdf {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
         /** EVP_KDF_derive into native memory, outside a critical region. */
         void derive(MemorySegment out) {
+            MemorySegment ctx = enter();
             try {
-                int ok = (int) EVP_KDF_DERIVE.invokeExact(ptr(), out, out.byteSize(), MemorySegment.NULL);
+                int ok = (int) EVP_KDF_DERIVE.invokeExact(ctx, out, out.byteSize(), MemorySegment.NULL);
                 if (ok != 1) {
                     throw OpenSslErrors.failure("EVP_KDF_derive(" + algorithm.name + ")");
                 }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
     }

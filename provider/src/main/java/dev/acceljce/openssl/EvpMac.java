@@ -4,7 +4,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-import java.lang.ref.Reference;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,8 +41,6 @@ public final class EvpMac {
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
     private static final MethodHandle EVP_MAC_FINAL = LibCrypto.critical("EVP_MAC_final",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
-            FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
 
     /** The HMAC implementation; fetched once, never freed. */
     private static final MemorySegment HMAC = fetchHmac();
@@ -134,20 +131,21 @@ public final class EvpMac {
 
         /** Sets a new key (any length, empty included) and starts a new MAC. */
         public void init(byte[] key) {
+            MemorySegment ctx = enter();
             try {
                 int ok;
                 if (key.length <= Native.MAX_CHUNK) {
-                    ok = (int) EVP_MAC_INIT.invokeExact(ptr(), MemorySegment.ofArray(key), (long) key.length,
+                    ok = (int) EVP_MAC_INIT.invokeExact(ctx, MemorySegment.ofArray(key), (long) key.length,
                             MemorySegment.NULL);
                 } else {
                     try (Arena arena = Arena.ofConfined()) {
                         MemorySegment copy = arena.allocate(key.length);
                         MemorySegment.copy(key, 0, copy, JAVA_BYTE, 0, key.length);
                         try {
-                            ok = (int) EVP_MAC_INIT_LONG.invokeExact(ptr(), copy, (long) key.length,
+                            ok = (int) EVP_MAC_INIT_LONG.invokeExact(ctx, copy, (long) key.length,
                                     MemorySegment.NULL);
                         } finally {
-                            OPENSSL_CLEANSE.invokeExact(copy, copy.byteSize());
+                            Cleanse.of(copy);
                         }
                     }
                 }
@@ -157,7 +155,7 @@ public final class EvpMac {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
@@ -166,14 +164,15 @@ public final class EvpMac {
          * inner and outer pad states instead of processing the key again.
          */
         public void restart() {
+            MemorySegment ctx = enter();
             try {
-                if ((int) EVP_MAC_INIT.invokeExact(ptr(), MemorySegment.NULL, 0L, MemorySegment.NULL) != 1) {
+                if ((int) EVP_MAC_INIT.invokeExact(ctx, MemorySegment.NULL, 0L, MemorySegment.NULL) != 1) {
                     throw OpenSslErrors.failure("EVP_MAC_init(HMAC-" + algorithm.digest + ", same key)");
                 }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
@@ -184,18 +183,19 @@ public final class EvpMac {
 
         /** MACs a segment (heap, direct or read-only); chunks large ones. */
         public void update(MemorySegment data) {
+            MemorySegment ctx = enter();
             try {
                 long size = data.byteSize();
                 for (long pos = 0; pos < size; pos += Native.MAX_CHUNK) {
                     long n = Math.min(size - pos, Native.MAX_CHUNK);
-                    if ((int) EVP_MAC_UPDATE.invokeExact(ptr(), data.asSlice(pos, n), n) != 1) {
+                    if ((int) EVP_MAC_UPDATE.invokeExact(ctx, data.asSlice(pos, n), n) != 1) {
                         throw OpenSslErrors.failure("EVP_MAC_update(HMAC-" + algorithm.digest + ")");
                     }
                 }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
@@ -204,26 +204,31 @@ public final class EvpMac {
          * is used again.
          */
         public void finish(byte[] out, int off) {
+            int size = algorithm.macSize;
+            MemorySegment dst = MemorySegment.ofArray(out).asSlice(off, size);
+            MemorySegment ctx = enter();
             try {
-                int size = algorithm.macSize;
-                if ((int) EVP_MAC_FINAL.invokeExact(ptr(), MemorySegment.ofArray(out).asSlice(off, size),
+                if ((int) EVP_MAC_FINAL.invokeExact(ctx, dst,
                         MemorySegment.ofArray(outLen), (long) size) != 1 || outLen[0] != size) {
                     throw OpenSslErrors.failure("EVP_MAC_final(HMAC-" + algorithm.digest + ")");
                 }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
         /** A new context with this one's key and state (for {@code clone()}). */
         public Context copy() {
+            MemorySegment ctx = enter();
+            MemorySegment copy;
             try {
-                return new Context(dup(ptr(), algorithm.digest), algorithm);
+                copy = dup(ctx, algorithm.digest);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
+            return new Context(copy, algorithm);
         }
     }
 }

@@ -534,10 +534,11 @@ public final class EvpPkey {
 
         /** Signs {@code digest[0..len)}; returns the signature, or null when OpenSSL refused. */
         public byte[] sign(byte[] digest, int len) {
+            MemorySegment ctx = enter();
             try {
                 MemorySegment.copy(digest, 0, tbs, JAVA_BYTE, 0, len);
                 sigLen.set(JAVA_LONG, 0, sig.byteSize());
-                int ok = (int) EVP_PKEY_SIGN.invokeExact(ptr(), sig, sigLen, tbs, (long) len);
+                int ok = (int) EVP_PKEY_SIGN.invokeExact(ctx, sig, sigLen, tbs, (long) len);
                 if (ok != 1) {
                     OpenSslErrors.clear();
                     return null;
@@ -546,7 +547,7 @@ public final class EvpPkey {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
 
@@ -555,13 +556,14 @@ public final class EvpPkey {
          * the caller checked that the signature fits the key's size.
          */
         public boolean verify(byte[] signature, byte[] digest, int len) {
+            MemorySegment ctx = enter();
             try {
                 if (signature.length > sig.byteSize()) {
                     return false;
                 }
                 MemorySegment.copy(digest, 0, tbs, JAVA_BYTE, 0, len);
                 MemorySegment.copy(signature, 0, sig, JAVA_BYTE, 0, signature.length);
-                int ok = (int) EVP_PKEY_VERIFY.invokeExact(ptr(), sig, (long) signature.length, tbs, (long) len);
+                int ok = (int) EVP_PKEY_VERIFY.invokeExact(ctx, sig, (long) signature.length, tbs, (long) len);
                 if (ok != 1) {
                     OpenSslErrors.clear();
                 }
@@ -569,7 +571,7 @@ public final class EvpPkey {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
-                Reference.reachabilityFence(this);
+                exit();
             }
         }
     }
@@ -617,16 +619,17 @@ public final class EvpPkey {
         /** Signs {@code message[0..len)} with {@code key}; null when OpenSSL refused. */
         public byte[] sign(Key key, byte[] data, int len) {
             MemorySegment msg = null;
+            MemorySegment ctx = enter();
             try (Arena temp = Arena.ofConfined()) {
                 if (key.maxSignatureSize() > SIGNATURE_MAX
-                        || (int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(ptr(), MemorySegment.NULL, MemorySegment.NULL,
+                        || (int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
                         MemorySegment.NULL, MemorySegment.NULL, key.pointer(), MemorySegment.NULL) != 1) {
                     OpenSslErrors.clear();
                     return null;
                 }
                 msg = stage(temp, data, len);
                 sigLen.set(JAVA_LONG, 0, SIGNATURE_MAX);
-                if ((int) EVP_DIGEST_SIGN.invokeExact(ptr(), sig, sigLen, msg, (long) len) != 1) {
+                if ((int) EVP_DIGEST_SIGN.invokeExact(ctx, sig, sigLen, msg, (long) len) != 1) {
                     OpenSslErrors.clear();
                     return null;
                 }
@@ -637,7 +640,7 @@ public final class EvpPkey {
                 if (msg != null && msg == message) {
                     message.asSlice(0, len).fill((byte) 0);
                 }
-                Reference.reachabilityFence(this);
+                exit();
                 Reference.reachabilityFence(key);
             }
         }
@@ -645,16 +648,17 @@ public final class EvpPkey {
         /** Verifies {@code signature} over {@code message[0..len)}: true only when OpenSSL says 1. */
         public boolean verify(Key key, byte[] signature, byte[] data, int len) {
             MemorySegment msg = null;
+            MemorySegment ctx = enter();
             try (Arena temp = Arena.ofConfined()) {
                 if (signature.length > SIGNATURE_MAX
-                        || (int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(ptr(), MemorySegment.NULL, MemorySegment.NULL,
+                        || (int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
                         MemorySegment.NULL, MemorySegment.NULL, key.pointer(), MemorySegment.NULL) != 1) {
                     OpenSslErrors.clear();
                     return false;
                 }
                 msg = stage(temp, data, len);
                 MemorySegment.copy(signature, 0, sig, JAVA_BYTE, 0, signature.length);
-                int ok = (int) EVP_DIGEST_VERIFY.invokeExact(ptr(), sig, (long) signature.length, msg, (long) len);
+                int ok = (int) EVP_DIGEST_VERIFY.invokeExact(ctx, sig, (long) signature.length, msg, (long) len);
                 if (ok != 1) {
                     OpenSslErrors.clear();
                 }
@@ -665,7 +669,7 @@ public final class EvpPkey {
                 if (msg != null && msg == message) {
                     message.asSlice(0, len).fill((byte) 0);
                 }
-                Reference.reachabilityFence(this);
+                exit();
                 Reference.reachabilityFence(key);
             }
         }

@@ -128,11 +128,12 @@ public final class EvpPkeyCrypt extends NativeResource {
      *         nothing about why is kept: for decryption, every padding failure looks the same)
      */
     public int run(byte[] input, int len, byte[] output) {
+        MemorySegment ctx = enter();
         try {
             MemorySegment.copy(input, 0, in, JAVA_BYTE, 0, len);
             outLen.set(JAVA_LONG, 0, out.byteSize());
             try {
-                int ok = (int) run.invokeExact(ptr(), out, outLen, in, (long) len);
+                int ok = (int) run.invokeExact(ctx, out, outLen, in, (long) len);
                 if (ok != 1) {
                     OpenSslErrors.clear();
                     return -1;
@@ -147,7 +148,7 @@ public final class EvpPkeyCrypt extends NativeResource {
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {
-            Reference.reachabilityFence(this);
+            exit();
         }
     }
 }

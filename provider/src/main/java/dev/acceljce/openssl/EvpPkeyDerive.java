@@ -76,13 +76,14 @@ public final class EvpPkeyDerive extends NativeResource {
      * secret is cleansed.
      */
     public byte[] derive(EvpPkey.Key peer) {
+        MemorySegment ctx = enter();
         try {
-            if ((int) EVP_PKEY_DERIVE_SET_PEER.invokeExact(ptr(), peer.pointer()) != 1) {
+            if ((int) EVP_PKEY_DERIVE_SET_PEER.invokeExact(ctx, peer.pointer()) != 1) {
                 OpenSslErrors.clear();
                 return null;
             }
             secretLen.set(JAVA_LONG, 0, secret.byteSize());
-            int ok = (int) EVP_PKEY_DERIVE.invokeExact(ptr(), secret, secretLen);
+            int ok = (int) EVP_PKEY_DERIVE.invokeExact(ctx, secret, secretLen);
             try {
                 if (ok != 1 || secretLen.get(JAVA_LONG, 0) != secret.byteSize()) {
                     OpenSslErrors.clear();
@@ -95,7 +96,7 @@ public final class EvpPkeyDerive extends NativeResource {
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {
-            Reference.reachabilityFence(this);
+            exit();
             Reference.reachabilityFence(peer);
         }
     }

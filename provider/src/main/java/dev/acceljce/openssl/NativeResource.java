@@ -3,7 +3,10 @@ package dev.acceljce.openssl;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,6 +23,16 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * every method that passes it to native code with {@code Reference.reachabilityFence(this)} so the
  * Cleaner cannot free the object while a call on it is still running.
  *
+ * <p><b>Concurrent-use guard.</b> OpenSSL contexts are not thread-safe: two threads in
+ * {@code EVP_*Update} on one context, or one thread freeing or re-initialising a context while
+ * another is inside a native call on it, corrupt native memory. JCA objects are not thread-safe
+ * either, but a caller's mistake must end in an exception, never in a crash. So every native call
+ * on a context is bracketed by {@link #enter()} and {@link #exit()}: {@code enter} flips an
+ * "in use" flag with one uncontended compare-and-set and throws
+ * {@code IllegalStateException("concurrent use ...")} when another thread holds it; {@code exit}
+ * is a plain release store. {@link #close()} refuses to free a context that is in use. That is
+ * the whole cost of the guard: one CAS per operation (not per chunk), no lock, no waiting.
+ *
  * <p>OpenSSL's own {@code *_free} functions cleanse key schedules and MAC keys held in contexts
  * (EVP_CIPHER_CTX, EVP_MAC_CTX, EVP_PKEY all use {@code OPENSSL_clear_free} for key material).
  */
@@ -31,9 +44,27 @@ public abstract class NativeResource implements AutoCloseable {
     });
     private static final Map<String, LongAdder> LIVE = new ConcurrentHashMap<>();
 
+    /** {@link #state}: no native call running. */
+    private static final int IDLE = 0;
+    /** {@link #state}: a thread is inside a native call on this object (between enter and exit). */
+    private static final int IN_USE = 1;
+    /** {@link #state}: freed; final. */
+    private static final int CLOSED = 2;
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(NativeResource.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final MemorySegment ptr;
     private final Cleaner.Cleanable cleanable;
-    private volatile boolean closed;
+    /** IDLE, IN_USE or CLOSED; written through {@link #STATE}. */
+    @SuppressWarnings("unused")
+    private volatile int state;
 
     /**
      * Takes ownership of {@code ptr}, to be released by {@code free} (a {@code void f(void*)}
@@ -51,23 +82,72 @@ public abstract class NativeResource implements AutoCloseable {
         this.cleanable = CLEANER.register(this, new Release(ptr.address(), free, live));
     }
 
-    /** The native pointer; throws {@link IllegalStateException} once the object was closed. */
+    /**
+     * The native pointer, without taking the concurrent-use guard; throws
+     * {@link IllegalStateException} once the object was closed. Only for calls that neither change
+     * nor read mutable state of the object; everything else uses {@link #enter()}.
+     */
     protected final MemorySegment ptr() {
-        if (closed) {
-            throw new IllegalStateException(getClass().getSimpleName() + " was already freed");
+        if (state == CLOSED) {
+            throw freed();
         }
         return ptr;
     }
 
-    public final boolean isClosed() {
-        return closed;
+    /**
+     * Starts a native call on this object and returns its pointer: one compare-and-set of the
+     * "in use" flag. Pair it with {@link #exit()} in a {@code finally} block; do not nest.
+     *
+     * @throws IllegalStateException when another thread is inside a native call on this object
+     *                               ("concurrent use"), or the object was freed
+     */
+    protected final MemorySegment enter() {
+        if (!STATE.compareAndSet(this, IDLE, IN_USE)) {
+            throw refused();
+        }
+        return ptr;
     }
 
-    /** Frees the native object now. Idempotent. */
+    /**
+     * Ends the native call {@link #enter()} started (a release store) and keeps this object
+     * reachable until here, so the Cleaner cannot free it during the call.
+     */
+    protected final void exit() {
+        STATE.setRelease(this, IDLE);
+        Reference.reachabilityFence(this);
+    }
+
+    private IllegalStateException refused() {
+        if (state == CLOSED) {
+            return freed();
+        }
+        return new IllegalStateException("concurrent use of one " + getClass().getSimpleName()
+                + " by several threads (JCA objects are not thread-safe)");
+    }
+
+    private IllegalStateException freed() {
+        return new IllegalStateException(getClass().getSimpleName() + " was already freed");
+    }
+
+    public final boolean isClosed() {
+        return state == CLOSED;
+    }
+
+    /**
+     * Frees the native object now. Idempotent.
+     *
+     * @throws IllegalStateException when another thread is inside a native call on it: the object
+     *                               stays allocated (the Cleaner frees it later)
+     */
     @Override
     public final void close() {
-        closed = true;
-        cleanable.clean();
+        int was = (int) STATE.compareAndExchange(this, IDLE, CLOSED);
+        if (was == IN_USE) {
+            throw refused();
+        }
+        if (was == IDLE) {
+            cleanable.clean();
+        }
     }
 
     /** Live (allocated, not yet freed) native objects of every kind, as a sorted snapshot. */

@@ -209,8 +209,13 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
             return;
         }
         requireInit();
+        requireReadyForUpdate();
         update(b, off, len);
         messageBytes += len;
+    }
+
+    /** Refuses an update the algorithm is not ready for (RSASSA-PSS without parameters). */
+    void requireReadyForUpdate() throws SignatureException {
     }
 
     @Override
@@ -223,6 +228,12 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
                 throw new IllegalStateException(e);
             }
             return;
+        }
+        try {
+            requireReadyForUpdate();
+        } catch (SignatureException e) {
+            // SunJCE's RSASSA-PSS throws exactly this from update(ByteBuffer), even an empty one
+            throw new RuntimeException(e.getMessage());
         }
         super.engineUpdate(input);
     }

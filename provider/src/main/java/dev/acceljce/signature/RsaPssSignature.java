@@ -82,6 +82,12 @@ final class RsaPssSignature extends DigestThenSign {
                         .build()};
     }
 
+    /** As SunJCE: no message bytes before the parameters are set. */
+    @Override
+    void requireReadyForUpdate() throws SignatureException {
+        requireParameters();
+    }
+
     private void requireParameters() throws SignatureException {
         if (spec == null) {
             throw new SignatureException("Parameters required for RSASSA-PSS signatures");

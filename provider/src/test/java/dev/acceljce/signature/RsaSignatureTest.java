@@ -215,7 +215,8 @@ class RsaSignatureTest {
         Signature a = Signature.getInstance("RSASSA-PSS", Providers.ACCEL);
         assertNull(a.getParameters());
         a.initSign(ours.getPrivate());
-        a.update(new byte[1]);
+        // as SunJCE: no message bytes before the parameters (found by SignatureFuzzTest)
+        assertThrows(SignatureException.class, () -> a.update(new byte[1]));
         assertThrows(SignatureException.class, a::sign);
         Signature j = Signature.getInstance("RSASSA-PSS", "SunRsaSign");
         for (java.security.spec.AlgorithmParameterSpec bad : new java.security.spec.AlgorithmParameterSpec[] {

@@ -1,0 +1,203 @@
+package dev.acceljce.fuzz;
+
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+/**
+ * Signature: random sequences of initSign/initVerify (the JDK's keys and the wrong kinds),
+ * setParameter (PSS parameters of random digests and salt lengths), update in every form, sign
+ * and verify of genuine, corrupted and random signatures, on AccelJCE and the JDK side by side.
+ * RSA PKCS#1 and EdDSA signatures are deterministic and compared; ECDSA and PSS are randomised, so
+ * each side's signature is verified by the other.
+ */
+class SignatureFuzzTest {
+    static final String[] ALGORITHMS = Services.of("Signature");
+    private static final Map<String, KeyPair> KEYS = new ConcurrentHashMap<>();
+
+    static KeyPair keys(String kind) {
+        return KEYS.computeIfAbsent(kind, k -> {
+            try {
+                return switch (k) {
+                    case "RSA" -> gen("RSA", 2048, null);
+                    case "RSA-1024" -> gen("RSA", 1024, null);
+                    case "EC-256" -> gen("EC", 0, new ECGenParameterSpec("secp256r1"));
+                    case "EC-384" -> gen("EC", 0, new ECGenParameterSpec("secp384r1"));
+                    case "EC-521" -> gen("EC", 0, new ECGenParameterSpec("secp521r1"));
+                    default -> KeyPairGenerator.getInstance(k, Both.jdk("KeyPairGenerator", k)).generateKeyPair();
+                };
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    private static KeyPair gen(String alg, int bits, AlgorithmParameterSpec spec) throws Exception {
+        KeyPairGenerator g = KeyPairGenerator.getInstance(alg, Both.jdk("KeyPairGenerator", alg));
+        if (spec != null) {
+            g.initialize(spec);
+        } else {
+            g.initialize(bits);
+        }
+        return g.generateKeyPair();
+    }
+
+    private static final String[] KINDS = {"RSA", "RSA-1024", "EC-256", "EC-384", "EC-521", "Ed25519", "Ed448"};
+
+    private static String kindFor(Pick pick, String alg) {
+        if (pick.choose(6) == 0) {
+            return pick.one(KINDS); // often the wrong kind of key
+        }
+        if (alg.contains("RSA") || alg.contains("PSS")) {
+            return pick.bool() ? "RSA" : "RSA-1024";
+        }
+        if (alg.contains("ECDSA")) {
+            return pick.one(new String[] {"EC-256", "EC-384", "EC-521"});
+        }
+        return alg.equals("Ed448") ? "Ed448" : alg.equals("EdDSA") && pick.bool() ? "Ed448" : "Ed25519";
+    }
+
+    private static boolean deterministic(String alg) {
+        return alg.endsWith("withRSA") || alg.startsWith("Ed");
+    }
+
+    @FuzzTest
+    void sequences(FuzzedDataProvider data) throws Exception {
+        Pick pick = new Pick(data);
+        String alg = pick.one(ALGORITHMS);
+        Signature ours = Signature.getInstance(alg, Both.ACCEL);
+        Signature jdk = Signature.getInstance(alg, Both.jdk("Signature", alg));
+        Signature ref = Signature.getInstance(alg, Both.jdk("Signature", alg));
+        KeyPair kp = null;
+        AlgorithmParameterSpec params = null;
+        boolean signing = false;
+        java.io.ByteArrayOutputStream message = new java.io.ByteArrayOutputStream();
+        for (int step = 0; step < 20 && pick.more(); step++) {
+            String name = alg + " step " + step;
+            switch (pick.choose(7)) {
+                case 0 -> {
+                    KeyPair k = keys(kindFor(pick, alg));
+                    boolean sign = pick.bool();
+                    Both.Outcome o = sign
+                            ? Both.same(name + " initSign(" + k.getPrivate().getAlgorithm() + ")",
+                                    () -> { ours.initSign(k.getPrivate()); return null; },
+                                    () -> { jdk.initSign(k.getPrivate()); return null; })
+                            : Both.same(name + " initVerify(" + k.getPublic().getAlgorithm() + ")",
+                                    () -> { ours.initVerify(k.getPublic()); return null; },
+                                    () -> { jdk.initVerify(k.getPublic()); return null; });
+                    if (!o.failed()) {
+                        kp = k;
+                        signing = sign;
+                        message.reset();
+                    }
+                }
+                case 1 -> {
+                    if (!alg.equals("RSASSA-PSS")) {
+                        continue;
+                    }
+                    String md = pick.one(new String[] {"SHA-256", "SHA-384", "SHA-512", "SHA-1", "SHA3-256"}); // MD5: SunJCE accepts it in PSS, we refuse (deliberate)
+                    String mgf = pick.one(new String[] {"SHA-256", "SHA-384", "SHA-1", "SHA3-256"});
+                    int salt = pick.choose(5) == 0 ? pick.intIn(0, 600) : pick.intIn(0, 64);
+                    AlgorithmParameterSpec p = new PSSParameterSpec(md, "MGF1", new MGF1ParameterSpec(mgf), salt,
+                            pick.choose(8) == 0 ? 2 : 1);
+                    Both.Outcome o = Both.same(name + " setParameter(" + md + "/" + mgf + "/" + salt + ")",
+                            () -> { ours.setParameter(p); return null; }, () -> { jdk.setParameter(p); return null; });
+                    if (!o.failed()) {
+                        params = p;
+                        message.reset();
+                    }
+                }
+                case 2 -> {
+                    byte[] in = pick.bytes(200);
+                    int[] r = pick.range(in.length);
+                    Both.Outcome o = Both.same(name + " update(byte[" + in.length + "], " + r[0] + ", " + r[1] + ")",
+                            () -> { ours.update(in, r[0], r[1]); return null; },
+                            () -> { jdk.update(in, r[0], r[1]); return null; });
+                    if (!o.failed()) {
+                        message.write(in, r[0], r[1]);
+                    }
+                }
+                case 3 -> {
+                    byte[] in = pick.bytes(200);
+                    java.nio.ByteBuffer a = pick.buffer(in);
+                    java.nio.ByteBuffer j = a.duplicate();
+                    Both.Outcome o = Both.same(name + " update(ByteBuffer)", () -> { ours.update(a); return a; },
+                            () -> { jdk.update(j); return j; });
+                    if (!o.failed()) {
+                        message.writeBytes(in);
+                    }
+                }
+                case 4 -> {
+                    byte[] msg = message.toByteArray();
+                    message.reset();
+                    Both.Outcome a = Both.run(ours::sign);
+                    Both.Outcome j = Both.run(jdk::sign);
+                    Both.check(name + " sign()", a, j, deterministic(alg));
+                    if (!a.failed() && kp != null && signing) {
+                        // the other side's verifier accepts ours
+                        byte[] sig = java.util.HexFormat.of().parseHex(a.value());
+                        KeyPair k = kp;
+                        AlgorithmParameterSpec p = params;
+                        Both.Outcome v = Both.run(() -> {
+                            if (p != null) {
+                                ref.setParameter(p);
+                            }
+                            ref.initVerify(k.getPublic());
+                            ref.update(msg);
+                            return ref.verify(sig);
+                        });
+                        if (v.failed() || !"true".equals(v.value())) {
+                            throw new AssertionError(name + ": the JDK does not verify AccelJCE's signature: "
+                                    + v.describe());
+                        }
+                    }
+                }
+                default -> {
+                    // a signature to verify: a genuine one from the JDK, corrupted or not, or random bytes
+                    byte[] sig;
+                    if (kp != null && !signing && pick.bool()) {
+                        KeyPair k = kp;
+                        AlgorithmParameterSpec p = params;
+                        byte[] msg = message.toByteArray();
+                        Both.Outcome s = Both.run(() -> {
+                            if (p != null) {
+                                ref.setParameter(p);
+                            }
+                            ref.initSign(k.getPrivate());
+                            ref.update(msg);
+                            return ref.sign();
+                        });
+                        sig = s.failed() ? pick.bytes(600) : java.util.HexFormat.of().parseHex(s.value());
+                        if (pick.bool() && sig.length > 0) {
+                            sig[pick.intIn(0, sig.length - 1)] ^= (byte) pick.intIn(1, 255);
+                        }
+                    } else {
+                        sig = pick.bytes(600);
+                    }
+                    message.reset();
+                    byte[] s = sig;
+                    Both.Outcome a = Both.run(() -> ours.verify(s));
+                    Both.Outcome j = Both.run(() -> jdk.verify(s));
+                    if (alg.startsWith("Ed") && "false".equals(a.value())
+                            && j.error() instanceof java.security.SignatureException) {
+                        // SunJCE decodes R itself and throws for a point off the curve; OpenSSL just
+                        // says the signature is invalid: both refuse it (docs/hardening.md)
+                        continue;
+                    }
+                    Both.check(name + " verify(byte[" + s.length + "])", a, j, true);
+                }
+            }
+        }
+    }
+}
