@@ -49,7 +49,8 @@ class StatsCommandTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-Xmx64m", "-cp", System.getProperty("java.class.path")));
         System.getProperties().stringPropertyNames().stream()
-                .filter(k -> k.startsWith("acceljce.openssl.") || k.startsWith("jdk.native.openssl."))
+                .filter(k -> k.startsWith("acceljce.openssl.") || k.startsWith("jdk.native.openssl.")
+                        || k.equals("acceljce.policy"))
                 .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
         cmd.add(StatsTarget.class.getName());
         child = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();

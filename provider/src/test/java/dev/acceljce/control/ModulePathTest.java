@@ -30,7 +30,8 @@ class ModulePathTest {
                 "-cp", location(ModuleProbe.class)));
         cmd.addAll(List.of(extraOptions));
         System.getProperties().stringPropertyNames().stream()
-                .filter(k -> k.startsWith("acceljce.openssl.") || k.startsWith("jdk.native.openssl."))
+                .filter(k -> k.startsWith("acceljce.openssl.") || k.startsWith("jdk.native.openssl.")
+                        || k.equals("acceljce.policy"))
                 .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
         cmd.add(ModuleProbe.class.getName());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

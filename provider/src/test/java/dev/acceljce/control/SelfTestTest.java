@@ -136,7 +136,8 @@ class SelfTestTest {
     /** Runs {@code main} in a fresh JVM with this test class path; returns its output, fails on a non-zero exit. */
     private static String runChild(Class<?> main, String jvmOption) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "--enable-native-access=ALL-UNNAMED", jvmOption,
+        // the child's expectations are about the native path, as the suite's (policy native)
+        List<String> command = List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dacceljce.policy=native", jvmOption,
                 "-cp", System.getProperty("java.class.path"), main.getName());
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         boolean done = p.waitFor(120, TimeUnit.SECONDS);

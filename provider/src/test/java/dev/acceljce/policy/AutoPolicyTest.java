@@ -36,6 +36,7 @@ class AutoPolicyTest {
                 digest.SHA-384 = native
                 """);
         Settings.set("acceljce.profile", profile.toString());
+        Settings.set("acceljce.policy", "auto"); // the suite runs with policy native
         Crossovers.reload();
     }
 
@@ -133,6 +134,29 @@ class AutoPolicyTest {
         before = row("MessageDigest.SHA-256");
         MessageDigest.getInstance("SHA-256", Providers.ACCEL).digest(new byte[5]);
         assertEquals(1, row("MessageDigest.SHA-256").nativeOps() - before.nativeOps());
+    }
+
+    /** The issue's acceptance: with the built-in table only, tiny digests go to the JDK, RSA to OpenSSL. */
+    @Test
+    void builtInDefaultsSendTinyDigestsToTheJdkAndRsaSignaturesToOpenSsl() throws Exception {
+        Settings.set("acceljce.profile", dir.resolve("no-such-profile.properties").toString());
+        Crossovers.reload();
+        Counters.Row before = row("MessageDigest.SHA-256");
+        MessageDigest.getInstance("SHA-256", Providers.ACCEL).digest(new byte[32]);
+        assertEquals(1, row("MessageDigest.SHA-256").jdkOps() - before.jdkOps(),
+                "SHA-256 of 32 bytes under auto: " + Crossovers.lookup(dev.acceljce.control.Family.DIGEST, "SHA-256"));
+
+        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance("RSA", Providers.ACCEL);
+        g.initialize(2048);
+        java.security.KeyPair kp = g.generateKeyPair();
+        before = row("Signature.SHA256withRSA");
+        java.security.Signature s = java.security.Signature.getInstance("SHA256withRSA", Providers.ACCEL);
+        s.initSign(kp.getPrivate());
+        s.update(new byte[32]);
+        s.sign();
+        Counters.Row after = row("Signature.SHA256withRSA");
+        assertEquals(1, after.nativeOps() - before.nativeOps());
+        assertEquals(0, after.jdkOps() - before.jdkOps());
     }
 
     @Test
