@@ -19,6 +19,7 @@ import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.openssl.EvpKem;
 import dev.acceljce.openssl.EvpMessageSignature;
 import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.EvpPkeyDerive;
 import dev.acceljce.openssl.OsslParams;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpKdf;
@@ -135,6 +136,23 @@ public final class SelfTest {
             + "3ff4def08e4b7a9de576d26586cec64b6116";
     private static final String RFC8439_TAG = "1ae10b594f09e26a7e902ecbd0600691";
 
+    // RFC 8032 7.1 TEST 1 (Ed25519), RFC 7748 6.1 (X25519), RFC 6979 A.2.5 (ECDSA P-256, SHA-256,
+    // "sample"), wrapped in the standard PKCS#8 / SubjectPublicKeyInfo prefixes of their key types
+    private static final String ED25519_PKCS8 = "302e020100300506032b657004220420"
+            + "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+    private static final String ED25519_SIGNATURE = "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
+            + "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b";
+    private static final String X25519_ALICE_PKCS8 = "302e020100300506032b656e04220420"
+            + "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a";
+    private static final String X25519_BOB_SPKI = "302a300506032b656e032100"
+            + "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f";
+    private static final String P256_SPKI = "3059301306072a8648ce3d020106082a8648ce3d03010703420004"
+            + "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
+            + "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299";
+    private static final String P256_SIGNATURE_DER = "3046022100"
+            + "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716022100"
+            + "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8";
+
     /** In {@link Family} order, so reports list families as the enum does. */
     private static final List<Test> TESTS = List.of(
             // FIPS 180-4 examples (NIST CSRC "Examples with Intermediate Values"): message "abc"
@@ -191,6 +209,13 @@ public final class SelfTest {
             check(Family.DRBG, "DRBG output does not repeat", "non-repetition check (FIPS 140-2 4.9.2 idea)",
                     SelfTest::drbgProblem),
             // RFC 5869 appendix A.1 (HKDF-SHA256) and RFC 6070 test 1 (PBKDF2-HMAC-SHA1, c = 1)
+            check(Family.EC, "ECDSA P-256 verification", "RFC 6979 A.2.5 (SHA-256, \"sample\")",
+                    SelfTest::ecdsaProblem),
+            kat(Family.EDDSA, "Ed25519 signature", "RFC 8032 7.1 test 1", ED25519_SIGNATURE,
+                    () -> ed25519Signature(hex(ED25519_PKCS8), new byte[0])),
+            kat(Family.XDH, "X25519 agreement", "RFC 7748 6.1",
+                    "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742",
+                    () -> x25519(hex(X25519_ALICE_PKCS8), hex(X25519_BOB_SPKI))),
             kat(Family.KDF, "HKDF-SHA256", "RFC 5869 A.1",
                     "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865",
                     () -> hkdf("SHA256", hex("0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b"),
@@ -474,6 +499,47 @@ public final class SelfTest {
         }
         int strength = Rand.strength();
         return strength >= 128 ? null : "security strength " + strength + " bits, below 128";
+    }
+
+    /** The published signature verifies and a corrupted one does not. */
+    private static String ecdsaProblem(boolean inject) {
+        if (!EvpPkey.hasKeyType("EC")) {
+            throw new NotOffered("EC");
+        }
+        byte[] signature = hex(P256_SIGNATURE_DER);
+        if (inject) {
+            signature[10] ^= 1;
+        }
+        byte[] digest = digest("SHA256", ascii("sample")).orElseThrow(() -> new NotOffered("SHA256"));
+        try (EvpPkey.Key key = EvpPkey.Key.fromPublicDer(hex(P256_SPKI));
+             EvpPkey.SignContext verify = new EvpPkey.SignContext(key, false, digest.length)) {
+            if (!verify.verify(signature, digest, digest.length)) {
+                return "the RFC 6979 signature did not verify";
+            }
+            byte[] wrong = digest.clone();
+            wrong[0] ^= 1;
+            return verify.verify(signature, wrong, wrong.length) ? "a signature verified for the wrong digest" : null;
+        }
+    }
+
+    private static Optional<byte[]> ed25519Signature(byte[] pkcs8, byte[] message) {
+        if (!EvpPkey.hasKeyType("ED25519")) {
+            return Optional.empty();
+        }
+        try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8); EvpPkey.OneShot signer = new EvpPkey.OneShot()) {
+            return Optional.of(signer.sign(key, message, message.length));
+        }
+    }
+
+    private static Optional<byte[]> x25519(byte[] privatePkcs8, byte[] peerSpki) {
+        if (!EvpPkey.hasKeyType("X25519")) {
+            return Optional.empty();
+        }
+        try (EvpPkey.Key mine = EvpPkey.Key.fromPrivateDer(privatePkcs8);
+             EvpPkey.Key peer = EvpPkey.Key.fromPublicDer(peerSpki);
+             EvpPkeyDerive derive = new EvpPkeyDerive(mine, 32)) {
+            return Optional.of(derive.derive(peer));
+        }
     }
 
     /** An ML-KEM/ML-DSA key from its seed (OpenSSL's "seed" key-generation parameter), or empty. */

@@ -34,9 +34,12 @@ class SelfTestTest {
             assertNull(result.reason());
         }
         assertEquals(EnumSet.of(Family.DIGEST, Family.HMAC, Family.AES, Family.GCM, Family.CHACHA20, Family.KDF,
-                Family.DRBG, Family.KEM, Family.MLDSA), SelfTest.testedFamilies());
+                Family.DRBG, Family.KEM, Family.MLDSA, Family.EC, Family.EDDSA, Family.XDH), SelfTest.testedFamilies());
         assertEquals(SelfTest.Status.PASSED, r.overall());
-        assertEquals(SelfTest.Status.NOT_TESTED, r.of(Family.RSA).status(), "no RSA test yet");
+        assertEquals(SelfTest.Status.PASSED, r.of(Family.EC).status());
+        assertEquals(SelfTest.Status.PASSED, r.of(Family.EDDSA).status());
+        assertEquals(SelfTest.Status.PASSED, r.of(Family.XDH).status());
+        assertEquals(SelfTest.Status.NOT_TESTED, r.of(Family.RSA).status(), "no RSA known answer yet");
     }
 
     /**
