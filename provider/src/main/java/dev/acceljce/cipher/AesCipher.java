@@ -282,6 +282,7 @@ final class AesCipher extends CipherSpi implements Counted {
     @Override
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
         if (jdk != null) {
+            messageBytes = 0;
             jdk.init(opmode, key, random);
             return;
         }
@@ -296,6 +297,7 @@ final class AesCipher extends CipherSpi implements Counted {
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
         if (jdk != null) {
+            messageBytes = 0;
             jdk.init(opmode, key, params, random);
             return;
         }
@@ -319,6 +321,7 @@ final class AesCipher extends CipherSpi implements Counted {
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
         if (jdk != null) {
+            messageBytes = 0;
             jdk.init(opmode, key, params, random);
             return;
         }
@@ -466,7 +469,9 @@ final class AesCipher extends CipherSpi implements Counted {
     @Override
     protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
         if (jdk != null) {
-            return jdk.update(input, inputOffset, inputLen);
+            byte[] out = jdk.update(input, inputOffset, inputLen);
+            messageBytes += inputLen;
+            return out;
         }
         requireInit();
         checkInput(input, inputOffset, inputLen);
@@ -479,7 +484,9 @@ final class AesCipher extends CipherSpi implements Counted {
     protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
         if (jdk != null) {
-            return jdk.update(input, inputOffset, inputLen, output, outputOffset);
+            int n = jdk.update(input, inputOffset, inputLen, output, outputOffset);
+            messageBytes += inputLen;
+            return n;
         }
         requireInit();
         checkInput(input, inputOffset, inputLen);
@@ -491,7 +498,10 @@ final class AesCipher extends CipherSpi implements Counted {
     @Override
     protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
         if (jdk != null) {
-            return jdk.update(input, output);
+            int before = input.remaining();
+            int n = jdk.update(input, output);
+            messageBytes += before - input.remaining();
+            return n;
         }
         requireInit();
         int len = input.remaining();
@@ -558,7 +568,9 @@ final class AesCipher extends CipherSpi implements Counted {
     protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
             throws IllegalBlockSizeException, BadPaddingException {
         if (jdk != null) {
-            return jdk.doFinal(input, inputOffset, inputLen);
+            byte[] out = jdk.doFinal(input, inputOffset, inputLen);
+            completed(input == null ? 0 : inputLen);
+            return out;
         }
         requireInit();
         if (input == null) {
@@ -577,7 +589,9 @@ final class AesCipher extends CipherSpi implements Counted {
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         if (jdk != null) {
-            return jdk.doFinal(input, inputOffset, inputLen, output, outputOffset);
+            int n = jdk.doFinal(input, inputOffset, inputLen, output, outputOffset);
+            completed(input == null ? 0 : inputLen);
+            return n;
         }
         requireInit();
         if (input == null) {
@@ -610,7 +624,10 @@ final class AesCipher extends CipherSpi implements Counted {
     protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         if (jdk != null) {
-            return jdk.doFinal(input, output);
+            int before = input.remaining();
+            int n = jdk.doFinal(input, output);
+            completed(before);
+            return n;
         }
         requireInit();
         int len = input.remaining();
