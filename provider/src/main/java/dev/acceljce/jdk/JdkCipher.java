@@ -161,16 +161,19 @@ public final class JdkCipher extends CipherSpi implements Counted {
     @Override
     protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
             throws IllegalBlockSizeException, BadPaddingException {
-        byte[] out = cipher().doFinal(input, inputOffset, inputLen);
-        done(inputLen);
+        // Cipher.doFinal() reaches the SPI as (null, 0, 0); the public doFinal(byte[],...) refuses null
+        byte[] out = input == null ? cipher().doFinal() : cipher().doFinal(input, inputOffset, inputLen);
+        done(input == null ? 0 : inputLen);
         return out;
     }
 
     @Override
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
-        int n = cipher().doFinal(input, inputOffset, inputLen, output, outputOffset);
-        done(inputLen);
+        // Cipher.doFinal(output, offset) reaches the SPI with a null input
+        int n = input == null ? cipher().doFinal(output, outputOffset)
+                : cipher().doFinal(input, inputOffset, inputLen, output, outputOffset);
+        done(input == null ? 0 : inputLen);
         return n;
     }
 

@@ -28,4 +28,30 @@ class JdkProvidersTest {
             Security.insertProviderAt(sun, position);
         }
     }
+
+    /** Cipher.doFinal() and doFinal(out, off) reach the SPI with a null input: found by the fuzzer. */
+    @Test
+    void jdkPathCipherFinishesWithoutInput() throws Exception {
+        javax.crypto.spec.SecretKeySpec key = new javax.crypto.spec.SecretKeySpec(new byte[16], "AES");
+        javax.crypto.spec.GCMParameterSpec gcm = new javax.crypto.spec.GCMParameterSpec(128, new byte[12]);
+        System.setProperty("acceljce.native", "false");
+        try {
+            javax.crypto.Cipher ours = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding", Providers.ACCEL);
+            javax.crypto.Cipher jdk = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding", "SunJCE");
+            ours.init(javax.crypto.Cipher.ENCRYPT_MODE, key, gcm);
+            jdk.init(javax.crypto.Cipher.ENCRYPT_MODE, key, gcm);
+            ours.update(new byte[5]);
+            jdk.update(new byte[5]);
+            assertArrayEquals(jdk.doFinal(), ours.doFinal());
+            gcm = new javax.crypto.spec.GCMParameterSpec(128, new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
+            ours.init(javax.crypto.Cipher.ENCRYPT_MODE, key, gcm);
+            jdk.init(javax.crypto.Cipher.ENCRYPT_MODE, key, gcm);
+            byte[] a = new byte[16];
+            byte[] b = new byte[16];
+            assertEquals(jdk.doFinal(b, 0), ours.doFinal(a, 0));
+            assertArrayEquals(b, a);
+        } finally {
+            System.clearProperty("acceljce.native");
+        }
+    }
 }
