@@ -7,6 +7,7 @@ import dev.acceljce.AccelJceProvider;
 import dev.acceljce.ServiceReport;
 import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Path;
+import dev.acceljce.control.Settings;
 import dev.acceljce.openssl.LibCrypto;
 
 /**
@@ -48,8 +49,11 @@ public final class ReportEnvironment {
             if (match.currentPath() == Path.NATIVE) {
                 return "native (OpenSSL)";
             }
-            return "JDK fallback ("
-                    + (match.nativeAvailable() ? "native switched off" : match.unavailableReason()) + ")";
+            if (!match.nativeAvailable()) {
+                return "JDK fallback (" + match.unavailableReason() + ")";
+            }
+            return Settings.nativeAllowed(match.family()) ? "JDK (chosen by policy " + match.route() + ")"
+                    : "JDK (native switched off)";
         };
     }
 }
