@@ -25,7 +25,10 @@ import dev.acceljce.openssl.LibCrypto;
  * the machine named in that file). Without an entry a family is served natively.
  */
 public final class Crossovers {
-    /** The size non-streaming engines (ciphers, signatures) are judged at, per object. */
+    /**
+     * The size engines that cannot hold a message's start judge their path at, per object:
+     * signatures, agreement, KEM, and Cipher services without mode and padding in their name.
+     */
     public static final int TYPICAL_SIZE = 1024;
 
     private static final String DEFAULTS = "crossovers-x86_64.properties";

@@ -35,7 +35,8 @@ public final class Dispatch {
      * The full decision for a new object: switches and availability ({@link #choose}), then the
      * policy. {@code jdkAvailable}: whether a JDK provider has the algorithm (the JDK path is never
      * picked by policy when it does not). {@code perMessageCapable}: whether the engine type can
-     * pick its path per message (MessageDigest, Mac).
+     * pick its path per message (MessageDigest, Mac, Cipher transformations: see
+     * {@code dev.acceljce.policy.PerMessage}).
      */
     public static Route route(Family family, String type, String algorithm, boolean nativeAvailable,
                               boolean jdkAvailable, boolean perMessageCapable) {

@@ -51,13 +51,32 @@ public final class JdkProviders {
                 + " (were the JDK's providers removed before AccelJCE was constructed?)");
     }
 
-    /** Whether some JDK provider implements {@code type.algorithm}. */
+    /**
+     * Whether some JDK provider implements {@code type.algorithm}; for a Cipher transformation
+     * such as "AES/CBC/PKCS5Padding", whether one serves it through its algorithm's service.
+     */
     public static boolean has(String type, String algorithm) {
         try {
             forService(type, algorithm);
             return true;
         } catch (NoSuchAlgorithmException e) {
-            return false;
+            return type.equals("Cipher") && algorithm.indexOf('/') > 0 && servesTransformation(algorithm);
         }
+    }
+
+    private static boolean servesTransformation(String transformation) {
+        for (String name : NAMES) {
+            Provider p = lookup(name);
+            if (p == null) {
+                continue;
+            }
+            try {
+                javax.crypto.Cipher.getInstance(transformation, p);
+                return true;
+            } catch (NoSuchAlgorithmException | javax.crypto.NoSuchPaddingException e) {
+                // not this provider
+            }
+        }
+        return false;
     }
 }

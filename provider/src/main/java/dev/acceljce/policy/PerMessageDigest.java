@@ -4,10 +4,7 @@ import java.nio.ByteBuffer;
 import java.security.DigestException;
 import java.security.MessageDigest;
 import java.security.MessageDigestSpi;
-import java.security.NoSuchAlgorithmException;
-import java.security.ProviderException;
 
-import dev.acceljce.AccelJceProvider;
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Path;
 
@@ -32,11 +29,7 @@ final class PerMessageDigest extends MessageDigestSpi implements Cloneable {
     }
 
     private MessageDigest on(Path path) {
-        try {
-            return MessageDigest.getInstance(algorithm, AccelJceProvider.pathView(path));
-        } catch (NoSuchAlgorithmException e) {
-            throw new ProviderException(algorithm + " on the " + path + " path", e);
-        }
+        return PerMessage.engine(algorithm, path, p -> MessageDigest.getInstance(algorithm, p));
     }
 
     private MessageDigest small() {

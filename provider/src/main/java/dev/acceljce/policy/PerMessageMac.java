@@ -4,13 +4,11 @@ import java.nio.ByteBuffer;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
-import java.security.NoSuchAlgorithmException;
 import java.security.ProviderException;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.Mac;
 import javax.crypto.MacSpi;
 
-import dev.acceljce.AccelJceProvider;
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Path;
 
@@ -38,11 +36,7 @@ final class PerMessageMac extends MacSpi implements Cloneable {
     }
 
     private Mac on(Path path) {
-        try {
-            return Mac.getInstance(algorithm, AccelJceProvider.pathView(path));
-        } catch (NoSuchAlgorithmException e) {
-            throw new ProviderException(algorithm + " on the " + path + " path", e);
-        }
+        return PerMessage.engine(algorithm, path, p -> Mac.getInstance(algorithm, p));
     }
 
     private Mac small() {
