@@ -9,7 +9,9 @@ import dev.acceljce.AccelJceProvider;
 /**
  * Turns a benchmark's {@code provider} parameter into the engine object under test.
  *
- * <p>{@code AccelJCE} is a fresh {@link AccelJceProvider} (not installed in the provider list);
+ * <p>{@code AccelJCE} is a fresh {@link AccelJceProvider} (not installed in the provider list)
+ * under the policy the JVM was started with (the documented runs use {@code acceljce.policy=native});
+ * {@code AccelJCE-auto} is one under policy auto with the built-in crossovers (or the profile);
  * {@code JDK} is the JDK's own provider of the service (SUN for digests, SunJCE for ciphers and
  * MACs), found in the provider list. The Provider object is passed to {@code getInstance}, so no
  * provider list order is involved.
@@ -18,6 +20,8 @@ final class BenchmarkProviders {
     /** The values every benchmark's {@code provider} parameter takes. */
     static final String ACCELJCE = "AccelJCE";
     static final String JDK = "JDK";
+    /** Not in the default parameter lists: name it with {@code -p provider=...}. */
+    static final String ACCELJCE_AUTO = "AccelJCE-auto";
 
     /** An engine factory: {@code Cipher::getInstance}, {@code Mac::getInstance}, ... */
     @FunctionalInterface
@@ -45,9 +49,14 @@ final class BenchmarkProviders {
     private static Provider provider(String choice, String type, String algorithm) {
         return switch (choice) {
             case ACCELJCE -> new AccelJceProvider();
+            case ACCELJCE_AUTO -> {
+                // the policy is read when an object is created: set before getInstance
+                dev.acceljce.control.Settings.set("acceljce.policy", "auto");
+                yield new AccelJceProvider();
+            }
             case JDK -> jdk(type, algorithm);
             default -> throw new IllegalArgumentException(
-                    "provider must be " + ACCELJCE + " or " + JDK + ", not " + choice);
+                    "provider must be " + ACCELJCE + ", " + ACCELJCE_AUTO + " or " + JDK + ", not " + choice);
         };
     }
 
