@@ -1,7 +1,6 @@
 package dev.acceljce.policy;
 
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.InvalidAlgorithmParameterException;
 import java.util.ArrayList;
@@ -16,8 +15,6 @@ import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 import dev.acceljce.control.Counters;
-import dev.acceljce.control.Crossovers;
-import dev.acceljce.control.Settings;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.AfterEach;
@@ -43,21 +40,15 @@ class AutoPolicyCipherTest {
 
     @BeforeEach
     void profile() throws Exception {
-        Path profile = dir.resolve("profile.properties");
-        Files.writeString(profile, """
+        TestProfile.install(dir, """
                 gcm = jdk:%d:native
                 aes.AES/CBC/PKCS5Padding = native:%d:jdk
                 """.formatted(THRESHOLD, THRESHOLD));
-        Settings.set("acceljce.profile", profile.toString());
-        Settings.set("acceljce.policy", "auto"); // the suite runs with policy native
-        Crossovers.reload();
     }
 
     @AfterEach
     void restore() {
-        Settings.set("acceljce.profile", null);
-        Settings.set("acceljce.policy", null);
-        Crossovers.reload();
+        TestProfile.remove();
     }
 
     private static SecretKeySpec aes(SplittableRandom r) {

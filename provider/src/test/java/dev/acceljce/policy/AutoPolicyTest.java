@@ -29,22 +29,16 @@ class AutoPolicyTest {
 
     @BeforeEach
     void profile() throws Exception {
-        Path profile = dir.resolve("profile.properties");
-        Files.writeString(profile, """
+        TestProfile.install(dir, """
                 digest.SHA-256 = jdk:1024:native
                 hmac.HmacSHA256 = native:512:jdk
                 digest.SHA-384 = native
                 """);
-        Settings.set("acceljce.profile", profile.toString());
-        Settings.set("acceljce.policy", "auto"); // the suite runs with policy native
-        Crossovers.reload();
     }
 
     @AfterEach
     void restore() {
-        Settings.set("acceljce.profile", null);
-        Settings.set("acceljce.policy", null);
-        Crossovers.reload();
+        TestProfile.remove();
     }
 
     private static Counters.Row row(String service) {

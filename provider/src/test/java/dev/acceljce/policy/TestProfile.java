@@ -1,0 +1,27 @@
+package dev.acceljce.policy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.acceljce.control.Crossovers;
+import dev.acceljce.control.Settings;
+
+/** Policy auto with a crossover profile written by a test (the suite runs with policy native). */
+final class TestProfile {
+    private TestProfile() {}
+
+    static void install(Path dir, String entries) throws IOException {
+        Path profile = dir.resolve("profile.properties");
+        Files.writeString(profile, entries);
+        Settings.set("acceljce.profile", profile.toString());
+        Settings.set("acceljce.policy", "auto");
+        Crossovers.reload();
+    }
+
+    static void remove() {
+        Settings.set("acceljce.profile", null);
+        Settings.set("acceljce.policy", null);
+        Crossovers.reload();
+    }
+}
