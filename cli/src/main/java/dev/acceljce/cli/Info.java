@@ -165,11 +165,11 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
 
         out.append("\nServices:\n\n");
         MarkdownTable table = new MarkdownTable("Type", "Algorithm", "Native", "Instructions", "JDK fallback",
-                "Self-test", "Path now");
+                "Self-test", "Route now");
         for (Capabilities.Service s : services()) {
             table.row(s.type(), s.algorithm(), s.nativeAvailable() ? "yes" : "no: " + s.unavailableReason(),
                     s.instructions().isEmpty() ? "-" : String.join(" ", s.instructions()),
-                    yesNo(s.jdkFallback()), s.selfTest().name().toLowerCase(Locale.ROOT).replace('_', ' '), s.path().name());
+                    yesNo(s.jdkFallback()), s.selfTest().name().toLowerCase(Locale.ROOT).replace('_', ' '), s.route());
         }
         out.append(table.isEmpty() ? "(none registered)\n" : table.render());
         if (!notRegistered.isEmpty()) {
@@ -227,6 +227,7 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
             row.put("selfTest", s.selfTest().name());
             row.put("selfTestReason", s.selfTestReason());
             row.put("path", s.path().name());
+            row.put("route", s.route());
             rows.add(row);
         }
         root.put("services", rows);

@@ -1,12 +1,10 @@
 package dev.acceljce.control;
 
-import java.security.GeneralSecurityException;
 import java.security.Provider;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import javax.crypto.Cipher;
 
 import dev.acceljce.ServiceReport;
 import dev.acceljce.jdk.JdkProviders;
@@ -43,13 +41,15 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
      *                           portable code, or nothing native)
      * @param instructionPath    which of OpenSSL's code paths that is
      * @param jdkFallback        whether a JDK provider implements it (the fallback path)
-     * @param path               which path a new object would take now
+     * @param path               which path a new object would take now (for a 1 KiB payload)
+     * @param route              how it is routed: "native", "jdk", or "auto: jdk below 128 B, native from there"
      * @param selfTest           the self-test status of its family
      * @param selfTestReason     why the family failed or was not tested (null when it passed)
      */
     public record Service(String type, String algorithm, Family family, List<String> aliases, boolean nativeAvailable,
                           String unavailableReason, List<String> instructions, String instructionPath,
-                          boolean jdkFallback, Path path, SelfTest.Status selfTest, String selfTestReason) {}
+                          boolean jdkFallback, Path path, String route, SelfTest.Status selfTest,
+                          String selfTestReason) {}
 
     /** The report for {@code provider}, an AccelJCE instance (its services are its rows). */
     public static Capabilities of(Provider provider) {
@@ -67,30 +67,10 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
             SelfTest.FamilyStatus health = selfTest.of(r.family());
             services.add(new Service(r.type(), r.algorithm(), r.family(), r.aliases(), r.nativeAvailable(),
                     r.unavailableReason(), use.instructions(), use.description(),
-                    jdkCanServe(r.type(), r.algorithm()), r.currentPath(), health.status(), health.reason()));
+                    JdkProviders.has(r.type(), r.algorithm()), r.currentPath(), r.route(), health.status(),
+                    health.reason()));
         }
         return new Capabilities(library, cpu, openssl, selfTest, List.copyOf(services));
-    }
-
-    /**
-     * Whether a JDK provider serves {@code type.algorithm}. A Cipher transformation the JDK does not
-     * register by its full name ("AES/CBC/NoPadding": SunJCE registers "AES" with its modes and
-     * paddings) is asked of the JDK provider of its base algorithm, as the JCA would resolve it.
-     */
-    static boolean jdkCanServe(String type, String algorithm) {
-        if (JdkProviders.has(type, algorithm)) {
-            return true;
-        }
-        int slash = algorithm.indexOf('/');
-        if (!type.equals("Cipher") || slash < 0) {
-            return false;
-        }
-        try {
-            Cipher.getInstance(algorithm, JdkProviders.forService(type, algorithm.substring(0, slash)));
-            return true;
-        } catch (GeneralSecurityException e) {
-            return false;
-        }
     }
 
     /**

@@ -81,12 +81,12 @@ class CapabilitiesTest {
 
     @Test
     void theJdkFallbackIsAskedOfTheJdkAsTheJcaWouldResolveIt() {
-        assertTrue(Capabilities.jdkCanServe("MessageDigest", "SHA-256"));
-        assertTrue(Capabilities.jdkCanServe("Cipher", "AES/GCM/NoPadding"), "registered by its full name");
-        assertTrue(Capabilities.jdkCanServe("Cipher", "AES/CBC/NoPadding"), "SunJCE's AES with a mode and padding");
-        assertFalse(Capabilities.jdkCanServe("Cipher", "AES/XYZ/NoPadding"));
-        assertFalse(Capabilities.jdkCanServe("Cipher", "Serpent/CBC/NoPadding"));
-        assertFalse(Capabilities.jdkCanServe("MessageDigest", "Whirlpool"));
+        assertTrue(dev.acceljce.jdk.JdkProviders.has("MessageDigest", "SHA-256"));
+        assertTrue(dev.acceljce.jdk.JdkProviders.has("Cipher", "AES/GCM/NoPadding"), "registered by its full name");
+        assertTrue(dev.acceljce.jdk.JdkProviders.has("Cipher", "AES/CBC/NoPadding"), "SunJCE's AES with a mode and padding");
+        assertFalse(dev.acceljce.jdk.JdkProviders.has("Cipher", "AES/XYZ/NoPadding"));
+        assertFalse(dev.acceljce.jdk.JdkProviders.has("Cipher", "Serpent/CBC/NoPadding"));
+        assertFalse(dev.acceljce.jdk.JdkProviders.has("MessageDigest", "Whirlpool"));
     }
 
     @Test
