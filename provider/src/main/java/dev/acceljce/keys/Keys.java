@@ -70,11 +70,7 @@ public final class Keys {
 
     /** The public half of a freshly generated native key, as its own EVP_PKEY. */
     static AccelPublicKey publicHalf(EvpPkey.Key generated) {
-        EvpPkey.Key pub = EvpPkey.Key.fromPublicDer(generated.publicDer());
-        if (pub == null) {
-            throw new IllegalStateException("OpenSSL cannot re-read the public key it generated");
-        }
-        return wrapPublic(pub);
+        return wrapPublic(generated.publicCopy());
     }
 
     /**
