@@ -15,6 +15,7 @@ import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 import dev.acceljce.control.Counters;
+import dev.acceljce.testing.AutoProfile;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.AfterEach;
@@ -40,7 +41,7 @@ class AutoPolicyCipherTest {
 
     @BeforeEach
     void profile() throws Exception {
-        TestProfile.install(dir, """
+        AutoProfile.install(dir, """
                 gcm = jdk:%d:native
                 aes.AES/CBC/PKCS5Padding = native:%d:jdk
                 """.formatted(THRESHOLD, THRESHOLD));
@@ -48,7 +49,7 @@ class AutoPolicyCipherTest {
 
     @AfterEach
     void restore() {
-        TestProfile.remove();
+        AutoProfile.remove();
     }
 
     private static SecretKeySpec aes(SplittableRandom r) {

@@ -11,6 +11,7 @@ import javax.crypto.spec.SecretKeySpec;
 import dev.acceljce.control.Counters;
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Settings;
+import dev.acceljce.testing.AutoProfile;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +30,7 @@ class AutoPolicyTest {
 
     @BeforeEach
     void profile() throws Exception {
-        TestProfile.install(dir, """
+        AutoProfile.install(dir, """
                 digest.SHA-256 = jdk:1024:native
                 hmac.HmacSHA256 = native:512:jdk
                 digest.SHA-384 = native
@@ -38,7 +39,7 @@ class AutoPolicyTest {
 
     @AfterEach
     void restore() {
-        TestProfile.remove();
+        AutoProfile.remove();
     }
 
     private static Counters.Row row(String service) {

@@ -22,14 +22,17 @@ import javax.net.ssl.TrustManagerFactory;
 
 import dev.acceljce.control.Counters;
 import dev.acceljce.keys.AccelKey;
+import dev.acceljce.testing.AutoProfile;
 import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -181,6 +184,41 @@ class TlsHandshakeTest {
             Counters.Row b = before.get(e.getKey());
             long jdk = e.getValue().jdkObjects() - (b == null ? 0 : b.jdkObjects());
             assertEquals(0, jdk, what + ": " + e.getKey() + " went to the JDK");
+        }
+    }
+
+    /**
+     * Policy auto with GCM's crossover at 1 KiB: the same connection's small records (handshake
+     * messages, the request) are sealed and opened on the JDK's path, its 16 KiB records on
+     * OpenSSL's, because SunJSSE initialises its record cipher per record.
+     */
+    @Test
+    void recordsUnderPolicyAutoTakeThePathTheirSizeCallsFor(@TempDir Path dir) throws Exception {
+        AutoProfile.install(dir, "gcm = jdk:1024:native\n");
+        try {
+            Map<String, Counters.Row> before = Counters.snapshot();
+            SSLContext ctx = CONTEXTS.get("ec");
+            SSLEngine client = engine(ctx, true, "TLSv1.3", "x25519", "ecdsa_secp256r1_sha256", "TLS_AES_128_GCM_SHA256");
+            SSLEngine server = engine(ctx, false, "TLSv1.3", "x25519", "ecdsa_secp256r1_sha256", "TLS_AES_128_GCM_SHA256");
+            EnginePair pair = new EnginePair(client, server);
+            pair.handshake();
+            byte[] request = "GET /balance HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+            byte[] reply = new byte[40_000]; // two full 16 KiB records and a smaller one
+            new java.util.Random(5).nextBytes(reply);
+            assertArrayEquals(request, pair.send(client, server, request));
+            assertArrayEquals(reply, pair.send(server, client, reply));
+            pair.close();
+            Map<String, Counters.Row> after = Counters.snapshot();
+            Counters.Row a = after.get("Cipher.AES/GCM/NoPadding");
+            Counters.Row b = before.getOrDefault("Cipher.AES/GCM/NoPadding", a);
+            long nativeOps = a.nativeOps() - (before.containsKey("Cipher.AES/GCM/NoPadding") ? b.nativeOps() : 0);
+            long jdkOps = a.jdkOps() - (before.containsKey("Cipher.AES/GCM/NoPadding") ? b.jdkOps() : 0);
+            // sealed and opened: 3 large records twice on OpenSSL; the request and the handshake's
+            // encrypted messages (each side's Finished at least) twice on the JDK
+            assertTrue(nativeOps >= 6, "native record operations: " + nativeOps);
+            assertTrue(jdkOps >= 6, "JDK record operations: " + jdkOps);
+        } finally {
+            AutoProfile.remove();
         }
     }
 

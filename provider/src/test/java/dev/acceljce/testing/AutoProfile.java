@@ -1,4 +1,4 @@
-package dev.acceljce.policy;
+package dev.acceljce.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,10 +8,10 @@ import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Settings;
 
 /** Policy auto with a crossover profile written by a test (the suite runs with policy native). */
-final class TestProfile {
-    private TestProfile() {}
+public final class AutoProfile {
+    private AutoProfile() {}
 
-    static void install(Path dir, String entries) throws IOException {
+    public static void install(Path dir, String entries) throws IOException {
         Path profile = dir.resolve("profile.properties");
         Files.writeString(profile, entries);
         Settings.set("acceljce.profile", profile.toString());
@@ -19,7 +19,7 @@ final class TestProfile {
         Crossovers.reload();
     }
 
-    static void remove() {
+    public static void remove() {
         Settings.set("acceljce.profile", null);
         Settings.set("acceljce.policy", null);
         Crossovers.reload();
