@@ -46,10 +46,13 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
      * @param path               which path a new object would take now
      * @param selfTest           the self-test status of its family
      * @param selfTestReason     why the family failed or was not tested (null when it passed)
+     * @param jdkHandOff         the cases a native object of it hands to the JDK's provider
+     *                           internally, counted on the JDK path (null when none)
      */
     public record Service(String type, String algorithm, Family family, List<String> aliases, boolean nativeAvailable,
                           String unavailableReason, List<String> instructions, String instructionPath,
-                          boolean jdkFallback, Path path, SelfTest.Status selfTest, String selfTestReason) {}
+                          boolean jdkFallback, Path path, SelfTest.Status selfTest, String selfTestReason,
+                          String jdkHandOff) {}
 
     /** The report for {@code provider}, an AccelJCE instance (its services are its rows). */
     public static Capabilities of(Provider provider) {
@@ -67,7 +70,8 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
             SelfTest.FamilyStatus health = selfTest.of(r.family());
             services.add(new Service(r.type(), r.algorithm(), r.family(), r.aliases(), r.nativeAvailable(),
                     r.unavailableReason(), use.instructions(), use.description(),
-                    jdkCanServe(r.type(), r.algorithm()), r.currentPath(), health.status(), health.reason()));
+                    jdkCanServe(r.type(), r.algorithm()), r.currentPath(), health.status(), health.reason(),
+                    r.jdkHandOff()));
         }
         return new Capabilities(library, cpu, openssl, selfTest, List.copyOf(services));
     }
