@@ -85,7 +85,8 @@ public final class AccelJceProvider extends Provider {
                 : "AccelJCE: no libcrypto (" + LibCrypto.unavailableReason() + "); every service on the JDK path");
         for (ServiceReport.Row r : ServiceReport.of(this)) {
             Trace.atLoad("AccelJCE: " + r.type() + "." + r.algorithm() + " -> " + r.route()
-                    + (r.nativeAvailable() ? "" : " (native unavailable: " + r.unavailableReason() + ")"));
+                    + (r.nativeAvailable() ? "" : " (native unavailable: " + r.unavailableReason() + ")")
+                    + (r.nativeAvailable() && r.jdkHandOff() != null ? "; hands to the JDK: " + r.jdkHandOff() : ""));
         }
         for (ServiceReport.NotRegistered r : notRegistered) {
             Trace.atLoad("AccelJCE: " + r.type() + "." + r.algorithm() + " not registered: " + r.reason());

@@ -22,10 +22,12 @@ public final class ServiceReport {
      * {@code currentPath} is the path a new object would take now (under policy auto with a
      * per-message crossover: the path of a {@value Crossovers#TYPICAL_SIZE}-byte message), and
      * {@code route} says how it is chosen ("native", "jdk", "auto: jdk below 256 B, native from
-     * there").
+     * there"). {@code jdkHandOff} names the cases a native object hands to the JDK's provider
+     * internally (counted on the JDK path), or is null.
      */
     public record Row(String type, String algorithm, Family family, List<String> aliases,
-                      boolean nativeAvailable, String unavailableReason, Path currentPath, String route) {}
+                      boolean nativeAvailable, String unavailableReason, Path currentPath, String route,
+                      String jdkHandOff) {}
 
     /**
      * A service AccelJCE declares but did not register in this process, and why (e.g. ML-KEM
@@ -58,7 +60,7 @@ public final class ServiceReport {
                 String route = r.perMessage() ? "auto: " + r.crossover()
                         : now.name().toLowerCase(java.util.Locale.ROOT);
                 rows.add(new Row(s.getType(), s.getAlgorithm(), a.family(), a.aliases(), available,
-                        a.unavailableReason(), now, route));
+                        a.unavailableReason(), now, route, a.jdkHandOff()));
             }
         }
         rows.sort(Comparator.comparing(Row::type).thenComparing(Row::algorithm));

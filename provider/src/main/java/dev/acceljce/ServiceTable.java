@@ -66,6 +66,7 @@ public final class ServiceTable {
         private Factory jdkFactory;
         private BooleanSupplier registrationCondition;
         private Supplier<String> notRegisteredReason;
+        private String jdkHandOff;
 
         private Builder(Family family, String type, String algorithm) {
             this.family = family;
@@ -107,6 +108,17 @@ public final class ServiceTable {
         }
 
         /**
+         * The cases a native object of this service hands to the JDK's provider internally (a
+         * mode, parameter or key OpenSSL is not used for), for the capability report and the
+         * trace. Those operations are counted on the JDK path (see
+         * {@link dev.acceljce.control.Counters.Tally#handedToJdk}).
+         */
+        public Builder handsToJdk(String cases) {
+            this.jdkHandOff = cases;
+            return this;
+        }
+
+        /**
          * Registers the service only when {@code condition} holds at provider construction (for
          * algorithms AccelJCE must not offer at all on an older library, although the JDK has
          * them); otherwise the service is listed by {@link ServiceReport#notRegistered} with
@@ -136,7 +148,7 @@ public final class ServiceTable {
                 jdkFactory = JdkFallbacks.forType(type, algorithm);
             }
             services.add(new AccelService(provider, family, type, algorithm, List.copyOf(aliases),
-                    Map.copyOf(attributes), nativeAvailable, nativeFactory, jdkFactory, forced));
+                    Map.copyOf(attributes), nativeAvailable, nativeFactory, jdkFactory, forced, jdkHandOff));
         }
     }
 
@@ -148,13 +160,14 @@ public final class ServiceTable {
         private final Factory nativeFactory;
         private final Factory jdkFactory;
         private final Path forced;
+        private final String jdkHandOff;
         private volatile Boolean nativeAvailable;
         private volatile Boolean jdkAvailable;
         private volatile String unavailableReason;
 
         AccelService(Provider provider, Family family, String type, String algorithm, List<String> aliases,
                      Map<String, String> attributes, BooleanSupplier probe, Factory nativeFactory,
-                     Factory jdkFactory, Path forced) {
+                     Factory jdkFactory, Path forced, String jdkHandOff) {
             super(provider, type, algorithm, nativeFactory != null ? nativeFactory.getClass().getName()
                     : "dev.acceljce.jdk.Forwarding", aliases, attributes);
             this.family = family;
@@ -163,6 +176,12 @@ public final class ServiceTable {
             this.nativeFactory = nativeFactory;
             this.jdkFactory = jdkFactory;
             this.forced = forced;
+            this.jdkHandOff = jdkHandOff;
+        }
+
+        /** What a native object of this service hands to the JDK internally, or null. */
+        String jdkHandOff() {
+            return jdkHandOff;
         }
 
         Family family() {

@@ -172,6 +172,16 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
                     yesNo(s.jdkFallback()), s.selfTest().name().toLowerCase(Locale.ROOT).replace('_', ' '), s.route());
         }
         out.append(table.isEmpty() ? "(none registered)\n" : table.render());
+        MarkdownTable handOffs = new MarkdownTable("Type", "Algorithm", "Handed to the JDK's provider");
+        for (Capabilities.Service s : services()) {
+            if (s.jdkHandOff() != null && s.nativeAvailable()) {
+                handOffs.row(s.type(), s.algorithm(), s.jdkHandOff());
+            }
+        }
+        if (!handOffs.isEmpty()) {
+            out.append("\nCases a native object hands to the JDK internally (counted on the JDK path in stats):\n\n")
+                    .append(handOffs.render());
+        }
         if (!notRegistered.isEmpty()) {
             out.append("\nNot registered (the loaded library cannot serve them):\n\n");
             MarkdownTable missing = new MarkdownTable("Type", "Algorithm", "Family", "Why");
@@ -228,6 +238,7 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
             row.put("selfTestReason", s.selfTestReason());
             row.put("path", s.path().name());
             row.put("route", s.route());
+            row.put("jdkHandOff", s.jdkHandOff());
             rows.add(row);
         }
         root.put("services", rows);

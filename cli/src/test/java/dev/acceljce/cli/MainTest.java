@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The command line end to end, in process (no benchmark is run). */
@@ -80,6 +81,11 @@ class MainTest {
         assertEquals(true, sha256.get("jdkFallback"));
         assertEquals("PASSED", sha256.get("selfTest"));
         assertInstanceOf(List.class, sha256.get("instructions"));
+        assertNull(sha256.get("jdkHandOff"));
+        Map<?, ?> gcm = services.stream().map(Map.class::cast)
+                .filter(s -> s.get("type").equals("Cipher") && s.get("algorithm").equals("AES/GCM/NoPadding"))
+                .findFirst().orElseThrow();
+        assertTrue(((String) gcm.get("jdkHandOff")).startsWith("IVs longer than 128 bytes"), gcm.toString());
         for (Object s : services) {
             Map<?, ?> row = (Map<?, ?>) s;
             assertTrue(row.get("path").equals("NATIVE") || row.get("path").equals("JDK"), row.toString());
@@ -96,5 +102,8 @@ class MainTest {
         assertTrue(o.out().contains("| Feature "), o.out());
         assertTrue(o.out().contains("| digest "), o.out());
         assertTrue(o.out().contains("Selftest: PASSED"), o.out());
+        assertTrue(o.out().contains("Cases a native object hands to the JDK internally"), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.contains("| HKDF-SHA256 ") && l.contains("| info longer than")),
+                o.out());
     }
 }

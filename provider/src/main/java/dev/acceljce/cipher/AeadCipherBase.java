@@ -62,6 +62,10 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Encryption: plaintext bytes of the operation in progress, counted when it completes. */
     private long encrypted;
+    /** Where operations served by {@link #delegate} are counted: the JDK path of this service. */
+    private Counters.Tally jdkTally;
+    /** Input bytes given to {@link #delegate} in the operation in progress. */
+    private long delegatedBytes;
 
     @Override
     public final void attach(Counters.Tally tally) {
@@ -121,6 +125,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     final void startDelegated(Cipher jdkCipher, boolean encrypt, byte[] iv, int tagLength) {
         initialized = false;
         delegate = jdkCipher;
+        delegatedBytes = 0;
         this.encrypting = encrypt;
         this.iv = iv;
         this.tagLength = tagLength;
@@ -245,7 +250,9 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     @Override
     protected final byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
         if (delegate != null) {
-            return delegate.update(input, inputOffset, inputLen);
+            byte[] out = delegate.update(input, inputOffset, inputLen);
+            delegatedBytes += inputLen;
+            return out;
         }
         checkUsable();
         MemorySegment in = AeadIo.range(input, inputOffset, inputLen);
@@ -265,10 +272,12 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
                                      int outputOffset) throws ShortBufferException {
         if (delegate != null) {
             // the JDK's GCM is not copy-safe in place once it holds a partial block: detach input
-            return input == output
+            int n = input == output
                     ? delegate.update(Arrays.copyOfRange(input, inputOffset, inputOffset + inputLen), 0, inputLen,
                             output, outputOffset)
                     : delegate.update(input, inputOffset, inputLen, output, outputOffset);
+            delegatedBytes += inputLen;
+            return n;
         }
         checkUsable();
         MemorySegment in = AeadIo.range(input, inputOffset, inputLen);
@@ -287,7 +296,10 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     @Override
     protected final int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
         if (delegate != null) {
-            return delegate.update(input, output);
+            int before = input.remaining();
+            int n = delegate.update(input, output);
+            delegatedBytes += before - input.remaining();
+            return n;
         }
         if (!input.hasRemaining() && !emptyBufferUpdateChecksState()) {
             return 0;
@@ -357,7 +369,9 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     @Override
     protected final byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen) throws AEADBadTagException {
         if (delegate != null) {
-            return delegateFinal(input, inputOffset, inputLen);
+            byte[] out = delegateFinal(input, inputOffset, inputLen);
+            delegatedDone(input == null ? 0 : inputLen);
+            return out;
         }
         checkUsable();
         MemorySegment in = input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
@@ -375,7 +389,9 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     protected final int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output,
                                       int outputOffset) throws ShortBufferException, AEADBadTagException {
         if (delegate != null) {
-            return delegateFinal(input, inputOffset, inputLen, output, outputOffset);
+            int n = delegateFinal(input, inputOffset, inputLen, output, outputOffset);
+            delegatedDone(input == null ? 0 : inputLen);
+            return n;
         }
         checkUsable();
         MemorySegment in = input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
@@ -395,7 +411,10 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     protected final int engineDoFinal(ByteBuffer input, ByteBuffer output)
             throws ShortBufferException, AEADBadTagException {
         if (delegate != null) {
-            return delegateFinal(input, output);
+            int before = input.remaining();
+            int n = delegateFinal(input, output);
+            delegatedDone(before);
+            return n;
         }
         checkUsable();
         int len = input.remaining();
@@ -486,6 +505,18 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     }
 
     // ---- forwarding to the JDK cipher, which declares more checked exceptions than doFinal may
+
+    /**
+     * An operation the JDK's cipher did (an IV OpenSSL does not take): counted on the JDK path,
+     * with the same bytes as a native one (the input, without AAD).
+     */
+    private void delegatedDone(long lastInput) {
+        if (jdkTally == null) {
+            jdkTally = tally.handedToJdk(this);
+        }
+        jdkTally.count(delegatedBytes + lastInput);
+        delegatedBytes = 0;
+    }
 
     private byte[] delegateFinal(byte[] input, int inputOffset, int inputLen) throws AEADBadTagException {
         try {

@@ -40,6 +40,7 @@ final class AeadServices {
                         ? has("AES-128-GCM") && has("AES-192-GCM") && has("AES-256-GCM")
                         : has("AES-" + keySize * 8 + "-GCM"),
                 p -> new AesGcmCipher(keySize))
+                .handsToJdk("IVs longer than " + AesGcmCipher.MAX_NATIVE_IV + " bytes (OpenSSL's limit): SunJCE")
                 .register();
     }
 

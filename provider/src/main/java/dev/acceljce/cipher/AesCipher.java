@@ -51,6 +51,8 @@ import dev.acceljce.openssl.EvpCipher;
  */
 final class AesCipher extends CipherSpi implements Counted {
     private Counters.Tally tally = Counters.Tally.NONE;
+    /** Where work done by {@link #jdk} is counted: the JDK path (see {@link #completed}). */
+    private Counters.Tally jdkTally;
     /** Input bytes of the operation in progress, counted when it completes. */
     private long messageBytes;
 
@@ -664,9 +666,20 @@ final class AesCipher extends CipherSpi implements Counted {
         }
     }
 
-    /** One operation done: the bytes of its updates and of its last input. */
+    /**
+     * One operation done: the bytes of its updates and of its last input, on the path that did
+     * the work. A native-path object set to a mode or padding OpenSSL does not serve (PCBC, CTS,
+     * CFB16, ...) hands it to SunJCE: that is counted on the JDK path of the same service.
+     */
     private void completed(long lastInput) {
-        tally.count(messageBytes + lastInput);
+        Counters.Tally t = tally;
+        if (jdk != null) {
+            if (jdkTally == null) {
+                jdkTally = tally.handedToJdk(this);
+            }
+            t = jdkTally;
+        }
+        t.count(messageBytes + lastInput);
         messageBytes = 0;
     }
 
@@ -721,7 +734,9 @@ final class AesCipher extends CipherSpi implements Counted {
     @Override
     protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
         if (jdk != null) {
-            return jdk.wrap(key);
+            byte[] out = jdk.wrap(key);
+            completed(0); // as the JDK path counts a wrap
+            return out;
         }
         byte[] encoded = AesKeys.encodingToWrap(key);
         try {
@@ -737,7 +752,9 @@ final class AesCipher extends CipherSpi implements Counted {
     protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
             throws InvalidKeyException, NoSuchAlgorithmException {
         if (jdk != null) {
-            return jdk.unwrap(wrappedKey, wrappedKeyAlgorithm, wrappedKeyType);
+            Key k = jdk.unwrap(wrappedKey, wrappedKeyAlgorithm, wrappedKeyType);
+            completed(wrappedKey.length);
+            return k;
         }
         byte[] encoded;
         try {

@@ -24,6 +24,8 @@ final class AesServices {
                         + "|CFB104|CFB112|CFB120|CFB128|OFB72|OFB80|OFB88|OFB96|OFB104|OFB112|OFB120|OFB128")
                 .attribute("SupportedPaddings", "NOPADDING|PKCS5PADDING|ISO10126PADDING")
                 .nativeImpl(AesServices::allModesAvailable, p -> new AesCipher())
+                .handsToJdk("modes and paddings OpenSSL is not used for (PCBC, CTS, CFB and OFB of other widths"
+                        + " than 8 and 128 bits, ISO10126Padding, PKCS5Padding on a stream mode): SunJCE")
                 .register();
 
         // the full transformations SunJCE serves through "AES" (their JDK path sets mode and padding)

@@ -45,11 +45,13 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
      * @param route              how it is routed: "native", "jdk", or "auto: jdk below 128 B, native from there"
      * @param selfTest           the self-test status of its family
      * @param selfTestReason     why the family failed or was not tested (null when it passed)
+     * @param jdkHandOff         the cases a native object of it hands to the JDK's provider
+     *                           internally, counted on the JDK path (null when none)
      */
     public record Service(String type, String algorithm, Family family, List<String> aliases, boolean nativeAvailable,
                           String unavailableReason, List<String> instructions, String instructionPath,
                           boolean jdkFallback, Path path, String route, SelfTest.Status selfTest,
-                          String selfTestReason) {}
+                          String selfTestReason, String jdkHandOff) {}
 
     /** The report for {@code provider}, an AccelJCE instance (its services are its rows). */
     public static Capabilities of(Provider provider) {
@@ -68,7 +70,7 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
             services.add(new Service(r.type(), r.algorithm(), r.family(), r.aliases(), r.nativeAvailable(),
                     r.unavailableReason(), use.instructions(), use.description(),
                     JdkProviders.has(r.type(), r.algorithm()), r.currentPath(), r.route(), health.status(),
-                    health.reason()));
+                    health.reason(), r.jdkHandOff()));
         }
         return new Capabilities(library, cpu, openssl, selfTest, List.copyOf(services));
     }

@@ -54,14 +54,32 @@ public final class Counters {
         }
 
         /** A tally that counts nothing (counters switched off, or objects outside the provider). */
-        public static final Tally NONE = new Tally(null);
+        public static final Tally NONE = new Tally(null, null);
 
         private final Path path;
+        /** The service this tally counts for ("Cipher.AES"); null for {@link #NONE}. */
+        private final String service;
         @SuppressWarnings("unused") private long ops;
         @SuppressWarnings("unused") private long bytes;
 
-        private Tally(Path path) {
+        private Tally(Path path, String service) {
             this.path = path;
+            this.service = service;
+        }
+
+        /**
+         * The tally for the work that {@code owner}, a native-path object, hands to the JDK's
+         * provider internally (a mode, IV length, info length or key that OpenSSL does not take):
+         * the same service on the JDK path, so the counters say what really ran in OpenSSL.
+         * Registers that tally (one more JDK-path object of the service) on each call: call once
+         * per owner and keep it. When this tally already counts the JDK path (an object the
+         * decision point created there) it is returned itself; {@link #NONE} gives NONE.
+         */
+        public Tally handedToJdk(Object owner) {
+            if (path == null || path == Path.JDK) {
+                return this;
+            }
+            return register(owner, service, Path.JDK);
         }
 
         /** One operation (a digest, a doFinal, a signature, a derivation) over {@code n} bytes. */
@@ -109,12 +127,16 @@ public final class Counters {
      * Its counts are kept after the owner is collected.
      */
     public static Tally register(Object owner, String type, String algorithm, Path path) {
-        Service s = SERVICES.computeIfAbsent(type + "." + algorithm, k -> new Service());
+        return register(owner, type + "." + algorithm, path);
+    }
+
+    private static Tally register(Object owner, String service, Path path) {
+        Service s = SERVICES.computeIfAbsent(service, k -> new Service());
         s.created[path.ordinal()].increment();
         if (!enabled) {
             return Tally.NONE;
         }
-        Tally t = new Tally(path);
+        Tally t = new Tally(path, service);
         s.live.add(t);
         CLEANER.register(owner, () -> {
             s.live.remove(t);

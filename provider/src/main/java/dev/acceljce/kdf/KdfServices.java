@@ -29,6 +29,7 @@ public final class KdfServices {
         table.add(Family.KDF, "KDF", variant.jcaName())
                 .nativeImpl(() -> has("HKDF", variant.digest()),
                         p -> new NativeHkdf((KDFParameters) p, variant))
+                .handsToJdk("info longer than OpenSSL's HKDF accepts (32 KiB in OpenSSL 3): SunJCE")
                 .register();
     }
 

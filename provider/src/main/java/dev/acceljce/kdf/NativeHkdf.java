@@ -34,6 +34,8 @@ public final class NativeHkdf extends KDFSpi implements Counted {
     private final HkdfVariant variant;
     private final EvpKdf.Algorithm hkdf;
     private volatile KDF jdkForLongInfo;
+    /** Where derivations {@link #jdkForLongInfo} does are counted: the JDK path of this service. */
+    private Counters.Tally jdkTally;
 
     NativeHkdf(KDFParameters parameters, HkdfVariant variant) throws InvalidAlgorithmParameterException {
         super(parameters);
@@ -74,11 +76,10 @@ public final class NativeHkdf extends KDFSpi implements Counted {
     @Override
     protected byte[] engineDeriveData(AlgorithmParameterSpec derivationSpec)
             throws InvalidAlgorithmParameterException {
-        byte[] out = derive(derivationSpec);
-        tally.count(out.length);
-        return out;
+        return derive(derivationSpec);
     }
 
+    /** Derives on the path that can, and counts the derivation there (output bytes, as the JDK path). */
     private byte[] derive(AlgorithmParameterSpec derivationSpec) throws InvalidAlgorithmParameterException {
         if (derivationSpec instanceof HKDFParameterSpec.Extract extract) {
             return extract(extract);
@@ -99,6 +100,7 @@ public final class NativeHkdf extends KDFSpi implements Counted {
             byte[] prk = new byte[variant.hashLength()];
             // an empty salt is HMAC's all-zero key of hash length, as RFC 5869 says
             EvpKdf.hkdf(hkdf, variant.digest(), EvpKdf.HKDF_EXTRACT_ONLY, ikm, salt, null, prk);
+            tally.count(prk.length);
             return prk;
         } catch (InvalidKeyException e) {
             throw new InvalidAlgorithmParameterException(
@@ -128,6 +130,7 @@ public final class NativeHkdf extends KDFSpi implements Counted {
             }
             byte[] out = new byte[length];
             EvpKdf.hkdf(hkdf, variant.digest(), EvpKdf.HKDF_EXPAND_ONLY, prk, null, info, out);
+            tally.count(out.length);
             return out;
         } finally {
             wipe(prk);
@@ -149,6 +152,7 @@ public final class NativeHkdf extends KDFSpi implements Counted {
             }
             byte[] out = new byte[length];
             EvpKdf.hkdf(hkdf, variant.digest(), EvpKdf.HKDF_EXTRACT_AND_EXPAND, ikm, salt, info, out);
+            tally.count(out.length);
             return out;
         } catch (InvalidKeyException e) {
             throw new InvalidAlgorithmParameterException(
@@ -182,6 +186,16 @@ public final class NativeHkdf extends KDFSpi implements Counted {
             }
             jdkForLongInfo = jdk;
         }
-        return jdk.deriveData(spec);
+        byte[] out = jdk.deriveData(spec);
+        // counted on the JDK path; atomically, as this object may be shared between threads
+        jdkTally().countShared(out.length);
+        return out;
+    }
+
+    private synchronized Counters.Tally jdkTally() {
+        if (jdkTally == null) {
+            jdkTally = tally.handedToJdk(this);
+        }
+        return jdkTally;
     }
 }

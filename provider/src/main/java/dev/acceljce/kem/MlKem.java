@@ -45,6 +45,8 @@ public final class MlKem implements KEMSpi, Counted {
     private final String algorithm;
     private final Set<KeyKind> kinds;
     private Counters.Tally tally = Counters.Tally.NONE;
+    /** Where encapsulators and decapsulators the JDK serves count: the JDK path of this service. */
+    private Counters.Tally jdkTally;
 
     /**
      * @param algorithm the service name ("ML-KEM" or a parameter set)
@@ -58,6 +60,13 @@ public final class MlKem implements KEMSpi, Counted {
     @Override
     public void attach(Counters.Tally tally) {
         this.tally = tally;
+    }
+
+    private synchronized Counters.Tally jdkTally() {
+        if (jdkTally == null) {
+            jdkTally = tally.handedToJdk(this);
+        }
+        return jdkTally;
     }
 
     private KEM jdk() throws InvalidKeyException {
@@ -90,9 +99,8 @@ public final class MlKem implements KEMSpi, Counted {
         noParameters(spec);
         AccelKey key = servable(publicKey);
         if (key == null || !(key instanceof PublicKey)) {
-            // the JDK's work is not counted on this object's native tally
-            return new JdkKem.Encapsulator(jdk().newEncapsulator(publicKey, spec, secureRandom),
-                    () -> Counters.Tally.NONE);
+            // a key OpenSSL does not serve here: the JDK's work is counted on the JDK path
+            return new JdkKem.Encapsulator(jdk().newEncapsulator(publicKey, spec, secureRandom), this::jdkTally);
         }
         return new Encapsulator(MlParameterSet.of(key.kind()), key.share());
     }
@@ -103,7 +111,7 @@ public final class MlKem implements KEMSpi, Counted {
         noParameters(spec);
         AccelKey key = servable(privateKey);
         if (key == null || !(key instanceof PrivateKey)) {
-            return new JdkKem.Decapsulator(jdk().newDecapsulator(privateKey, spec), () -> Counters.Tally.NONE);
+            return new JdkKem.Decapsulator(jdk().newDecapsulator(privateKey, spec), this::jdkTally);
         }
         return new Decapsulator(MlParameterSet.of(key.kind()), key.share());
     }

@@ -29,6 +29,8 @@ import dev.acceljce.jdk.JdkProviders;
  */
 public final class AccelKeyFactory extends KeyFactorySpi implements Counted {
     private Counters.Tally tally = Counters.Tally.NONE;
+    /** Where keys the JDK made and OpenSSL does not hold are counted: the JDK path of this service. */
+    private Counters.Tally jdkTally;
     private final KeyFactory jdk;
     private final Set<KeyKind> kinds;
 
@@ -49,15 +51,30 @@ public final class AccelKeyFactory extends KeyFactorySpi implements Counted {
                 ? EcPublicKeySpecs.fromSpec(ec)
                 : keySpec instanceof XECPublicKeySpec xec ? xdh(XecPublicKeySpecs.fromSpec(xec)) : null;
         PublicKey key = direct != null ? direct : (PublicKey) adopt(jdk.generatePublic(keySpec));
-        tally.count(0);
+        counted(key);
         return key;
     }
 
     @Override
     protected PrivateKey engineGeneratePrivate(KeySpec keySpec) throws InvalidKeySpecException {
         PrivateKey key = (PrivateKey) adopt(jdk.generatePrivate(keySpec));
-        tally.count(0);
+        counted(key);
         return key;
+    }
+
+    /**
+     * One key made: native when OpenSSL holds it, else (an RSA private key without CRT
+     * components, a curve not served natively) the JDK's work alone, counted on the JDK path.
+     */
+    private void counted(Key key) {
+        if (key instanceof AccelKey) {
+            tally.count(0);
+            return;
+        }
+        if (jdkTally == null) {
+            jdkTally = tally.handedToJdk(this);
+        }
+        jdkTally.count(0);
     }
 
     /** A key this factory makes natively: one of its kinds (an "X25519" factory makes no X448 key). */

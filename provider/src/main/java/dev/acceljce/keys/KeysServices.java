@@ -26,9 +26,14 @@ public final class KeysServices {
 
         // the JDK lists 1.2.840.113549.1.1.1 (rsaEncryption) without its "OID." form
         keyFactory(table, Family.RSA, "RSA", EnumSet.of(KeyKind.RSA))
-                .oid("1.2.840.113549.1.1").aliases("1.2.840.113549.1.1.1").register();
+                .oid("1.2.840.113549.1.1").aliases("1.2.840.113549.1.1.1")
+                .handsToJdk("private keys without CRT components (returned as SunRsaSign makes them)").register();
         table.add(Family.RSA, "KeyPairGenerator", "RSA").oid("1.2.840.113549.1.1").aliases("1.2.840.113549.1.1.1")
-                .nativeImpl(() -> EvpPkey.hasKeyType("RSA"), p -> new RsaKeyPairGenerator()).register();
+                .nativeImpl(() -> EvpPkey.hasKeyType("RSA"), p -> new RsaKeyPairGenerator())
+                .handsToJdk("moduli outside " + RsaKeyPairGenerator.MIN_NATIVE_BITS + ".."
+                        + RsaKeyPairGenerator.MAX_NATIVE_BITS + " bits, public exponents of 2^63 and more,"
+                        + " key parameters in RSAKeyGenParameterSpec: SunRsaSign")
+                .register();
         table.add(Family.RSA, "AlgorithmParameters", "RSASSA-PSS").aliases("PSS").oid("1.2.840.113549.1.1.10")
                 .register();
 

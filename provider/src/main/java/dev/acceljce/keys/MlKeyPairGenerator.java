@@ -25,6 +25,8 @@ public final class MlKeyPairGenerator extends KeyPairGeneratorSpi implements Cou
     private final KeyPairGenerator jdk;
     private KeyKind kind;
     private Counters.Tally tally = Counters.Tally.NONE;
+    /** Registered when a parameter set outside the native ones sends generation to the JDK. */
+    private Counters.Tally jdkTally;
 
     public MlKeyPairGenerator(String algorithm, KeyKind defaultKind) throws NoSuchAlgorithmException {
         this.jdk = KeyPairGenerator.getInstance(algorithm, JdkProviders.forService("KeyPairGenerator", algorithm));
@@ -51,6 +53,10 @@ public final class MlKeyPairGenerator extends KeyPairGeneratorSpi implements Cou
     @Override
     public KeyPair generateKeyPair() {
         if (kind == null) {
+            if (jdkTally == null) {
+                jdkTally = tally.handedToJdk(this);
+            }
+            jdkTally.count(0);
             return jdk.generateKeyPair();
         }
         EvpPkey.Key key = EvpPkey.Key.generate(kind.opensslType(), null);

@@ -81,6 +81,8 @@ public final class RsaCipher extends CipherSpi implements Counted {
 
     private Counters.Tally tally = Counters.Tally.NONE;
     private Counters.Tally jdkTally;
+    /** Input bytes given to {@link #delegate} by updates of the operation in progress. */
+    private long delegatedBytes;
     /** SunJCE's cipher serving the current key and parameters, or null on the native path. */
     private Cipher delegate;
 
@@ -350,6 +352,13 @@ public final class RsaCipher extends CipherSpi implements Counted {
             d.init(opmode, key, params);
         }
         delegate = d;
+        delegatedBytes = 0;
+    }
+
+    /** An operation SunJCE did: its updates and last input, counted on the JDK path. */
+    private void delegatedDone(long lastInput) {
+        jdkTally.count(delegatedBytes + lastInput);
+        delegatedBytes = 0;
     }
 
     private void requireInit() {
@@ -447,6 +456,7 @@ public final class RsaCipher extends CipherSpi implements Counted {
     protected byte[] engineUpdate(byte[] in, int inOfs, int inLen) {
         if (delegate != null) {
             byte[] out = delegate.update(in, inOfs, inLen);
+            delegatedBytes += inLen;
             return out == null ? EMPTY : out;
         }
         requireInit();
@@ -458,7 +468,9 @@ public final class RsaCipher extends CipherSpi implements Counted {
     protected int engineUpdate(byte[] in, int inOfs, int inLen, byte[] out, int outOfs)
             throws ShortBufferException {
         if (delegate != null) {
-            return delegate.update(in, inOfs, inLen, out, outOfs);
+            int n = delegate.update(in, inOfs, inLen, out, outOfs);
+            delegatedBytes += inLen;
+            return n;
         }
         requireInit();
         update(in, inOfs, inLen);
@@ -470,7 +482,7 @@ public final class RsaCipher extends CipherSpi implements Counted {
             throws IllegalBlockSizeException, BadPaddingException {
         if (delegate != null) {
             byte[] out = delegate.doFinal(in, inOfs, inLen);
-            jdkTally.count(inLen);
+            delegatedDone(inLen);
             return out;
         }
         requireInit();
@@ -483,7 +495,7 @@ public final class RsaCipher extends CipherSpi implements Counted {
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         if (delegate != null) {
             int n = delegate.doFinal(in, inOfs, inLen, out, outOfs);
-            jdkTally.count(inLen);
+            delegatedDone(inLen);
             return n;
         }
         requireInit();

@@ -27,6 +27,8 @@ public final class RsaCipherServices {
                         + "|OAEPWITHSHA-512/224ANDMGF1PADDING"
                         + "|OAEPWITHSHA-512/256ANDMGF1PADDING")
                 .nativeImpl(() -> EvpPkey.hasKeyType("RSA"), p -> new RsaCipher())
+                .handsToJdk("private keys without CRT components, RSASSA-PSS keys, OAEP with a digest OpenSSL"
+                        + " lacks or a mask other than MGF1, TLS premaster secrets: SunJCE")
                 .register();
         table.add(Family.RSA, "AlgorithmParameters", "OAEP").oid("1.2.840.113549.1.1.7").register();
     }

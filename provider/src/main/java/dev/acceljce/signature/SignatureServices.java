@@ -10,6 +10,8 @@ import dev.acceljce.openssl.EvpPkey;
 public final class SignatureServices {
     private static final String RSA_KEYS =
             "java.security.interfaces.RSAPublicKey|java.security.interfaces.RSAPrivateKey";
+    /** What RSA signature objects hand to the JDK (PkeySignature's delegate), counted on the JDK path. */
+    private static final String RSA_HAND_OFF = "private keys without CRT components, RSASSA-PSS-typed keys: SunRsaSign";
 
     private SignatureServices() {}
 
@@ -39,6 +41,7 @@ public final class SignatureServices {
         table.add(Family.RSA, "Signature", "RSASSA-PSS").aliases("PSS").oid("1.2.840.113549.1.1.10")
                 .attribute("SupportedKeyClasses", RSA_KEYS)
                 .nativeImpl(() -> EvpPkey.hasKeyType("RSA"), p -> new RsaPssSignature())
+                .handsToJdk(RSA_HAND_OFF)
                 .register();
 
         eddsa(table, "EdDSA", null, null);
@@ -51,14 +54,16 @@ public final class SignatureServices {
         return table.add(Family.RSA, "Signature", name).oid(oid)
                 .attribute("SupportedKeyClasses", RSA_KEYS)
                 .nativeImpl(() -> EvpPkey.hasKeyType("RSA") && EvpDigest.fetch(digest).isPresent(),
-                        p -> new RsaPkcs1Signature(name, digest));
+                        p -> new RsaPkcs1Signature(name, digest))
+                .handsToJdk(RSA_HAND_OFF);
     }
 
     private static void eddsa(ServiceTable table, String name, KeyKind fixed, String oid) {
         ServiceTable.Builder b = table.add(Family.EDDSA, "Signature", name)
                 .nativeImpl(() -> fixed == null ? EvpPkey.hasKeyType("ED25519") && EvpPkey.hasKeyType("ED448")
                                 : EvpPkey.hasKeyType(fixed.opensslType()),
-                        p -> new EdDsaSignature(name, fixed));
+                        p -> new EdDsaSignature(name, fixed))
+                .handsToJdk("Ed25519ph and Ed448ph (prehash), a context in EdDSAParameterSpec: SunEC");
         if (oid != null) {
             b.oid(oid);
         }

@@ -111,6 +111,9 @@ class SettingsAndTraceTest {
         assertTrue(lines.getFirst().contains("OpenSSL"), lines.getFirst());
         assertTrue(lines.contains("AccelJCE: MessageDigest.SHA-256 -> jdk"), String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("AccelJCE: Mac.HmacSHA256 -> ")), String.join("\n", lines));
+        // a service whose native objects hand some cases to the JDK names them
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("AccelJCE: KDF.HKDF-SHA256 -> native; hands to the JDK: info")),
+                String.join("\n", lines));
     }
 
     @Test
