@@ -9,7 +9,8 @@ second. Usage:
       --speed35 speed-3.5.tsv --speed30 speed-3.0.tsv
 
 JMH JSON files of the bundled runs carry both providers; the system runs only AccelJCE (the JDK
-column does not depend on OpenSSL).
+column does not depend on OpenSSL). Bundled runs that also measured provider `AccelJCE-auto` (the
+default policy: each message on the faster path) get a column of their own.
 """
 import argparse
 import json
@@ -82,8 +83,12 @@ def main():
     bundled = load(args.bundled)
     system = load(args.system, only="AccelJCE")
     s35, s30 = speeds(args.speed35), speeds(args.speed30)
-    print("| Operation | AccelJCE + OpenSSL 3.5 | AccelJCE + OpenSSL 3.0 | JDK 25 | openssl speed 3.5 | openssl speed 3.0 | AccelJCE 3.5 / JDK |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    auto = any("AccelJCE-auto" in v for v in bundled.values())
+    head = ["Operation", "AccelJCE + OpenSSL 3.5"] + (["AccelJCE auto + 3.5"] if auto else []) + [
+        "AccelJCE + OpenSSL 3.0", "JDK 25", "openssl speed 3.5", "openssl speed 3.0", "AccelJCE 3.5 / JDK"] + (
+        ["auto / JDK"] if auto else [])
+    print("| " + " | ".join(head) + " |")
+    print("| --- |" + " ---: |" * (len(head) - 1))
     for key in sorted(set(bundled) | set(system), key=lambda k: (k[0], [(n, v.zfill(8)) for n, v in k[1]])):
         bench, params = key[0], dict(key[1])
         b = bundled.get(key, {})
@@ -91,8 +96,14 @@ def main():
         acc30 = system.get(key, {}).get("AccelJCE")
         sk = speed_key(bench, params)
         ratio = f"{acc35 / jdk:.2f}×" if acc35 and jdk else "—"
-        print(f"| {label(bench, params)} | {fmt(acc35)} | {fmt(acc30)} | {fmt(jdk)} | "
-              f"{fmt(s35.get(sk)) if sk else '—'} | {fmt(s30.get(sk)) if sk else '—'} | {ratio} |")
+        cells = [label(bench, params), fmt(acc35)]
+        if auto:
+            cells.append(fmt(b.get("AccelJCE-auto")))
+        cells += [fmt(acc30), fmt(jdk), fmt(s35.get(sk)) if sk else "—", fmt(s30.get(sk)) if sk else "—", ratio]
+        if auto:
+            a35 = b.get("AccelJCE-auto")
+            cells.append(f"{a35 / jdk:.2f}×" if a35 and jdk else "—")
+        print("| " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
