@@ -5,6 +5,7 @@
 # round gives a ratio on/off of two forks that ran seconds apart; the answer is the geometric mean
 # of the ratios with a 95% confidence interval (Student t over the rounds' log ratios).
 # Usage: scripts/counters-overhead.sh [rounds=16] [out-dir=target/counters-overhead]
+#        (ACCELJCE_BENCH_JAR=path: a benchmarks.jar built earlier, instead of bench/target's)
 # Prefix with `taskset -c 1 nice -n -10` (and move other work to CPU 0) on a 2-core machine.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,7 +13,7 @@ rounds=${1:-16}
 out=${2:-$root/target/counters-overhead}
 jdk=$("$root/scripts/find-jdk.sh") || exit 1
 mkdir -p "$out"
-jar="$root/bench/target/benchmarks.jar"
+jar=${ACCELJCE_BENCH_JAR:-$root/bench/target/benchmarks.jar}
 [ -f "$jar" ] || "$root/scripts/mvn.sh" -q -DskipTests package
 # a rebuild during the run must not swap the jar under the forks
 cp "$jar" "$out/benchmarks.jar"
