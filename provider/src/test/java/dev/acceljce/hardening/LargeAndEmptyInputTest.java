@@ -3,7 +3,10 @@ package dev.acceljce.hardening;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
+import java.security.Signature;
 import java.util.Arrays;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
@@ -18,6 +21,7 @@ import dev.acceljce.testing.Providers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Resource limits: a 1.5 GiB direct buffer (native memory, not the 2 GiB test heap) through a
@@ -152,5 +156,58 @@ class LargeAndEmptyInputTest {
         byte[] jt = jc.doFinal();
         byte[] ot = oc.doFinal();
         assertArrayEquals(Arrays.copyOfRange(jt, jt.length - 16, jt.length), Arrays.copyOfRange(ot, ot.length - 16, ot.length));
+    }
+
+    /**
+     * 100,000 init+doFinal cycles on one AES-GCM Cipher and one HmacSHA256 Mac, 10,000
+     * initSign+sign on one Ed25519 and one SHA256withECDSA Signature (each init with a new key):
+     * live native objects back where they started, results equal to the JDK's at the end.
+     */
+    @Test
+    void repeatedInitCyclesKeepLiveNativeObjectsFlat() throws Exception {
+        Cipher oc = Cipher.getInstance("AES/GCM/NoPadding", Providers.ACCEL);
+        Mac om = Mac.getInstance("HmacSHA256", Providers.ACCEL);
+        KeyPairGenerator edGen = KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL);
+        KeyPairGenerator ecGen = KeyPairGenerator.getInstance("EC", Providers.ACCEL);
+        ecGen.initialize(256);
+        KeyPair[] ed = {edGen.generateKeyPair(), edGen.generateKeyPair()};
+        KeyPair[] ec = {ecGen.generateKeyPair(), ecGen.generateKeyPair()};
+        Signature os = Signature.getInstance("Ed25519", Providers.ACCEL);
+        Signature oe = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
+        long before = Soak.settle();
+        byte[] ct = null;
+        byte[] mac = null;
+        byte[] edSig = null;
+        byte[] message = {1, 2, 3};
+        for (int i = 0; i < 100_000; i++) {
+            byte[] k = ByteBuffer.allocate(16).putInt(0, i).array();
+            oc.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(k, "AES"), new GCMParameterSpec(128, k, 0, 12));
+            ct = oc.doFinal(message);
+            om.init(new SecretKeySpec(k, "HmacSHA256"));
+            mac = om.doFinal(message);
+            if (i % 10 == 0) {
+                os.initSign(ed[i % 2].getPrivate());
+                os.update(message);
+                edSig = os.sign();
+                oe.initSign(ec[i % 2].getPrivate());
+                oe.update(message);
+                oe.sign();
+            }
+        }
+        long after = Soak.settle();
+        System.out.println("live native objects: " + before + " -> " + after);
+        assertTrue(after <= before, "live native objects " + before + " -> " + after);
+
+        byte[] lastKey = ByteBuffer.allocate(16).putInt(0, 99_999).array();
+        Cipher jc = Cipher.getInstance("AES/GCM/NoPadding", "SunJCE");
+        jc.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(lastKey, "AES"), new GCMParameterSpec(128, lastKey, 0, 12));
+        assertArrayEquals(jc.doFinal(message), ct);
+        Mac jm = Mac.getInstance("HmacSHA256", Providers.jdk("Mac", "HmacSHA256"));
+        jm.init(new SecretKeySpec(lastKey, "HmacSHA256"));
+        assertArrayEquals(jm.doFinal(message), mac);
+        Signature jv = Signature.getInstance("Ed25519", Providers.jdk("Signature", "Ed25519"));
+        jv.initVerify(ed[99_990 % 2].getPublic());
+        jv.update(message);
+        assertTrue(jv.verify(edSig));
     }
 }
