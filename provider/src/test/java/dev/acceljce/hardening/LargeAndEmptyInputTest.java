@@ -210,4 +210,43 @@ class LargeAndEmptyInputTest {
         jv.update(message);
         assertTrue(jv.verify(edSig));
     }
+
+    /**
+     * getOutputSize at the int limit, every AES mode and padding in both directions, with 0 and
+     * 5 bytes held: the same number or the same exception (SunJCE's CipherCore: ArithmeticException)
+     * as SunJCE. Cheap companion of NearMaxArrayTest, which needs an 8 GiB heap.
+     */
+    @Test
+    void outputSizeAtTheIntLimitAsInTheJdk() throws Exception {
+        SecretKeySpec key = new SecretKeySpec(new byte[16], "AES");
+        for (String t : new String[] {"AES/CBC/PKCS5Padding", "AES/ECB/PKCS5Padding", "AES/CBC/NoPadding", "AES/CTR/NoPadding",
+                "AES/CFB/NoPadding", "AES/OFB/NoPadding", "AES/GCM/NoPadding"}) {
+            for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
+                for (int held : new int[] {0, 5}) {
+                    for (int size : new int[] {Integer.MAX_VALUE, Integer.MAX_VALUE - 5, Integer.MAX_VALUE - 15, Integer.MAX_VALUE - 16,
+                            Integer.MAX_VALUE - 32}) {
+                        java.security.spec.AlgorithmParameterSpec p = t.contains("GCM") ? new GCMParameterSpec(128, new byte[12])
+                                : t.contains("ECB") ? null : new IvParameterSpec(new byte[16]);
+                        Cipher a = Cipher.getInstance(t, Providers.ACCEL);
+                        Cipher j = Cipher.getInstance(t, "SunJCE");
+                        a.init(mode, key, p);
+                        j.init(mode, key, p);
+                        if (held > 0 && !(t.contains("GCM") && mode == Cipher.ENCRYPT_MODE)) {
+                            a.update(new byte[held]);
+                            j.update(new byte[held]);
+                        }
+                        assertEquals(outputSize(j, size), outputSize(a, size), t + " mode " + mode + " held " + held + " size " + size);
+                    }
+                }
+            }
+        }
+    }
+
+    private static Object outputSize(Cipher c, int size) {
+        try {
+            return c.getOutputSize(size);
+        } catch (RuntimeException e) {
+            return e.getClass();
+        }
+    }
 }
