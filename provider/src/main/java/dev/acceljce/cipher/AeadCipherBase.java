@@ -199,6 +199,21 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
         return inputLen + tagLength;
     }
 
+    /**
+     * doFinal into an array of a ciphertext plus tag longer than an int can count: the exception
+     * SunJCE's cipher ends in. GCM's output check wraps to "Output buffer invalid".
+     */
+    void finalOutputOverflows(byte[] output, int outputOffset, int inputLen) throws ShortBufferException {
+        throw new ShortBufferException("Output buffer invalid");
+    }
+
+    /**
+     * Refuses an encryption whose operation would reach {@code total} bytes (plaintext so far,
+     * plus the tag in doFinal) where SunJCE's cipher of the same algorithm refuses it. None here.
+     */
+    void checkOperationLength(long total) {
+    }
+
     /** getOutputSize when decrypting with {@code pending} bytes held, as SunJCE's GCM computes it. */
     int decryptionOutputSize(int inputLen, int pending, int tagLength) {
         return Math.max(pending + inputLen - tagLength, 0);
@@ -261,6 +276,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
             hold(in);
             return AeadIo.EMPTY;
         }
+        checkOperationLength(encrypted + inputLen);
         byte[] out = new byte[inputLen];
         startData();
         encryptUpdate(in, MemorySegment.ofArray(out));
@@ -287,6 +303,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
             hold(in);
             return 0;
         }
+        checkOperationLength(encrypted + inputLen);
         requireSpace(output, outputOffset, inputLen);
         startData();
         encryptUpdate(in, MemorySegment.ofArray(output).asSlice(outputOffset, inputLen));
@@ -312,6 +329,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
             input.position(input.limit());
             return 0;
         }
+        checkOperationLength(encrypted + len);
         if (output.remaining() < len) {
             throw new ShortBufferException("Output buffer must be at least " + len + " bytes long");
         }
@@ -331,7 +349,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
 
     private static void requireSpace(byte[] output, int offset, int needed) throws ShortBufferException {
         Objects.requireNonNull(output, "output"); // as the JDK's AEAD ciphers
-        if (offset < 0 || output.length - offset < needed) {
+        if (offset < 0 || needed < 0 || output.length - offset < needed) {
             throw new ShortBufferException("Output buffer too small, must be at least " + needed + " bytes long");
         }
     }
@@ -376,7 +394,9 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
         checkUsable();
         MemorySegment in = input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
         if (encrypting) {
-            byte[] out = new byte[Math.addExact(inputLen, tagLength)];
+            // the size as SunJCE's cipher computes it: its GCM wraps (NegativeArraySizeException)
+            byte[] out = new byte[encryptionOutputSize(inputLen, tagLength)];
+            checkOperationLength(encrypted + inputLen + tagLength);
             finishEncryption(in, MemorySegment.ofArray(out));
             return out;
         }
@@ -396,8 +416,12 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
         checkUsable();
         MemorySegment in = input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
         if (encrypting) {
-            int need = Math.addExact(inputLen, tagLength);
+            if ((long) inputLen + tagLength > Integer.MAX_VALUE) {
+                finalOutputOverflows(output, outputOffset, inputLen);
+            }
+            int need = inputLen + tagLength;
             requireSpace(output, outputOffset, need);
+            checkOperationLength(encrypted + inputLen + tagLength);
             finishEncryption(in, MemorySegment.ofArray(output).asSlice(outputOffset, need));
             return need;
         }
@@ -418,6 +442,9 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
         }
         checkUsable();
         int len = input.remaining();
+        if (encrypting) {
+            checkOperationLength(encrypted + len + tagLength);
+        }
         int need = encrypting ? Math.addExact(len, tagLength) : plaintextLength(len);
         if (output.remaining() < need) {
             throw new ShortBufferException("Output buffer too small, must be at least " + need + " bytes long");
@@ -497,8 +524,22 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
         }
     }
 
+    /** Buffers grown past this are dropped after the operation: one huge message must not pin them. */
+    private static final int KEPT_CAPACITY = 1 << 20;
+
+    private void releaseLargeBuffers() {
+        if (plain.length > KEPT_CAPACITY) {
+            plain = AeadIo.EMPTY;
+        }
+        if (pending.length > KEPT_CAPACITY) {
+            Arrays.fill(pending, 0, Math.min(pendingLength, pending.length), (byte) 0);
+            pending = AeadIo.EMPTY;
+        }
+    }
+
     /** Decryption done (or abandoned): the next call starts again with the same key and IV. */
     private void endDecryption() {
+        releaseLargeBuffers();
         pendingLength = 0;
         dataStarted = false;
         restart = true;

@@ -242,7 +242,8 @@ final class AesCipher extends CipherSpi implements Counted {
         if (mode.block && encrypt && padding) {
             total += BLOCK - total % BLOCK;
         }
-        return (int) Math.min(total, Integer.MAX_VALUE);
+        // SunJCE's CipherCore adds with Math.addExact: past the int limit, ArithmeticException
+        return Math.toIntExact(total);
     }
 
     @Override
@@ -582,7 +583,9 @@ final class AesCipher extends CipherSpi implements Counted {
         }
         checkInput(input, inputOffset, inputLen);
         long total = unprocessed() + inputLen;
-        byte[] out = new byte[(int) Math.min(finalOutput(total), Integer.MAX_VALUE - 8)];
+        // sized before any work, as SunJCE's CipherCore: ArithmeticException past the int limit,
+        // OutOfMemoryError past the VM's array limit
+        byte[] out = new byte[Math.toIntExact(finalOutput(total))];
         int n = doFinal(MemorySegment.ofArray(input).asSlice(inputOffset, inputLen), MemorySegment.ofArray(out));
         return n == out.length ? out : Arrays.copyOf(out, n);
     }

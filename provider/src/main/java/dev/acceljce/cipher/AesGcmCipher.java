@@ -56,6 +56,18 @@ final class AesGcmCipher extends AeadCipherBase {
         return "Must use either different key or iv for GCM encryption";
     }
 
+    /**
+     * SunJCE's GCM processes at most Integer.MAX_VALUE bytes (tag included) per operation and
+     * says so with this ProviderException; its decryption could not hold more either, nor can
+     * ours, so a longer ciphertext would be one no JCA GCM here could decrypt.
+     */
+    @Override
+    void checkOperationLength(long total) {
+        if (total > Integer.MAX_VALUE) {
+            throw new ProviderException("AccelJCE, as SunJCE, supports GCM input size up to " + Integer.MAX_VALUE + " bytes");
+        }
+    }
+
     @Override
     void checkUpdateOutput(byte[] output, int outputOffset) {
         // GaloisCounterMode range-checks the output array in update, decryption included

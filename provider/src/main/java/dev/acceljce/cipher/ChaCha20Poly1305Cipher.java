@@ -50,6 +50,18 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
     }
 
     /**
+     * SunJCE's ChaCha20-Poly1305 has no working check here: its room test wraps, it encrypts the
+     * whole input into the output and then fails writing the tag past the array's end with this
+     * IndexOutOfBoundsException. Same exception, but before any work and without leaving
+     * untagged ciphertext in the caller's array.
+     */
+    @Override
+    void finalOutputOverflows(byte[] output, int outputOffset, int inputLen) {
+        throw new IndexOutOfBoundsException("Range [" + ((long) outputOffset + inputLen) + ", +" + TAG_LENGTH
+                + ") out of bounds for length " + (output == null ? 0 : output.length));
+    }
+
+    /**
      * SunJCE's formula and overflow (ArithmeticException): the new input less a tag, plus
      * everything held. An upper bound; SunJCE's own answer can be 16 lower, as it does not count
      * the last 16 bytes it holds.

@@ -9,7 +9,6 @@ import java.security.SignatureException;
 import java.security.interfaces.EdECKey;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.EdDSAParameterSpec;
-import java.util.Arrays;
 
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
@@ -27,8 +26,7 @@ final class EdDsaSignature extends PkeySignature {
     private final String algorithm;
     private final KeyKind fixed;
     private final EvpPkey.OneShot ctx = new EvpPkey.OneShot();
-    private byte[] message = new byte[256];
-    private int length;
+    private final MessageBuffer message = new MessageBuffer();
     private KeyKind kind;
     /** Our own reference to the current key's EVP_PKEY. */
     private EvpPkey.Key ref;
@@ -71,24 +69,17 @@ final class EdDsaSignature extends PkeySignature {
 
     @Override
     void update(byte[] b, int off, int len) {
-        if (length + len > message.length) {
-            byte[] bigger = Arrays.copyOf(message, Math.max(message.length * 2, length + len));
-            Arrays.fill(message, (byte) 0);
-            message = bigger;
-        }
-        System.arraycopy(b, off, message, length, len);
-        length += len;
+        message.append(b, off, len);
     }
 
     @Override
     void resetMessage() {
-        Arrays.fill(message, 0, length, (byte) 0);
-        length = 0;
+        message.reset();
     }
 
     @Override
     byte[] sign(AccelKey key) throws SignatureException {
-        byte[] sig = ctx.sign(ref, message, length);
+        byte[] sig = ctx.sign(ref, message.array(), message.length());
         if (sig == null) {
             throw new SignatureException(algorithm + " signing failed");
         }
@@ -100,7 +91,7 @@ final class EdDsaSignature extends PkeySignature {
         if (signature == null || signature.length != (kind == KeyKind.ED25519 ? 64 : 114)) {
             throw new SignatureException("signature length invalid");
         }
-        return ctx.verify(ref, signature, message, length);
+        return ctx.verify(ref, signature, message.array(), message.length());
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.SignatureException;
 import java.security.spec.AlgorithmParameterSpec;
-import java.util.Arrays;
 
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyKind;
@@ -28,8 +27,7 @@ import dev.acceljce.openssl.EvpPkey;
  */
 final class MlDsaSignature extends PkeySignature {
     private final KeyKind fixed;
-    private byte[] message = new byte[256];
-    private int length;
+    private final MessageBuffer message = new MessageBuffer();
     private MlParameterSet set;
     /** Our own reference to the current key's EVP_PKEY. */
     private EvpPkey.Key ref;
@@ -89,24 +87,17 @@ final class MlDsaSignature extends PkeySignature {
 
     @Override
     void update(byte[] b, int off, int len) {
-        if (length + len > message.length) {
-            byte[] bigger = Arrays.copyOf(message, Math.max(message.length * 2, length + len));
-            Arrays.fill(message, (byte) 0);
-            message = bigger;
-        }
-        System.arraycopy(b, off, message, length, len);
-        length += len;
+        message.append(b, off, len);
     }
 
     @Override
     void resetMessage() {
-        Arrays.fill(message, 0, length, (byte) 0);
-        length = 0;
+        message.reset();
     }
 
     @Override
     byte[] sign(AccelKey key) throws SignatureException {
-        byte[] sig = EvpMessageSignature.sign(algorithm, ref, set.outputSize(), message, length, null);
+        byte[] sig = EvpMessageSignature.sign(algorithm, ref, set.outputSize(), message.array(), message.length(), null);
         if (sig == null) {
             throw new SignatureException(set.standardName() + " signing failed");
         }
@@ -116,7 +107,7 @@ final class MlDsaSignature extends PkeySignature {
     @Override
     boolean verify(AccelKey key, byte[] signature) throws SignatureException {
         MlDsaEncoding.check(set, signature);
-        return EvpMessageSignature.verify(algorithm, ref, signature, message, length, null);
+        return EvpMessageSignature.verify(algorithm, ref, signature, message.array(), message.length(), null);
     }
 
     @Override

@@ -3,7 +3,10 @@ package dev.acceljce.hardening;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
+import java.security.Signature;
 import java.util.Arrays;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
@@ -18,6 +21,7 @@ import dev.acceljce.testing.Providers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Resource limits: a 1.5 GiB direct buffer (native memory, not the 2 GiB test heap) through a
@@ -152,5 +156,97 @@ class LargeAndEmptyInputTest {
         byte[] jt = jc.doFinal();
         byte[] ot = oc.doFinal();
         assertArrayEquals(Arrays.copyOfRange(jt, jt.length - 16, jt.length), Arrays.copyOfRange(ot, ot.length - 16, ot.length));
+    }
+
+    /**
+     * 100,000 init+doFinal cycles on one AES-GCM Cipher and one HmacSHA256 Mac, 10,000
+     * initSign+sign on one Ed25519 and one SHA256withECDSA Signature (each init with a new key):
+     * live native objects back where they started, results equal to the JDK's at the end.
+     */
+    @Test
+    void repeatedInitCyclesKeepLiveNativeObjectsFlat() throws Exception {
+        Cipher oc = Cipher.getInstance("AES/GCM/NoPadding", Providers.ACCEL);
+        Mac om = Mac.getInstance("HmacSHA256", Providers.ACCEL);
+        KeyPairGenerator edGen = KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL);
+        KeyPairGenerator ecGen = KeyPairGenerator.getInstance("EC", Providers.ACCEL);
+        ecGen.initialize(256);
+        KeyPair[] ed = {edGen.generateKeyPair(), edGen.generateKeyPair()};
+        KeyPair[] ec = {ecGen.generateKeyPair(), ecGen.generateKeyPair()};
+        Signature os = Signature.getInstance("Ed25519", Providers.ACCEL);
+        Signature oe = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
+        long before = Soak.settle();
+        byte[] ct = null;
+        byte[] mac = null;
+        byte[] edSig = null;
+        byte[] message = {1, 2, 3};
+        for (int i = 0; i < 100_000; i++) {
+            byte[] k = ByteBuffer.allocate(16).putInt(0, i).array();
+            oc.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(k, "AES"), new GCMParameterSpec(128, k, 0, 12));
+            ct = oc.doFinal(message);
+            om.init(new SecretKeySpec(k, "HmacSHA256"));
+            mac = om.doFinal(message);
+            if (i % 10 == 0) {
+                os.initSign(ed[i % 2].getPrivate());
+                os.update(message);
+                edSig = os.sign();
+                oe.initSign(ec[i % 2].getPrivate());
+                oe.update(message);
+                oe.sign();
+            }
+        }
+        long after = Soak.settle();
+        System.out.println("live native objects: " + before + " -> " + after);
+        assertTrue(after <= before, "live native objects " + before + " -> " + after);
+
+        byte[] lastKey = ByteBuffer.allocate(16).putInt(0, 99_999).array();
+        Cipher jc = Cipher.getInstance("AES/GCM/NoPadding", "SunJCE");
+        jc.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(lastKey, "AES"), new GCMParameterSpec(128, lastKey, 0, 12));
+        assertArrayEquals(jc.doFinal(message), ct);
+        Mac jm = Mac.getInstance("HmacSHA256", Providers.jdk("Mac", "HmacSHA256"));
+        jm.init(new SecretKeySpec(lastKey, "HmacSHA256"));
+        assertArrayEquals(jm.doFinal(message), mac);
+        Signature jv = Signature.getInstance("Ed25519", Providers.jdk("Signature", "Ed25519"));
+        jv.initVerify(ed[99_990 % 2].getPublic());
+        jv.update(message);
+        assertTrue(jv.verify(edSig));
+    }
+
+    /**
+     * getOutputSize at the int limit, every AES mode and padding in both directions, with 0 and
+     * 5 bytes held: the same number or the same exception (SunJCE's CipherCore: ArithmeticException)
+     * as SunJCE. Cheap companion of NearMaxArrayTest, which needs an 8 GiB heap.
+     */
+    @Test
+    void outputSizeAtTheIntLimitAsInTheJdk() throws Exception {
+        SecretKeySpec key = new SecretKeySpec(new byte[16], "AES");
+        for (String t : new String[] {"AES/CBC/PKCS5Padding", "AES/ECB/PKCS5Padding", "AES/CBC/NoPadding", "AES/CTR/NoPadding",
+                "AES/CFB/NoPadding", "AES/OFB/NoPadding", "AES/GCM/NoPadding"}) {
+            for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
+                for (int held : new int[] {0, 5}) {
+                    for (int size : new int[] {Integer.MAX_VALUE, Integer.MAX_VALUE - 5, Integer.MAX_VALUE - 15, Integer.MAX_VALUE - 16,
+                            Integer.MAX_VALUE - 32}) {
+                        java.security.spec.AlgorithmParameterSpec p = t.contains("GCM") ? new GCMParameterSpec(128, new byte[12])
+                                : t.contains("ECB") ? null : new IvParameterSpec(new byte[16]);
+                        Cipher a = Cipher.getInstance(t, Providers.ACCEL);
+                        Cipher j = Cipher.getInstance(t, "SunJCE");
+                        a.init(mode, key, p);
+                        j.init(mode, key, p);
+                        if (held > 0 && !(t.contains("GCM") && mode == Cipher.ENCRYPT_MODE)) {
+                            a.update(new byte[held]);
+                            j.update(new byte[held]);
+                        }
+                        assertEquals(outputSize(j, size), outputSize(a, size), t + " mode " + mode + " held " + held + " size " + size);
+                    }
+                }
+            }
+        }
+    }
+
+    private static Object outputSize(Cipher c, int size) {
+        try {
+            return c.getOutputSize(size);
+        } catch (RuntimeException e) {
+            return e.getClass();
+        }
     }
 }
