@@ -7,7 +7,6 @@ import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
-import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.ProviderException;
 import java.security.SecureRandom;
@@ -108,8 +107,7 @@ final class AesCipher extends CipherSpi implements Counted {
     private Cipher jdk;
 
     private EvpCipher.Context ctx;
-    private EvpCipher.Algorithm algorithm;
-    private byte[] key;
+    private final ScheduledKey scheduled = new ScheduledKey();
     private byte[] iv;
     private boolean encrypt;
     private boolean initialized;
@@ -193,7 +191,7 @@ final class AesCipher extends CipherSpi implements Counted {
         boolean pkcs5 = p.equals("PKCS5PADDING");
         if (m != null && (p.equals("NOPADDING") || (pkcs5 && m.block))) {
             if (mode != m) {
-                algorithm = null; // another OpenSSL cipher: the next init sets the key again
+                scheduled.forget(); // another OpenSSL cipher: the next init sets the key again
             }
             mode = m;
             padding = pkcs5;
@@ -366,25 +364,12 @@ final class AesCipher extends CipherSpi implements Counted {
             ctx = new EvpCipher.Context();
         }
         initialized = false;
-        // The key schedule depends on the cipher and, for ECB/CBC, on the direction: only an
-        // identical (cipher, direction, key) may keep it.
-        boolean keepSchedule = alg == algorithm && enc == encrypt && this.key != null
-                && MessageDigest.isEqual(raw, this.key);
-        if (!keepSchedule) {
-            algorithm = null; // should the init fail, the next one sets the key again
-        }
+        boolean keepSchedule = scheduled.keeps(alg, enc, raw);
         ctx.init(keepSchedule ? null : alg, keepSchedule ? null : raw, newIv, enc ? 1 : 0);
         if (mode.block) {
             ctx.setPadding(padding);
         }
-        if (!keepSchedule) {
-            if (this.key != null) {
-                Arrays.fill(this.key, (byte) 0);
-            }
-            this.key = raw.clone();
-        }
-        Arrays.fill(raw, (byte) 0);
-        algorithm = alg;
+        scheduled.installed(alg, enc, raw, keepSchedule);
         encrypt = enc;
         iv = newIv == null ? null : newIv.clone();
         clearHeld();

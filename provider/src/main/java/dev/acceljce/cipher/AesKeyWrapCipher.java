@@ -7,7 +7,6 @@ import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
-import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.ProviderException;
 import java.security.SecureRandom;
@@ -70,8 +69,7 @@ final class AesKeyWrapCipher extends CipherSpi implements Counted {
     private final int fixedKeySize;
 
     private EvpCipher.Context ctx;
-    private EvpCipher.Algorithm algorithm;
-    private byte[] key;
+    private final ScheduledKey scheduled = new ScheduledKey();
     private byte[] iv;
     private boolean encrypt;
     private boolean initialized;
@@ -217,22 +215,11 @@ final class AesKeyWrapCipher extends CipherSpi implements Counted {
             ctx.setFlags(EvpCipher.FLAG_WRAP_ALLOW);
         }
         initialized = false;
-        boolean keepSchedule = alg == algorithm && enc == encrypt && this.key != null
-                && MessageDigest.isEqual(raw, this.key);
-        if (!keepSchedule) {
-            algorithm = null; // should the init fail, the next one sets the key again
-        }
+        boolean keepSchedule = scheduled.keeps(alg, enc, raw);
         // the IV always explicitly: OpenSSL keeps a previous custom IV when given none
         byte[] effectiveIv = newIv != null ? newIv : padded ? KWP_DEFAULT_IV : KW_DEFAULT_IV;
         ctx.init(keepSchedule ? null : alg, keepSchedule ? null : raw, effectiveIv, enc ? 1 : 0);
-        if (!keepSchedule) {
-            if (this.key != null) {
-                Arrays.fill(this.key, (byte) 0);
-            }
-            this.key = raw.clone();
-        }
-        Arrays.fill(raw, (byte) 0);
-        algorithm = alg;
+        scheduled.installed(alg, enc, raw, keepSchedule);
         encrypt = enc;
         iv = newIv == null ? null : newIv.clone();
         clearBuffer();

@@ -11,17 +11,11 @@ import dev.acceljce.openssl.EvpDigest;
 
 /**
  * A MessageDigest served by OpenSSL. One EVP_MD_CTX per object, reset (not re-created) after each
- * digest. Tiny updates (single bytes, short arrays) are collected in a small Java buffer and handed
- * to OpenSSL in one call, since a native call costs more than copying a few bytes.
+ * digest. Tiny updates are batched in Java ({@link UpdateBatch}).
  */
 public final class NativeDigest extends MessageDigestSpi implements Cloneable, Counted {
-    /** Updates shorter than this are batched in Java. */
-    private static final int BATCH_BELOW = 64;
-    private static final int BATCH_SIZE = 256;
-
     private EvpDigest.Context ctx;
-    private byte[] batch = new byte[BATCH_SIZE];
-    private int batched;
+    private UpdateBatch batch = new UpdateBatch(this::absorb);
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Bytes hashed into the message in progress, counted when its digest is taken. */
     private long messageBytes;
@@ -42,10 +36,7 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
 
     @Override
     protected void engineUpdate(byte input) {
-        if (batched == BATCH_SIZE) {
-            flush();
-        }
-        batch[batched++] = input;
+        batch.add(input);
         messageBytes++;
     }
 
@@ -60,16 +51,10 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
                     + ", array " + input.length);
         }
         messageBytes += len;
-        if (len < BATCH_BELOW) {
-            if (batched + len > BATCH_SIZE) {
-                flush();
-            }
-            System.arraycopy(input, offset, batch, batched, len);
-            batched += len;
-            return;
+        if (!batch.tryAdd(input, offset, len)) {
+            batch.flush();
+            ctx.update(input, offset, len);
         }
-        flush();
-        ctx.update(input, offset, len);
     }
 
     @Override
@@ -79,23 +64,20 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
             return;
         }
         messageBytes += n;
-        flush();
+        batch.flush();
         // heap, direct and read-only buffers alike: the segment covers position..limit
         ctx.update(MemorySegment.ofBuffer(input));
         input.position(input.limit());
     }
 
-    private void flush() {
-        if (batched > 0) {
-            ctx.update(batch, 0, batched);
-            batched = 0;
-        }
+    private void absorb(byte[] input, int offset, int len) {
+        ctx.update(input, offset, len);
     }
 
     @Override
     protected byte[] engineDigest() {
         byte[] out = new byte[ctx.algorithm().size()];
-        flush();
+        batch.flush();
         ctx.finish(out, 0);
         messageDone();
         return out;
@@ -110,7 +92,7 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
         if (offset < 0 || buf.length - offset < size) {
             throw new DigestException("insufficient space in the output buffer to store the digest");
         }
-        flush();
+        batch.flush();
         ctx.finish(buf, offset);
         messageDone();
         return size;
@@ -123,17 +105,17 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
 
     @Override
     protected void engineReset() {
-        batched = 0;
+        batch.clear();
         messageBytes = 0;
         ctx.reset();
     }
 
     @Override
     public Object clone() throws CloneNotSupportedException {
-        flush(); // first, so the copy does not carry the batched bytes twice
+        batch.flush(); // first, so the copy does not carry the batched bytes twice
         NativeDigest c = (NativeDigest) super.clone();
         c.ctx = ctx.copy();
-        c.batch = batch.clone();
+        c.batch = batch.copy(c::absorb);
         // the copy counts on the original's tally: it is the same service, used by the same caller
         return c;
     }

@@ -14,6 +14,7 @@ import javax.crypto.SecretKey;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.digest.UpdateBatch;
 import dev.acceljce.openssl.EvpMac;
 
 /**
@@ -23,16 +24,12 @@ import dev.acceljce.openssl.EvpMac;
  *       is restarted with the key it already holds (no key processing); the restart is done lazily,
  *       when the next message starts, so {@code doFinal} followed by the {@code reset} that
  *       {@link javax.crypto.Mac} always issues costs one restart, not two;</li>
- *   <li>tiny updates are collected in a small Java buffer and handed to OpenSSL in one call.</li>
+ *   <li>tiny updates are batched in Java ({@link UpdateBatch}).</li>
  * </ul>
  * Key checks are the JDK's (HmacCore): any {@link SecretKey} whose encoding is not null, empty
  * keys included; no parameters.
  */
 public final class NativeHmac extends MacSpi implements Cloneable, Counted {
-    /** Updates shorter than this are batched in Java. */
-    private static final int BATCH_BELOW = 64;
-    private static final int BATCH_SIZE = 256;
-
     private EvpMac.Context ctx;
     /** The key the context holds (compared on re-init), or null before the first init. */
     private byte[] key;
@@ -40,8 +37,7 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
     private boolean stale;
     /** The context absorbed input since it was last (re)started. */
     private boolean absorbed;
-    private byte[] batch = new byte[BATCH_SIZE];
-    private int batched;
+    private UpdateBatch batch = new UpdateBatch(this::absorb);
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Bytes of the message in progress, counted when its MAC is taken. */
     private long messageBytes;
@@ -74,7 +70,7 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
         if (secret == null) {
             throw new InvalidKeyException("Missing key data");
         }
-        batched = 0;
+        batch.clear();
         if (this.key != null && MessageDigest.isEqual(secret, this.key)) {
             Arrays.fill(secret, (byte) 0);
             stale |= absorbed;
@@ -101,10 +97,7 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
 
     @Override
     protected void engineUpdate(byte input) {
-        if (batched == BATCH_SIZE) {
-            flush();
-        }
-        batch[batched++] = input;
+        batch.add(input);
         messageBytes++;
     }
 
@@ -113,18 +106,10 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
         // javax.crypto.Mac checked the range already; this is the SPI's own guard
         Objects.checkFromIndexSize(offset, len, input.length);
         messageBytes += len;
-        if (len < BATCH_BELOW) {
-            if (batched + len > BATCH_SIZE) {
-                flush();
-            }
-            System.arraycopy(input, offset, batch, batched, len);
-            batched += len;
-            return;
+        if (!batch.tryAdd(input, offset, len)) {
+            batch.flush();
+            absorb(input, offset, len);
         }
-        flush();
-        ready();
-        absorbed = true;
-        ctx.update(input, offset, len);
     }
 
     @Override
@@ -134,15 +119,10 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
             return;
         }
         messageBytes += n;
-        if (n < BATCH_BELOW) {
-            if (batched + n > BATCH_SIZE) {
-                flush();
-            }
-            input.get(batch, batched, n);
-            batched += n;
+        if (batch.tryAdd(input)) {
             return;
         }
-        flush();
+        batch.flush();
         ready();
         absorbed = true;
         // heap, direct and read-only buffers alike: the segment covers position..limit
@@ -150,19 +130,16 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
         input.position(input.limit());
     }
 
-    private void flush() {
-        if (batched > 0) {
-            ready();
-            absorbed = true;
-            ctx.update(batch, 0, batched);
-            batched = 0;
-        }
+    private void absorb(byte[] input, int offset, int len) {
+        ready();
+        absorbed = true;
+        ctx.update(input, offset, len);
     }
 
     @Override
     protected byte[] engineDoFinal() {
         byte[] out = new byte[ctx.algorithm().macSize()];
-        flush();
+        batch.flush();
         ready();
         ctx.finish(out, 0);
         stale = true;
@@ -173,7 +150,7 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
 
     @Override
     protected void engineReset() {
-        batched = 0;
+        batch.clear();
         messageBytes = 0;
         stale |= absorbed;
     }
@@ -182,7 +159,7 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
     public Object clone() throws CloneNotSupportedException {
         NativeHmac c = (NativeHmac) super.clone();
         c.ctx = ctx.copy();
-        c.batch = batch.clone();
+        c.batch = batch.copy(c::absorb);
         c.key = key == null ? null : key.clone();
         return c;
     }

@@ -106,17 +106,37 @@ public final class EvpPkey {
 
     /** Whether the loaded library offers key type {@code type} ("EC", "ED448", ...): a probe. */
     public static boolean hasKeyType(String type) {
+        Boolean ok = withKeyTypeContext(type, false, (ctx, arena) -> (int) EVP_PKEY_KEYGEN_INIT.invokeExact(ctx) == 1);
+        OpenSslErrors.clear();
+        return ok != null && ok;
+    }
+
+    /** What runs on a fresh EVP_PKEY_CTX of one key type, with an arena that lives as long. */
+    @FunctionalInterface
+    private interface KeyTypeWork<T> {
+        T run(MemorySegment ctx, Arena arena) throws Throwable;
+    }
+
+    /**
+     * Runs {@code work} on a new EVP_PKEY_CTX for key type {@code type} and frees the context
+     * after it. When OpenSSL has no such type: an {@link OpenSslException} if {@code required},
+     * else null with the error queue left for the caller.
+     */
+    private static <T> T withKeyTypeContext(String type, boolean required, KeyTypeWork<T> work) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL,
                     arena.allocateFrom(type), MemorySegment.NULL);
             if (ctx.equals(MemorySegment.NULL)) {
-                OpenSslErrors.clear();
-                return false;
+                if (required) {
+                    throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_name(" + type + ")");
+                }
+                return null;
             }
-            int ok = (int) EVP_PKEY_KEYGEN_INIT.invokeExact(ctx);
-            EVP_PKEY_CTX_FREE.invokeExact(ctx);
-            OpenSslErrors.clear();
-            return ok == 1;
+            try {
+                return work.run(ctx, arena);
+            } finally {
+                EVP_PKEY_CTX_FREE.invokeExact(ctx);
+            }
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -204,26 +224,15 @@ public final class EvpPkey {
          * hundreds of microseconds, this a few.
          */
         public static Key fromPublicParams(String type, MemorySegment params) {
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL,
-                        arena.allocateFrom(type), MemorySegment.NULL);
-                if (ctx.equals(MemorySegment.NULL)) {
-                    throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_name(" + type + ")");
+            return withKeyTypeContext(type, true, (ctx, arena) -> {
+                MemorySegment out = arena.allocate(ADDRESS);
+                if ((int) EVP_PKEY_FROMDATA_INIT.invokeExact(ctx) != 1
+                        || (int) EVP_PKEY_FROMDATA.invokeExact(ctx, out, SELECT_PUBLIC_KEY, params) != 1) {
+                    OpenSslErrors.clear();
+                    return null;
                 }
-                try {
-                    MemorySegment out = arena.allocate(ADDRESS);
-                    if ((int) EVP_PKEY_FROMDATA_INIT.invokeExact(ctx) != 1
-                            || (int) EVP_PKEY_FROMDATA.invokeExact(ctx, out, SELECT_PUBLIC_KEY, params) != 1) {
-                        OpenSslErrors.clear();
-                        return null;
-                    }
-                    return new Key(out.get(ADDRESS, 0));
-                } finally {
-                    EVP_PKEY_CTX_FREE.invokeExact(ctx);
-                }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            }
+                return new Key(out.get(ADDRESS, 0));
+            });
         }
 
         /**
@@ -231,30 +240,19 @@ public final class EvpPkey {
          * with the key-generation parameters {@code params} (may be null) built in {@code arena}.
          */
         public static Key generate(String type, MemorySegment params) {
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL,
-                        arena.allocateFrom(type), MemorySegment.NULL);
-                if (ctx.equals(MemorySegment.NULL)) {
-                    throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_name(" + type + ")");
+            return withKeyTypeContext(type, true, (ctx, arena) -> {
+                if ((int) EVP_PKEY_KEYGEN_INIT.invokeExact(ctx) != 1) {
+                    throw OpenSslErrors.failure("EVP_PKEY_keygen_init(" + type + ")");
                 }
-                try {
-                    if ((int) EVP_PKEY_KEYGEN_INIT.invokeExact(ctx) != 1) {
-                        throw OpenSslErrors.failure("EVP_PKEY_keygen_init(" + type + ")");
-                    }
-                    if (params != null && (int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(ctx, params) != 1) {
-                        throw OpenSslErrors.failure("EVP_PKEY_CTX_set_params(" + type + " keygen)");
-                    }
-                    MemorySegment out = arena.allocate(ADDRESS);
-                    if ((int) EVP_PKEY_GENERATE.invokeExact(ctx, out) != 1) {
-                        throw OpenSslErrors.failure("EVP_PKEY_generate(" + type + ")");
-                    }
-                    return new Key(out.get(ADDRESS, 0));
-                } finally {
-                    EVP_PKEY_CTX_FREE.invokeExact(ctx);
+                if (params != null && (int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(ctx, params) != 1) {
+                    throw OpenSslErrors.failure("EVP_PKEY_CTX_set_params(" + type + " keygen)");
                 }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            }
+                MemorySegment out = arena.allocate(ADDRESS);
+                if ((int) EVP_PKEY_GENERATE.invokeExact(ctx, out) != 1) {
+                    throw OpenSslErrors.failure("EVP_PKEY_generate(" + type + ")");
+                }
+                return new Key(out.get(ADDRESS, 0));
+            });
         }
 
         /**
@@ -510,6 +508,21 @@ public final class EvpPkey {
     }
 
     /**
+     * A new EVP_PKEY_CTX for {@code key}, holding its own reference to the key; NULL when OpenSSL
+     * refuses (the owning {@link NativeResource} reports it).
+     */
+    static MemorySegment newContext(Key key) {
+        try {
+            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, key.pointer(),
+                    MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        } finally {
+            Reference.reachabilityFence(key);
+        }
+    }
+
+    /**
      * An EVP_PKEY_CTX initialised once for signing or verifying digests with one key: the
      * JCA object keeps it across operations (no per-call allocation), hashing with its own
      * EVP_MD_CTX and handing the digest here. Buffers for the digest, the signature and the
@@ -528,7 +541,7 @@ public final class EvpPkey {
          * @param maxTbs the largest digest (or raw input) this context will be given
          */
         public SignContext(Key key, boolean signing, int maxTbs, MemorySegment... params) {
-            super(newCtx(key), EVP_PKEY_CTX_FREE, "EVP_PKEY_CTX");
+            super(newContext(key), EVP_PKEY_CTX_FREE, "EVP_PKEY_CTX");
             this.signing = signing;
             this.tbs = arena.allocate(Math.max(1, maxTbs));
             this.sig = arena.allocate(Math.max(1, key.maxSignatureSize()));
@@ -550,17 +563,6 @@ public final class EvpPkey {
                 throw Native.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
-            }
-        }
-
-        private static MemorySegment newCtx(Key key) {
-            try {
-                return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, key.pointer(),
-                        MemorySegment.NULL);
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            } finally {
-                Reference.reachabilityFence(key);
             }
         }
 

@@ -33,8 +33,6 @@ public final class EvpPkeyCrypt extends NativeResource {
         VERIFY_RECOVER
     }
 
-    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_PKEY = LibCrypto.function("EVP_PKEY_CTX_new_from_pkey",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
     private static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = LibCrypto.function("EVP_PKEY_CTX_set_params",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
@@ -69,7 +67,7 @@ public final class EvpPkeyCrypt extends NativeResource {
      * @throws OpenSslException when OpenSSL refuses the key or a parameter
      */
     public EvpPkeyCrypt(EvpPkey.Key key, Operation operation, int modulusBytes, MemorySegment... params) {
-        super(newCtx(key), EVP_PKEY_CTX_FREE, "EVP_PKEY_CTX");
+        super(EvpPkey.newContext(key), EVP_PKEY_CTX_FREE, "EVP_PKEY_CTX");
         this.operation = operation;
         this.run = switch (operation) {
             case ENCRYPT -> EVP_PKEY_ENCRYPT;
@@ -102,17 +100,6 @@ public final class EvpPkeyCrypt extends NativeResource {
             throw Native.rethrow(t);
         } finally {
             Reference.reachabilityFence(this);
-        }
-    }
-
-    private static MemorySegment newCtx(EvpPkey.Key key) {
-        try {
-            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, key.pointer(),
-                    MemorySegment.NULL);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        } finally {
-            Reference.reachabilityFence(key);
         }
     }
 

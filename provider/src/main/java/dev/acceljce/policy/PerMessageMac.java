@@ -10,7 +10,6 @@ import javax.crypto.Mac;
 import javax.crypto.MacSpi;
 
 import dev.acceljce.control.Crossovers;
-import dev.acceljce.control.Path;
 
 /**
  * A Mac under policy auto: each message is authenticated on the path that is faster for its size,
@@ -19,125 +18,78 @@ import dev.acceljce.control.Path;
  * initialised with the same key the first time a message needs it.
  */
 final class PerMessageMac extends MacSpi implements Cloneable {
-    private final String algorithm;
-    private final Crossovers.Crossover crossover;
-    private Mac small;
-    private Mac large;
+    private TwoPaths<Mac> paths;
+    /** Whether the large-message path holds the current key. */
     private boolean largeKeyed;
     private Key key;
     private AlgorithmParameterSpec params;
-    private MessageHead head;
-    private Mac active;
 
     PerMessageMac(String algorithm, Crossovers.Crossover crossover) {
-        this.algorithm = algorithm;
-        this.crossover = crossover;
-        this.head = new MessageHead(crossover.threshold());
-    }
-
-    private Mac on(Path path) {
-        return PerMessage.engine(algorithm, path, p -> Mac.getInstance(algorithm, p));
-    }
-
-    private Mac small() {
-        if (small == null) {
-            small = on(crossover.below());
-        }
-        return small;
+        this.paths = new TwoPaths<>(algorithm, crossover, p -> Mac.getInstance(algorithm, p), Mac::update,
+                this::keyLarge);
     }
 
     @Override
     protected int engineGetMacLength() {
-        return small().getMacLength();
+        return paths.small().getMacLength();
     }
 
     @Override
     protected void engineInit(Key key, AlgorithmParameterSpec params)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        small().init(key, params);
+        paths.small().init(key, params);
         this.key = key;
         this.params = params;
         this.largeKeyed = false;
-        head.clear();
-        active = null;
+        paths.reset(large -> { }); // keyLarge re-initialises it before the next large message
     }
 
-    private void goLarge() {
-        if (large == null) {
-            large = on(crossover.above());
+    /** A message goes to the large-message path: key it first if init changed the key since. */
+    private void keyLarge(Mac large) {
+        if (largeKeyed) {
+            return;
         }
-        if (!largeKeyed) {
-            try {
-                large.init(key, params);
-            } catch (InvalidKeyException | InvalidAlgorithmParameterException e) {
-                // the small-message path accepted this key: both paths implement one algorithm
-                throw new ProviderException("the " + crossover.above() + " path refused a key the "
-                        + crossover.below() + " path accepted", e);
-            }
-            largeKeyed = true;
+        try {
+            large.init(key, params);
+        } catch (InvalidKeyException | InvalidAlgorithmParameterException e) {
+            // the small-message path accepted this key: both paths implement one algorithm
+            Crossovers.Crossover crossover = paths.crossover();
+            throw new ProviderException("the " + crossover.above() + " path refused a key the "
+                    + crossover.below() + " path accepted", e);
         }
-        active = large;
-        active.update(head.bytes(), 0, head.length());
-        head.clear();
+        largeKeyed = true;
     }
 
     @Override
     protected void engineUpdate(byte input) {
-        if (active == null && head.fits(1)) {
-            head.add(input);
-            return;
+        if (!paths.held(input)) {
+            paths.active().update(input);
         }
-        if (active == null) {
-            goLarge();
-        }
-        active.update(input);
     }
 
     @Override
     protected void engineUpdate(byte[] input, int offset, int len) {
-        if (active == null && head.fits(len)) {
-            head.add(input, offset, len);
-            return;
+        if (!paths.held(input, offset, len)) {
+            paths.active().update(input, offset, len);
         }
-        if (active == null) {
-            goLarge();
-        }
-        active.update(input, offset, len);
     }
 
     @Override
     protected void engineUpdate(ByteBuffer input) {
-        if (active == null && head.fits(input.remaining())) {
-            head.add(input);
-            return;
+        if (!paths.held(input)) {
+            paths.active().update(input);
         }
-        if (active == null) {
-            goLarge();
-        }
-        active.update(input);
     }
 
     @Override
     protected byte[] engineDoFinal() {
-        byte[] out;
-        if (active != null) {
-            out = active.doFinal();
-            active = null;
-        } else {
-            small.update(head.bytes(), 0, head.length());
-            head.clear();
-            out = small.doFinal();
-        }
-        return out;
+        return paths.finisher().doFinal();
     }
 
     @Override
     protected void engineReset() {
-        head.clear();
-        if (active != null) {
-            active.reset();
-            active = null;
-        }
+        paths.reset(Mac::reset);
+        Mac small = paths.createdSmall();
         if (small != null) {
             small.reset();
         }
@@ -146,10 +98,7 @@ final class PerMessageMac extends MacSpi implements Cloneable {
     @Override
     public Object clone() throws CloneNotSupportedException {
         PerMessageMac c = (PerMessageMac) super.clone();
-        c.head = head.copy();
-        c.small = small == null ? null : (Mac) small.clone();
-        c.large = large == null ? null : (Mac) large.clone();
-        c.active = active == null ? null : c.large;
+        c.paths = paths.copy(m -> (Mac) m.clone(), c::keyLarge);
         return c;
     }
 }

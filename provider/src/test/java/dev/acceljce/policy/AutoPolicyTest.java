@@ -115,6 +115,28 @@ class AutoPolicyTest {
     }
 
     @Test
+    void perMessageMacClonesKeepTheirOwnKeyOnBothPaths() throws Exception {
+        SecretKeySpec first = new SecretKeySpec(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, "HmacSHA256");
+        SecretKeySpec second = new SecretKeySpec(new byte[] {9, 9, 9, 9, 9, 9, 9, 9}, "HmacSHA256");
+        Mac sunFirst = Mac.getInstance("HmacSHA256", "SunJCE");
+        sunFirst.init(first);
+        Mac sunSecond = Mac.getInstance("HmacSHA256", "SunJCE");
+        sunSecond.init(second);
+        Mac mac = Mac.getInstance("HmacSHA256", Providers.ACCEL);
+        mac.init(first);
+        mac.update(new byte[100]);                              // held, below the crossover
+        Mac heldCopy = (Mac) mac.clone();
+        mac.update(new byte[900]);                              // the original goes large
+        Mac largeCopy = (Mac) mac.clone();
+        mac.init(second);                                       // re-keys the original only
+        assertArrayEquals(sunSecond.doFinal(new byte[2000]), mac.doFinal(new byte[2000]));
+        heldCopy.update(new byte[1900]);                        // the held copy goes large now
+        assertArrayEquals(sunFirst.doFinal(new byte[2000]), heldCopy.doFinal());
+        assertArrayEquals(sunFirst.doFinal(new byte[1000]), largeCopy.doFinal());
+        assertArrayEquals(sunFirst.doFinal(new byte[3000]), largeCopy.doFinal(new byte[3000]));
+    }
+
+    @Test
     void oneSidedCrossoverAndPolicySettingsChooseOnePathPerObject() throws Exception {
         Counters.Row before = row("MessageDigest.SHA-384");
         MessageDigest.getInstance("SHA-384", Providers.ACCEL).digest(new byte[10]);
