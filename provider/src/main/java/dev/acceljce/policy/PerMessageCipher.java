@@ -19,34 +19,60 @@ import javax.crypto.SecretKey;
 import javax.crypto.ShortBufferException;
 
 import dev.acceljce.control.Crossovers;
+import dev.acceljce.control.Path;
 
 /**
  * A Cipher under policy auto: each message (what an {@code init} or a finished message starts and a
  * {@code doFinal} ends) runs on the path that is faster for its size, AAD included.
  *
- * <p>{@code init} initialises the small-message path at once, so a bad key or parameter fails
- * there with that path's exception, and that path sees every {@code init} (the JDK's and
- * AccelJCE's GCM refuse a key and IV just used for encryption). The message's AAD and data are
- * held in Java until the message either ends below the crossover (the small path takes it) or
- * grows to it (the large path is initialised with the same key and parameters, including an IV
- * the small path generated, and takes the held bytes and the rest). While held, {@code update}
- * returns no output; it comes with the call that decides.
+ * <p>{@code init} initialises one path at once, so a bad key or parameter fails there with that
+ * path's exception: the path that received the previous init (at first the small-message path). So
+ * a key and IV just used for encryption reach the path that saw them, which refuses them as the
+ * JDK's and AccelJCE's GCM do; and a stream of messages on one side of the crossover costs one init
+ * per message. The message's AAD and data are held in Java until the message either ends below the
+ * crossover or grows to it; then the path its size calls for takes the held bytes and the rest, and
+ * is initialised first if the init went to the other path (same key and parameters, including an
+ * IV the other path generated). While held, {@code update} returns no output; it comes with the
+ * call that decides.
  *
  * <p>In encrypt mode, the messages that follow a finished one without a new {@code init} stay on
  * the path that served it: that path knows the IV was used (GCM refuses to go on; CBC repeats the
  * IV as the JDK would). So do the messages after one that failed. Decrypt mode picks a path for
- * every message. Wrap and unwrap modes run on the small path. Only full transformations
+ * every message. Wrap and unwrap modes run on the path initialised. Only full transformations
  * ({@code AES/GCM/NoPadding}) are served this way: the JCA sets no mode or padding on them.
  */
 final class PerMessageCipher extends CipherSpi {
     private static final byte[] NO_OUTPUT = new byte[0];
 
+    /** One path's Cipher, created when first needed. */
+    private final class Side {
+        final Path path;
+        Cipher cipher;
+        /** Whether {@link #cipher} was initialised with the arguments of the latest init. */
+        boolean ready;
+
+        Side(Path path) {
+            this.path = path;
+        }
+
+        Cipher cipher() {
+            if (cipher == null) {
+                cipher = create();
+            }
+            return cipher;
+        }
+
+        Cipher create() {
+            return PerMessage.engine(transformation, path, p -> Cipher.getInstance(transformation, p));
+        }
+    }
+
     private final String transformation;
     private final Crossovers.Crossover crossover;
     /** Whether the cipher takes AAD (GCM): it is then held with the data, and must precede it. */
     private final boolean aead;
-    private Cipher small;
-    private Cipher large;
+    private final Side below;
+    private final Side above;
     private final MessageHead data;
     private final MessageHead aad;
 
@@ -55,8 +81,10 @@ final class PerMessageCipher extends CipherSpi {
     private AlgorithmParameterSpec spec;
     private AlgorithmParameters params;
     private SecureRandom random;
-    /** Whether the large path was initialised with the arguments of the latest init. */
-    private boolean largeReady;
+    /** The side the latest init went to (its IV and parameters are the object's). */
+    private Side primary;
+    /** The side that received an init last: the next init goes there. */
+    private Side lastInitialised;
     /** The path serving the current message; null while it is held. */
     private Cipher chosen;
     /** Encrypt mode: the path that finished a message since init, serving the rest. */
@@ -66,58 +94,50 @@ final class PerMessageCipher extends CipherSpi {
         this.transformation = transformation;
         this.crossover = crossover;
         this.aead = transformation.toUpperCase(java.util.Locale.ROOT).contains("/GCM/");
+        this.below = new Side(crossover.below());
+        this.above = new Side(crossover.above());
+        this.primary = below;
+        this.lastInitialised = below;
         this.data = new MessageHead(crossover.threshold());
         this.aad = new MessageHead(Long.MAX_VALUE);
     }
 
-    private Cipher small() {
-        if (small == null) {
-            small = PerMessage.engine(transformation, crossover.below(),
-                    p -> Cipher.getInstance(transformation, p));
-        }
-        return small;
-    }
-
-    /** The large path, initialised like the small one was by the latest init. */
-    private Cipher large() {
-        if (large == null) {
-            large = PerMessage.engine(transformation, crossover.above(),
-                    p -> Cipher.getInstance(transformation, p));
-        }
-        if (!largeReady) {
+    /** The cipher of {@code side}, initialised like the primary side was by the latest init. */
+    private Cipher ready(Side side) {
+        if (!side.ready) {
             try {
-                initLarge();
+                initFromPrimary(side.cipher());
             } catch (GeneralSecurityException first) {
-                // The small path accepted these arguments. A GCM large path that served an earlier
+                // The primary side accepted these arguments. A GCM path that served an earlier
                 // message with this key and IV refuses them, although other IVs came in between
-                // (small saw them, as the JDK would have): a fresh object has no such memory.
-                large = PerMessage.engine(transformation, crossover.above(),
-                        p -> Cipher.getInstance(transformation, p));
+                // (the primary side saw them, as the JDK would have): a fresh object has no such memory.
+                side.cipher = side.create();
                 try {
-                    initLarge();
+                    initFromPrimary(side.cipher);
                 } catch (GeneralSecurityException e) {
                     e.addSuppressed(first);
-                    throw new ProviderException("the " + crossover.above() + " path refused what the "
-                            + crossover.below() + " path accepted", e);
+                    throw new ProviderException("the " + side.path + " path refused what the "
+                            + primary.path + " path accepted", e);
                 }
             }
-            largeReady = true;
+            side.ready = true;
+            lastInitialised = side;
         }
-        return large;
+        return side.cipher;
     }
 
-    private void initLarge() throws GeneralSecurityException {
+    private void initFromPrimary(Cipher c) throws GeneralSecurityException {
         if (spec != null) {
-            large.init(opmode, key, spec, random);
+            c.init(opmode, key, spec, random);
         } else if (params != null) {
-            large.init(opmode, key, params, random);
+            c.init(opmode, key, params, random);
         } else {
-            // no parameters given: use the ones the small path generated (an encryption IV)
-            AlgorithmParameters generated = small.getParameters();
+            // no parameters given: use the ones the primary side generated (an encryption IV)
+            AlgorithmParameters generated = primary.cipher.getParameters();
             if (generated != null) {
-                large.init(opmode, key, generated, random);
+                c.init(opmode, key, generated, random);
             } else {
-                large.init(opmode, key, random);
+                c.init(opmode, key, random);
             }
         }
     }
@@ -134,7 +154,7 @@ final class PerMessageCipher extends CipherSpi {
 
     @Override
     protected int engineGetBlockSize() {
-        return small().getBlockSize();
+        return primary.cipher().getBlockSize();
     }
 
     @Override
@@ -145,12 +165,12 @@ final class PerMessageCipher extends CipherSpi {
 
     @Override
     protected byte[] engineGetIV() {
-        return small().getIV();
+        return primary.cipher().getIV();
     }
 
     @Override
     protected AlgorithmParameters engineGetParameters() {
-        return small().getParameters();
+        return primary.cipher().getParameters();
     }
 
     @Override
@@ -165,36 +185,41 @@ final class PerMessageCipher extends CipherSpi {
 
     @Override
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
-        small().init(opmode, key, random);
-        initialised(opmode, key, null, null, random);
+        Side side = lastInitialised;
+        side.cipher().init(opmode, key, random);
+        initialised(side, opmode, key, null, null, random);
     }
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec spec, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        small().init(opmode, key, spec, random);
-        initialised(opmode, key, spec, null, random);
+        Side side = lastInitialised;
+        side.cipher().init(opmode, key, spec, random);
+        initialised(side, opmode, key, spec, null, random);
     }
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        small().init(opmode, key, params, random);
-        initialised(opmode, key, null, params, random);
+        Side side = lastInitialised;
+        side.cipher().init(opmode, key, params, random);
+        initialised(side, opmode, key, null, params, random);
     }
 
-    private void initialised(int opmode, Key key, AlgorithmParameterSpec spec, AlgorithmParameters params,
-                             SecureRandom random) {
+    private void initialised(Side side, int opmode, Key key, AlgorithmParameterSpec spec,
+                             AlgorithmParameters params, SecureRandom random) {
+        primary = side;
+        below.ready = side == below;
+        above.ready = side == above;
         this.opmode = opmode;
         this.key = key;
         this.spec = spec;
         this.params = params;
         this.random = random;
-        largeReady = false;
         pinned = null;
         data.clear();
         aad.clear();
-        chosen = opmode == Cipher.WRAP_MODE || opmode == Cipher.UNWRAP_MODE ? small : null;
+        chosen = opmode == Cipher.WRAP_MODE || opmode == Cipher.UNWRAP_MODE ? side.cipher : null;
     }
 
     /** The path that serves or would serve the current message if it ended now. */
@@ -202,7 +227,7 @@ final class PerMessageCipher extends CipherSpi {
         if (chosen != null) {
             return chosen;
         }
-        return pinned != null ? pinned : small();
+        return pinned != null ? pinned : primary.cipher();
     }
 
     /**
@@ -218,7 +243,7 @@ final class PerMessageCipher extends CipherSpi {
             if (!last && size < crossover.threshold()) {
                 return null;
             }
-            Cipher c = crossover.pathFor(size) == crossover.below() ? small : large();
+            Cipher c = ready(crossover.pathFor(size) == crossover.below() ? below : above);
             if (aad.length() > 0) {
                 c.updateAAD(aad.bytes(), 0, aad.length());
                 aad.clear();
@@ -375,7 +400,7 @@ final class PerMessageCipher extends CipherSpi {
     @Override
     protected void engineUpdateAAD(byte[] src, int off, int len) {
         if (!aead) {
-            small().updateAAD(src, off, len); // refuses as the path does (no AAD in this mode)
+            primary.cipher().updateAAD(src, off, len); // refuses as the path does (no AAD in this mode)
             return;
         }
         if (chosen == null && pinned == null && data.length() > 0) {
@@ -392,7 +417,7 @@ final class PerMessageCipher extends CipherSpi {
     @Override
     protected void engineUpdateAAD(ByteBuffer src) {
         if (!aead) {
-            small().updateAAD(src);
+            primary.cipher().updateAAD(src);
             return;
         }
         if (chosen == null && pinned == null && data.length() > 0) {
@@ -408,12 +433,12 @@ final class PerMessageCipher extends CipherSpi {
 
     @Override
     protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
-        return small().wrap(key);
+        return primary.cipher().wrap(key);
     }
 
     @Override
     protected Key engineUnwrap(byte[] wrapped, String algorithm, int type)
             throws InvalidKeyException, NoSuchAlgorithmException {
-        return small().unwrap(wrapped, algorithm, type);
+        return primary.cipher().unwrap(wrapped, algorithm, type);
     }
 }
