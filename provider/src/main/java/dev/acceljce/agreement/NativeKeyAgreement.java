@@ -1,15 +1,18 @@
 package dev.acceljce.agreement;
 
+import java.math.BigInteger;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
+import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
 import java.security.interfaces.XECPrivateKey;
 import java.security.interfaces.XECPublicKey;
 import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.ECParameterSpec;
 import java.security.spec.NamedParameterSpec;
 import java.util.Arrays;
 import javax.crypto.KeyAgreement;
@@ -55,8 +58,16 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
     private KeyAgreement delegate;
     private AccelKey privateKey;
     private EvpPkeyDerive ctx;
+    /** The key {@link #ctx} was made for (kept when ECDH forgets its key, to reuse the context). */
+    private AccelKey ctxKey;
     /** The secret computed by doPhase, until generateSecret hands it out. */
     private byte[] secret;
+    /**
+     * ECDH: the length of the last secret computed (0 before any), kept across generateSecret and
+     * init as SunEC's ECDH keeps it: its generateSecret(byte[], int) checks the room against it
+     * before it looks at the state.
+     */
+    private int lastSecretLength;
 
     NativeKeyAgreement(String algorithm, boolean ecdh, KeyKind locked) {
         this.algorithm = algorithm;
@@ -80,7 +91,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
     @Override
     protected void engineInit(Key key, SecureRandom random) throws InvalidKeyException {
         try {
-            init(key, null, random);
+            init(key, null, random, false);
         } catch (InvalidAlgorithmParameterException e) {
             throw new InvalidKeyException(e);
         }
@@ -92,23 +103,35 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
         if (ecdh && params != null) {
             throw new InvalidAlgorithmParameterException("Parameters not supported");
         }
-        init(key, params, random);
+        init(key, params, random, true);
     }
 
-    private void init(Key key, AlgorithmParameterSpec params, SecureRandom random)
+    /**
+     * SunEC's state rules: ECDH forgets its key before it looks at the new one (a refused init
+     * leaves it uninitialised); XDH changes nothing when it refuses the key (the earlier key, and
+     * a secret not yet handed out, stay), and takes an acceptable key before it checks the
+     * parameters against it.
+     */
+    private void init(Key key, AlgorithmParameterSpec params, SecureRandom random, boolean parameterForm)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        clearSecret();
+        if (ecdh) {
+            clearSecret();
+            privateKey = null;
+            delegate = null;
+        }
         // SunEC's ECDH takes any PKCS#8 EC private key, its XDH only XECPrivateKey objects
         boolean candidate = ecdh ? key instanceof PrivateKey : key instanceof XECPrivateKey;
         AccelKey imported = candidate ? Keys.toNative(key) : null;
         if (imported == null || !servesNatively(imported)) {
-            initDelegate(key, params, random);
+            initDelegate(key, params, random, parameterForm);
             return;
         }
-        if (params != null) {
-            checkXdhParameters(params, imported.kind());
-        }
-        if (ctx == null || imported != privateKey) {
+        if (ctx == null || imported != ctxKey) {
+            if (ecdh) {
+                // the caller's numbers, as SunEC reads them: a foreign key's encoding may say
+                // otherwise (a negative s is encoded by its magnitude)
+                checkScalarRange(key instanceof ECPrivateKey ec ? ec : (AccelEcPrivateKey) imported);
+            }
             EvpPkeyDerive fresh;
             // a reference of our own while the context is made; the context then holds its own
             try (EvpPkey.Key ref = imported.share()) {
@@ -120,9 +143,30 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
                 ctx.close();
             }
             ctx = fresh;
+            ctxKey = imported;
         }
+        clearSecret();
         privateKey = imported;
         delegate = null;
+        if (params != null) {
+            checkXdhParameters(params, imported.kind());
+        }
+    }
+
+    /**
+     * SunEC's ECDH refuses a private scalar outside [1, n - 1] (ECUtil.checkPrivateKey); OpenSSL
+     * imports such a key (an ECPrivateKeySpec or a PKCS#8 encoding with s = 0 or s >= n) and would
+     * compute with it. As there, a key that does not divulge its numbers is not checked.
+     */
+    private static void checkScalarRange(ECPrivateKey key) throws InvalidKeyException {
+        BigInteger s = key.getS();
+        ECParameterSpec params = key.getParams();
+        if (s == null || params == null || params.getOrder() == null) {
+            return;
+        }
+        if (s.signum() <= 0 || s.compareTo(params.getOrder()) >= 0) {
+            throw new InvalidKeyException("The private key must be within the range [1, n - 1]");
+        }
     }
 
     /** SunEC's XDH check of parameters given with the private key. */
@@ -149,10 +193,8 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
         };
     }
 
-    private void initDelegate(Key key, AlgorithmParameterSpec params, SecureRandom random)
+    private void initDelegate(Key key, AlgorithmParameterSpec params, SecureRandom random, boolean parameterForm)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        privateKey = null;
-        delegate = null;
         KeyAgreement d;
         try {
             d = KeyAgreement.getInstance(algorithm, JdkProviders.forService("KeyAgreement", algorithm));
@@ -163,14 +205,22 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
             // from here on the JDK serves this object: counted (and its refusals seen) on that path
             jdkTally = Counters.register(this, "KeyAgreement", algorithm, Path.JDK);
         }
+        // the key alone first: a refused key changes nothing here (ECDH has already forgotten
+        // its key), an accepted one is taken before the parameters are checked, as in SunEC.
+        // The caller's form is kept: SunEC's ECDH refuses an unsupported curve with
+        // InvalidAlgorithmParameterException through init(key, params), InvalidKeyException
+        // through init(key)
+        if (parameterForm) {
+            d.init(key, (AlgorithmParameterSpec) null, random);
+        } else {
+            d.init(key, random);
+        }
+        clearSecret();
+        privateKey = null;
+        delegate = d;
         if (params != null) {
             d.init(key, params, random);
-        } else if (random != null) {
-            d.init(key, random);
-        } else {
-            d.init(key);
         }
-        delegate = d;
     }
 
     @Override
@@ -197,6 +247,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
             throw new InvalidKeyException(ecdh ? "Invalid EC public key" : "Point has small order");
         }
         secret = s;
+        lastSecretLength = s.length;
         return null;
     }
 
@@ -248,6 +299,21 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
             int n = delegate.generateSecret(sharedSecret, offset);
             jdkTally.count(n);
             return n;
+        }
+        if (ecdh) {
+            // SunEC's order: room first (against the last secret's length), then the state; the
+            // secret is handed out before it is copied (a negative offset loses it, as there)
+            if (lastSecretLength > sharedSecret.length - offset) {
+                throw new ShortBufferException("Need " + lastSecretLength + " bytes, only "
+                        + (sharedSecret.length - offset) + " available");
+            }
+            byte[] s = engineGenerateSecret();
+            try {
+                System.arraycopy(s, 0, sharedSecret, offset, s.length);
+            } finally {
+                Arrays.fill(s, (byte) 0);
+            }
+            return s.length;
         }
         if (secret == null) {
             throw new IllegalStateException("Not initialized correctly");

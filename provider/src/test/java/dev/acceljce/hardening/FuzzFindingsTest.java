@@ -154,6 +154,125 @@ class FuzzFindingsTest {
         }
     }
 
+    /** One scenario run on a KeyAgreement of each provider: every step's ending, in order. */
+    @FunctionalInterface
+    private interface AgreementScenario {
+        void run(javax.crypto.KeyAgreement ka, java.util.List<Object> endings) throws Exception;
+    }
+
+    private static void sameAgreementEndings(String alg, AgreementScenario s) throws Exception {
+        java.util.List<Object> ours = new java.util.ArrayList<>();
+        java.util.List<Object> jdk = new java.util.ArrayList<>();
+        s.run(javax.crypto.KeyAgreement.getInstance(alg, Providers.ACCEL), ours);
+        s.run(javax.crypto.KeyAgreement.getInstance(alg, Providers.jdk("KeyAgreement", alg)), jdk);
+        assertEquals(jdk, ours, alg);
+    }
+
+    private static Object ending(java.util.concurrent.Callable<?> c) {
+        try {
+            Object o = c.call();
+            return o instanceof byte[] b ? java.util.HexFormat.of().formatHex(b) : String.valueOf(o);
+        } catch (Exception e) {
+            return e.getClass();
+        }
+    }
+
+    private static java.security.KeyPair pair(String alg, java.security.spec.AlgorithmParameterSpec spec)
+            throws Exception {
+        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance(alg,
+                Providers.jdk("KeyPairGenerator", alg));
+        if (spec != null) {
+            g.initialize(spec);
+        }
+        return g.generateKeyPair();
+    }
+
+    /**
+     * KeyAgreementFuzzTest (kept inputs {@code ecdh-null-buffer-before-init}): SunEC's ECDH
+     * generateSecret(byte[], int) checks the room first, against the length of the last secret
+     * (0 before any), then the state; ours checked the state first (IllegalStateException where
+     * SunEC throws NullPointerException or ShortBufferException).
+     */
+    @Test
+    void ecdhChecksRoomBeforeStateAsSunEc() throws Exception {
+        java.security.KeyPair a = pair("EC", new java.security.spec.ECGenParameterSpec("secp256r1"));
+        java.security.KeyPair b = pair("EC", new java.security.spec.ECGenParameterSpec("secp256r1"));
+        sameAgreementEndings("ECDH", (ka, endings) -> {
+            endings.add(ending(() -> ka.generateSecret(null, 0)));
+            endings.add(ending(() -> ka.generateSecret(new byte[0], 1)));
+            endings.add(ending(() -> ka.generateSecret(new byte[40], 0)));
+            ka.init(a.getPrivate());
+            ka.doPhase(b.getPublic(), true);
+            endings.add(ending(() -> ka.generateSecret(new byte[31], 0)));
+            byte[] out = new byte[40];
+            endings.add(ending(() -> ka.generateSecret(out, 8)));
+            endings.add(java.util.HexFormat.of().formatHex(out));
+            // the secret is spent; the room is still measured against its length
+            endings.add(ending(() -> ka.generateSecret(new byte[10], 0)));
+            endings.add(ending(() -> ka.generateSecret(new byte[40], 0)));
+        });
+    }
+
+    /**
+     * KeyAgreementFuzzTest ({@code ecdh-private-scalar-out-of-range}, {@code
+     * ecdh-negative-private-scalar}): ECDH took a private key whose s is not in [1, n - 1] (OpenSSL
+     * imports it); SunEC refuses it with InvalidKeyException. A negative s reached OpenSSL as its
+     * magnitude (the encoding), so the caller's numbers are checked, as SunEC does.
+     */
+    @Test
+    void ecdhRefusesPrivateScalarsOutsideTheOrder() throws Exception {
+        java.security.KeyPair a = pair("EC", new java.security.spec.ECGenParameterSpec("secp384r1"));
+        java.security.spec.ECParameterSpec params = ((java.security.interfaces.ECPrivateKey) a.getPrivate()).getParams();
+        java.math.BigInteger n = params.getOrder();
+        java.security.KeyFactory jdkFactory = java.security.KeyFactory.getInstance("EC",
+                Providers.jdk("KeyFactory", "EC"));
+        java.security.KeyFactory ourFactory = java.security.KeyFactory.getInstance("EC", Providers.ACCEL);
+        for (java.math.BigInteger s : new java.math.BigInteger[] {n, n.add(java.math.BigInteger.ONE),
+                n.shiftLeft(1).subtract(java.math.BigInteger.TWO), n.subtract(java.math.BigInteger.TEN).negate()}) {
+            for (java.security.KeyFactory f : new java.security.KeyFactory[] {jdkFactory, ourFactory}) {
+                java.security.PrivateKey k = f.generatePrivate(new java.security.spec.ECPrivateKeySpec(s, params));
+                sameAgreementEndings("ECDH", (ka, endings) -> {
+                    endings.add(ending(() -> { ka.init(k); return null; }));
+                    endings.add(ending(() -> ka.doPhase(a.getPublic(), true)));
+                });
+                if (f == jdkFactory) {
+                    // (our KeyFactory hands out what OpenSSL made of s, e.g. 2n - 2 reduced to n - 2,
+                    // which SunEC then takes too)
+                    org.junit.jupiter.api.Assertions.assertThrows(java.security.InvalidKeyException.class,
+                            () -> javax.crypto.KeyAgreement.getInstance("ECDH", Providers.ACCEL).init(k), s.toString());
+                }
+            }
+        }
+    }
+
+    /**
+     * SunEC's XDH changes nothing when it refuses a key (the earlier key, and a secret not yet
+     * handed out, stay usable), and takes an acceptable key before it checks the parameters
+     * against it. Ours reset on every init; the draft KeyAgreement target found it, the new one
+     * keeps it matched.
+     */
+    @Test
+    void xdhRefusedInitKeepsTheEarlierKeyAsSunEc() throws Exception {
+        java.security.KeyPair x1 = pair("X25519", null);
+        java.security.KeyPair x2 = pair("X25519", null);
+        java.security.KeyPair peer = pair("X25519", null);
+        java.security.KeyPair rsa = pair("RSA", new java.security.spec.RSAKeyGenParameterSpec(1024,
+                java.security.spec.RSAKeyGenParameterSpec.F4));
+        for (String alg : new String[] {"X25519", "XDH"}) {
+            sameAgreementEndings(alg, (ka, endings) -> {
+                ka.init(x1.getPrivate());
+                endings.add(ending(() -> { ka.init(rsa.getPrivate()); return null; }));
+                endings.add(ending(() -> ka.doPhase(peer.getPublic(), true)));
+                endings.add(ending(() -> { ka.init(x2.getPublic()); return null; }));
+                endings.add(ending(ka::generateSecret));
+                // the key is taken, then the parameters refused: x2 is the key now
+                endings.add(ending(() -> { ka.init(x2.getPrivate(), java.security.spec.NamedParameterSpec.X448); return null; }));
+                endings.add(ending(() -> ka.doPhase(peer.getPublic(), true)));
+                endings.add(ending(ka::generateSecret));
+            });
+        }
+    }
+
     private static Object outcome(java.util.concurrent.Callable<Integer> c) {
         try {
             return c.call();
