@@ -101,11 +101,15 @@ final class Both {
     /**
      * The JDK's provider failed with an exception no JCA method declares where ours ended
      * properly: a bug of the JDK's (seen: SunJCE's AESWrap/AESWrapPad with inputs shorter than a
-     * semiblock throw NegativeArraySizeException). Ours is checked on its own.
+     * semiblock throw NegativeArraySizeException; SunEC's EC KeyPairGenerator forgets its curve when
+     * it refuses initialize(448), and its next generateKeyPair throws a ProviderException caused by
+     * a NullPointerException, where ours keeps the curve it had). Ours is checked on its own.
      */
     static boolean jdkBug(Outcome ours, Outcome jdk) {
         boolean bug = jdk.error instanceof NegativeArraySizeException
-                || jdk.error instanceof ArrayIndexOutOfBoundsException && !(ours.error instanceof IndexOutOfBoundsException);
+                || jdk.error instanceof ArrayIndexOutOfBoundsException && !(ours.error instanceof IndexOutOfBoundsException)
+                || jdk.error instanceof java.security.ProviderException
+                        && jdk.error.getCause() instanceof NullPointerException;
         return bug && (ours.error == null || ours.error instanceof java.security.GeneralSecurityException);
     }
 
