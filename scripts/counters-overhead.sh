@@ -23,7 +23,7 @@ for r in $(seq 1 "$rounds"); do
   [ $((r % 2)) -eq 0 ] && order="off on"
   for c in $order; do
     "$jdk/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
-      -jar "$out/benchmarks.jar" CountersOverhead -p counters="$c" -f 1 -wi 5 -w 1 -i 10 -r 1 \
+      -jar "$out/benchmarks.jar" "CountersOverheadBenchmark.encrypt" -p counters="$c" -f 1 -wi 5 -w 1 -i 10 -r 1 \
       -jvmArgsAppend "$opts" -rf json -rff "$out/round-$r-$c.json" > "$out/round-$r-$c.log"
   done
   echo "round $r of $rounds done"
