@@ -42,7 +42,7 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
      * @param instructionPath    which of OpenSSL's code paths that is
      * @param jdkFallback        whether a JDK provider implements it (the fallback path)
      * @param path               which path a new object would take now (for a 1 KiB payload)
-     * @param route              how it is routed: "native", "jdk", or "auto: jdk below 128 B, native from there"
+     * @param route              how it is routed: "native", "jdk", or "auto: jdk below 1024 B, native from there"
      * @param selfTest           the self-test status of its family
      * @param selfTestReason     why the family failed or was not tested (null when it passed)
      * @param jdkHandOff         the cases a native object of it hands to the JDK's provider
