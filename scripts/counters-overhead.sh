@@ -6,11 +6,15 @@
 # of the ratios with a 95% confidence interval (Student t over the rounds' log ratios), and the
 # Hodges-Lehmann estimate with its Wilcoxon signed-rank 95% interval, which a single outlying fork
 # (common on a shared VM) moves far less.
-# Usage: scripts/counters-overhead.sh [rounds=16] [out-dir=target/counters-overhead]
-#        (ACCELJCE_BENCH_JAR=path: a benchmarks.jar built earlier, instead of bench/target's)
+# Usage: scripts/counters-overhead.sh [--one-jvm] [rounds=16] [out-dir=target/counters-overhead]
+#   --one-jvm: all rounds in one JVM (JMH without forks, CountersOverheadOneJvm): both settings run
+#   the same compiled code, which removes the fork-to-fork spread (up to 10% on a shared VM).
+#   ACCELJCE_BENCH_JAR=path: a benchmarks.jar built earlier, instead of bench/target's.
 # Prefix with `taskset -c 1 nice -n -10` (and move other work to CPU 0) on a 2-core machine.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+onejvm=false
+if [ "${1:-}" = --one-jvm ]; then onejvm=true; shift; fi
 rounds=${1:-16}
 out=${2:-$root/target/counters-overhead}
 jdk=$("$root/scripts/find-jdk.sh") || exit 1
@@ -20,7 +24,12 @@ jar=${ACCELJCE_BENCH_JAR:-$root/bench/target/benchmarks.jar}
 # a rebuild during the run must not swap the jar under the forks
 cp "$jar" "$out/benchmarks.jar"
 opts="--enable-native-access=ALL-UNNAMED -Xms1g -Xmx1g"
+if $onejvm; then
+  "$jdk/bin/java" $opts --sun-misc-unsafe-memory-access=allow -cp "$out/benchmarks.jar" \
+    dev.acceljce.bench.CountersOverheadOneJvm "$rounds" "$out" > "$out/one-jvm.log"
+fi
 for r in $(seq 1 "$rounds"); do
+  $onejvm && break
   order="on off"
   [ $((r % 2)) -eq 0 ] && order="off on"
   for c in $order; do
