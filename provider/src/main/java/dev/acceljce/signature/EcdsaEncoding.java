@@ -11,37 +11,50 @@ import java.util.Arrays;
 final class EcdsaEncoding {
     private EcdsaEncoding() {}
 
+    /** What {@link #checkDer} found. */
+    enum Der {
+        /** Exactly {@code SEQUENCE { INTEGER r, INTEGER s }} in DER, both non-negative. */
+        STRICT,
+        /**
+         * Well-formed DER whose r or s is negative (a high first byte without the leading zero):
+         * never a valid signature. SunEC reads such integers as unsigned and returns false (or
+         * true, for the unpadded form of a valid signature); AccelJCE returns false.
+         */
+        NEGATIVE_INTEGER,
+        /** Not DER: what SunEC refuses with "Invalid encoding for signature". */
+        MALFORMED
+    }
+
     /**
-     * Whether {@code sig} is exactly {@code SEQUENCE { INTEGER r, INTEGER s }} in DER: definite
-     * minimal lengths, minimal non-negative integers, nothing before or after.
+     * Checks that {@code sig} is {@code SEQUENCE { INTEGER r, INTEGER s }} in DER: definite minimal
+     * lengths, minimal integers, nothing before or after; and whether an integer is negative.
      */
-    static boolean isStrictDer(byte[] sig) {
+    static Der checkDer(byte[] sig) {
         if (sig.length < 8 || sig[0] != 0x30) {
-            return false;
+            return Der.MALFORMED;
         }
         int[] pos = {1};
         int len = readLength(sig, pos);
         if (len < 0 || pos[0] + len != sig.length) {
-            return false;
+            return Der.MALFORMED;
         }
+        boolean negative = false;
         for (int i = 0; i < 2; i++) {
             if (pos[0] >= sig.length || sig[pos[0]++] != 0x02) {
-                return false;
+                return Der.MALFORMED;
             }
             int n = readLength(sig, pos);
             if (n <= 0 || pos[0] + n > sig.length) {
-                return false;
+                return Der.MALFORMED;
             }
             int first = sig[pos[0]] & 0xFF;
-            if (first >= 0x80) {
-                return false; // negative
-            }
             if (first == 0 && n > 1 && (sig[pos[0] + 1] & 0x80) == 0) {
-                return false; // redundant leading zero
+                return Der.MALFORMED; // redundant leading zero, as SunEC's strict DER refuses
             }
+            negative |= first >= 0x80;
             pos[0] += n;
         }
-        return pos[0] == sig.length;
+        return pos[0] != sig.length ? Der.MALFORMED : negative ? Der.NEGATIVE_INTEGER : Der.STRICT;
     }
 
     /** A DER length at pos[0] (advanced past it), or -1 when not in minimal definite form. */

@@ -77,8 +77,12 @@ final class EcdsaSignature extends DigestThenSign {
             }
             der = EcdsaEncoding.p1363ToDer(signature, curve.orderBytes());
         } else {
-            if (!EcdsaEncoding.isStrictDer(signature)) {
-                throw new SignatureException("Invalid encoding for signature");
+            switch (EcdsaEncoding.checkDer(signature)) {
+                case MALFORMED -> throw new SignatureException("Invalid encoding for signature");
+                case NEGATIVE_INTEGER -> {
+                    return false;
+                }
+                case STRICT -> { }
             }
             der = signature;
         }

@@ -280,4 +280,59 @@ class FuzzFindingsTest {
             return e.getClass();
         }
     }
+
+    /**
+     * Finding 14 (SignatureFuzzTest, 2-minute campaign): a DER ECDSA signature whose r or s is
+     * negative (high first byte, no leading zero) is well-formed DER; SunEC reads the integer as
+     * unsigned and returns false, AccelJCE threw SignatureException. Now false, and never true:
+     * the unpadded form of a valid signature is refused (SunEC would accept it).
+     */
+    @Test
+    void ecdsaSignatureWithANegativeIntegerVerifiesFalseAsSunEc() throws Exception {
+        java.security.KeyPair kp = pair("EC", new java.security.spec.ECGenParameterSpec("secp384r1"));
+        byte[][] signatures = {
+            {0x30, 0x0b, 0x02, 0x04, (byte) 0x80, 1, 2, 3, 0x02, 0x03, 1, 2, 3},   // negative r
+            {0x30, 0x09, 0x02, 0x03, 1, 2, 3, 0x02, 0x02, (byte) 0xC0, 2},        // negative s
+            {0x30, 0x0a, 0x02, 0x03, (byte) 0xFF, (byte) 0x80, 1, 0x02, 0x03, 1, 2, 3}, // and a redundant 0xFF
+        };
+        for (byte[] sig : signatures) {
+            for (java.security.Provider p : new java.security.Provider[] {Providers.ACCEL,
+                    Providers.jdk("Signature", "SHA3-384withECDSA")}) {
+                java.security.Signature v = java.security.Signature.getInstance("SHA3-384withECDSA", p);
+                v.initVerify(kp.getPublic());
+                v.update(new byte[5]);
+                assertEquals(false, v.verify(sig), p.getName());
+            }
+        }
+        // a redundant leading zero is malformed on both
+        byte[] redundant = {0x30, 0x0a, 0x02, 0x03, 0, 0x7F, 1, 0x02, 0x03, 1, 2, 3};
+        for (java.security.Provider p : new java.security.Provider[] {Providers.ACCEL,
+                Providers.jdk("Signature", "SHA3-384withECDSA")}) {
+            java.security.Signature v = java.security.Signature.getInstance("SHA3-384withECDSA", p);
+            v.initVerify(kp.getPublic());
+            org.junit.jupiter.api.Assertions.assertThrows(java.security.SignatureException.class,
+                    () -> v.verify(redundant), p.getName());
+        }
+        // the unpadded form of a genuine signature: SunEC accepts it, AccelJCE does not
+        java.security.Signature signer = java.security.Signature.getInstance("SHA3-384withECDSA", Providers.ACCEL);
+        signer.initSign(kp.getPrivate());
+        for (int i = 0; i < 64; i++) {
+            signer.update(new byte[] {(byte) i});
+            byte[] der = signer.sign();
+            if (der[4] == 0 && (der[5] & 0x80) != 0 && der[1] == der.length - 2 && der[3] == 49) {
+                byte[] unpadded = new byte[der.length - 1];
+                unpadded[0] = 0x30;
+                unpadded[1] = (byte) (der[1] - 1);
+                unpadded[2] = 0x02;
+                unpadded[3] = 48;
+                System.arraycopy(der, 5, unpadded, 4, der.length - 5);
+                java.security.Signature v = java.security.Signature.getInstance("SHA3-384withECDSA", Providers.ACCEL);
+                v.initVerify(kp.getPublic());
+                v.update(new byte[] {(byte) i});
+                assertEquals(false, v.verify(unpadded));
+                return;
+            }
+            signer.initSign(kp.getPrivate());
+        }
+    }
 }
