@@ -93,6 +93,8 @@ public final class EvpPkey {
     private static final MethodHandle EVP_MD_CTX_NEW = LibCrypto.function("EVP_MD_CTX_new",
             FunctionDescriptor.of(ADDRESS));
     private static final MethodHandle EVP_MD_CTX_FREE = NativeResource.freeFunction("EVP_MD_CTX_free");
+    private static final MethodHandle EVP_MD_CTX_RESET = LibCrypto.function("EVP_MD_CTX_reset",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle EVP_DIGEST_SIGN_INIT_EX = LibCrypto.function("EVP_DigestSignInit_ex",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_DIGEST_VERIFY_INIT_EX = LibCrypto.function("EVP_DigestVerifyInit_ex",
@@ -626,6 +628,12 @@ public final class EvpPkey {
         private final MemorySegment sig = arena.allocate(SIGNATURE_MAX);
         private final MemorySegment sigLen = arena.allocate(JAVA_LONG);
         private MemorySegment message = arena.allocate(1024);
+        /**
+         * The address of the EVP_PKEY this context was last initialised with (0: none). While
+         * set, the context's EVP_PKEY_CTX holds a reference to that key, so the address cannot be
+         * another key's.
+         */
+        private long initialisedKey;
 
         public OneShot() {
             super(newCtx(), EVP_MD_CTX_FREE, "EVP_MD_CTX");
@@ -637,6 +645,24 @@ public final class EvpPkey {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             }
+        }
+
+        /**
+         * {@code key}'s EVP_PKEY, after resetting {@code ctx} if it was initialised with another
+         * key: EVP_DigestSignInit_ex and EVP_DigestVerifyInit_ex on a context that has an
+         * EVP_PKEY_CTX re-initialise that one and ignore the key passed (OpenSSL 3.0 and 3.5), so
+         * without the reset a re-initialised Signature went on signing and verifying with its
+         * first key (found by SignatureFuzzTest). The same key keeps the cheaper re-initialisation.
+         */
+        private MemorySegment forKey(MemorySegment ctx, Key key) throws Throwable {
+            MemorySegment pkey = key.pointer();
+            if (pkey.address() != initialisedKey) {
+                if ((int) EVP_MD_CTX_RESET.invokeExact(ctx) != 1) {
+                    throw OpenSslErrors.failure("EVP_MD_CTX_reset");
+                }
+                initialisedKey = pkey.address();
+            }
+            return pkey;
         }
 
         /** {@code data[0..len)} in native memory: the kept buffer, or one from {@code temp}. */
@@ -661,7 +687,8 @@ public final class EvpPkey {
             try (Arena temp = Arena.ofConfined()) {
                 if (key.maxSignatureSize() > SIGNATURE_MAX
                         || (int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
-                        MemorySegment.NULL, MemorySegment.NULL, key.pointer(), MemorySegment.NULL) != 1) {
+                        MemorySegment.NULL, MemorySegment.NULL, forKey(ctx, key), MemorySegment.NULL) != 1) {
+                    initialisedKey = 0;
                     OpenSslErrors.clear();
                     return null;
                 }
@@ -690,7 +717,8 @@ public final class EvpPkey {
             try (Arena temp = Arena.ofConfined()) {
                 if (signature.length > SIGNATURE_MAX
                         || (int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
-                        MemorySegment.NULL, MemorySegment.NULL, key.pointer(), MemorySegment.NULL) != 1) {
+                        MemorySegment.NULL, MemorySegment.NULL, forKey(ctx, key), MemorySegment.NULL) != 1) {
+                    initialisedKey = 0;
                     OpenSslErrors.clear();
                     return false;
                 }
