@@ -75,6 +75,8 @@ class CipherFuzzTest {
         // space is ample (SunJCE needs room for what it held back)
         boolean streaming = false;
         boolean unusable = false;
+        /** A direct ByteBuffer carried ChaCha20-Poly1305 data (finding 17). */
+        boolean directChaChaData = false;
         boolean encrypting = false;
         java.io.ByteArrayOutputStream oursStream = new java.io.ByteArrayOutputStream();
         java.io.ByteArrayOutputStream jdkStream = new java.io.ByteArrayOutputStream();
@@ -150,6 +152,9 @@ class CipherFuzzTest {
                     byte[] content = pick.bytes(300);
                     ByteBuffer oi = pick.buffer(content);
                     ByteBuffer ji = oi.duplicate();
+                    if (oi.isDirect() && oi.hasRemaining() && alg.equals("ChaCha20-Poly1305")) {
+                        directChaChaData = true;
+                    }
                     ByteBuffer[] out = pick.outBuffers(streaming ? content.length + 64 : pick.intIn(0, 340));
                     o = data(deterministic, streaming, false, name + " update(ByteBuffer, ByteBuffer)",
                             () -> written(out[0], ours.update(oi, out[0]), oi),
@@ -158,9 +163,17 @@ class CipherFuzzTest {
                 case 5 -> {
                     byte[] aad = pick.bytes(64);
                     int[] r = pick.range(aad.length);
-                    o = Both.same(name + " updateAAD(byte[" + aad.length + "], " + r[0] + ", " + r[1] + ")",
-                            () -> { ours.updateAAD(aad, r[0], r[1]); return null; },
-                            () -> { jdk.updateAAD(aad, r[0], r[1]); return null; });
+                    String aadStep = name + " updateAAD(byte[" + aad.length + "], " + r[0] + ", " + r[1] + ")";
+                    o = Both.run(() -> { ours.updateAAD(aad, r[0], r[1]); return null; });
+                    Both.Outcome j = Both.run(() -> { jdk.updateAAD(aad, r[0], r[1]); return null; });
+                    if (directChaChaData && o.error() instanceof IllegalStateException && !j.failed()) {
+                        // finding 17, a JDK bug: SunJCE's ChaCha20-Poly1305 still takes AAD after
+                        // ciphertext given in a direct ByteBuffer (not after a heap one); ours
+                        // refuses, as the JCA asks. The two objects differ from here on.
+                        Both.ours(aadStep, o);
+                        return;
+                    }
+                    Both.check(aadStep, o, j, true);
                 }
                 case 6 -> o = data(deterministic, streaming, true, name + " doFinal()", ours::doFinal, jdk::doFinal,
                         oursStream, jdkStream);
@@ -189,6 +202,9 @@ class CipherFuzzTest {
                     byte[] content = pick.bytes(300);
                     ByteBuffer oi = pick.buffer(content);
                     ByteBuffer ji = oi.duplicate();
+                    if (oi.isDirect() && oi.hasRemaining() && alg.equals("ChaCha20-Poly1305")) {
+                        directChaChaData = true;
+                    }
                     ByteBuffer[] out = pick.outBuffers(streaming ? content.length + 64 : pick.intIn(0, 340));
                     o = data(deterministic, streaming, true, name + " doFinal(ByteBuffer, ByteBuffer)",
                             () -> written(out[0], ours.doFinal(oi, out[0]), oi),
