@@ -44,6 +44,8 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
     private Counters.Tally jdkTally;
     /** Bytes of the message in progress, counted when it is signed or verified. */
     private long messageBytes;
+    /** Whether an update (even an empty one) came since the last init, sign or verify. */
+    private boolean updated;
 
     PkeySignature(String algorithm) {
         this.algorithm = algorithm;
@@ -58,6 +60,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
     private void counted() {
         (delegate != null ? jdkTally : tally).count(messageBytes);
         messageBytes = 0;
+        updated = false;
     }
 
     /** Whether {@code key} is of the type this algorithm takes; false gives InvalidKeyException. */
@@ -146,6 +149,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
         }
         resetMessage();
         messageBytes = 0;
+        updated = false;
         init(imported, forSigning, sameKey && signing == forSigning);
         delegate = null;
         key = imported;
@@ -169,6 +173,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
             jdkTally = Counters.register(this, "Signature", algorithm, dev.acceljce.control.Path.JDK);
         }
         messageBytes = 0;
+        updated = false;
         if (forSigning) {
             if (random != null) {
                 d.initSign((PrivateKey) callerKey, random);
@@ -203,6 +208,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
 
     @Override
     protected final void engineUpdate(byte[] b, int off, int len) throws SignatureException {
+        updated = true;
         if (delegate != null) {
             delegate.update(b, off, len);
             messageBytes += len;
@@ -214,12 +220,18 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
         messageBytes += len;
     }
 
+    /** Whether the current message has begun: an update (even an empty one) since init/sign/verify. */
+    final boolean messageStarted() {
+        return updated;
+    }
+
     /** Refuses an update the algorithm is not ready for (RSASSA-PSS without parameters). */
     void requireReadyForUpdate() throws SignatureException {
     }
 
     @Override
     protected final void engineUpdate(ByteBuffer input) {
+        updated = true;
         if (delegate != null) {
             try {
                 messageBytes += input.remaining();
@@ -256,6 +268,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
         } finally {
             resetMessage();
             messageBytes = 0;
+            updated = false;
         }
     }
 
@@ -277,6 +290,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
         } finally {
             resetMessage();
             messageBytes = 0;
+            updated = false;
         }
     }
 

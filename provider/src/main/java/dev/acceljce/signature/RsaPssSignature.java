@@ -127,6 +127,10 @@ final class RsaPssSignature extends DigestThenSign {
         if (delegated()) {
             delegate().setParameter(params);
         }
+        if (messageStarted()) {
+            // SunJCE's RSASSA-PSS, after validating them: no new parameters once data came in
+            throw new java.security.ProviderException("Cannot set parameters during operations");
+        }
         PSSParameterSpec p = (PSSParameterSpec) params;
         String md = DigestNames.openssl(p.getDigestAlgorithm());
         String mgf = p.getMGFParameters() instanceof MGF1ParameterSpec m ? DigestNames.openssl(m.getDigestAlgorithm())

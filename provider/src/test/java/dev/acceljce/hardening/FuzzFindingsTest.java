@@ -355,4 +355,29 @@ class FuzzFindingsTest {
                     () -> c.updateAAD(new byte[1]), direct ? "direct" : "heap");
         }
     }
+
+    /**
+     * Finding 18 (SignatureFuzzTest): SunJCE's RSASSA-PSS refuses new parameters once data came in
+     * ("Cannot set parameters during operations", a ProviderException, after validating them);
+     * AccelJCE took them. Now as SunJCE, and accepted again after sign().
+     */
+    @Test
+    void pssRefusesNewParametersDuringAnOperationAsSunRsaSign() throws Exception {
+        java.security.KeyPair kp = pair("RSA", null);
+        java.security.spec.PSSParameterSpec p256 = new java.security.spec.PSSParameterSpec("SHA-256", "MGF1",
+                java.security.spec.MGF1ParameterSpec.SHA256, 32, 1);
+        java.security.spec.PSSParameterSpec p512 = new java.security.spec.PSSParameterSpec("SHA-512", "MGF1",
+                java.security.spec.MGF1ParameterSpec.SHA512, 64, 1);
+        for (java.security.Provider p : new java.security.Provider[] {Providers.ACCEL,
+                Providers.jdk("Signature", "RSASSA-PSS")}) {
+            java.security.Signature s = java.security.Signature.getInstance("RSASSA-PSS", p);
+            s.setParameter(p256);
+            s.initSign(kp.getPrivate());
+            s.update(new byte[0]);
+            org.junit.jupiter.api.Assertions.assertThrows(java.security.ProviderException.class,
+                    () -> s.setParameter(p512), p.getName());
+            s.sign();
+            s.setParameter(p512);
+        }
+    }
 }
