@@ -21,8 +21,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * result (a small-order peer). Both failures are reported as null, with the error queue cleared.
  */
 public final class EvpPkeyDerive extends NativeResource {
-    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_PKEY = LibCrypto.function("EVP_PKEY_CTX_new_from_pkey",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
     private static final MethodHandle EVP_PKEY_DERIVE_INIT = LibCrypto.function("EVP_PKEY_derive_init",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
@@ -43,7 +41,7 @@ public final class EvpPkeyDerive extends NativeResource {
      * @throws OpenSslException when OpenSSL cannot derive with this key
      */
     public EvpPkeyDerive(EvpPkey.Key key, int secretBytes) {
-        super(newCtx(key), EVP_PKEY_CTX_FREE, "EVP_PKEY_CTX");
+        super(EvpPkey.newContext(key), EVP_PKEY_CTX_FREE, "EVP_PKEY_CTX");
         Arena arena = Arena.ofAuto();
         this.secret = arena.allocate(secretBytes);
         this.secretLen = arena.allocate(JAVA_LONG);
@@ -56,17 +54,6 @@ public final class EvpPkeyDerive extends NativeResource {
             throw Native.rethrow(t);
         } finally {
             Reference.reachabilityFence(this);
-        }
-    }
-
-    private static MemorySegment newCtx(EvpPkey.Key key) {
-        try {
-            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, key.pointer(),
-                    MemorySegment.NULL);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        } finally {
-            Reference.reachabilityFence(key);
         }
     }
 
