@@ -113,6 +113,12 @@ class SignatureFuzzTest {
                             pick.choose(8) == 0 ? 2 : 1);
                     Both.Outcome o = Both.same(name + " setParameter(" + md + "/" + mgf + "/" + salt + ")",
                             () -> { ours.setParameter(p); return null; }, () -> { jdk.setParameter(p); return null; });
+                    if (o.error() instanceof java.security.ProviderException) {
+                        // refused during an operation (finding 18): SunRsaSign has already taken
+                        // the new parameters but keeps hashing with the old digest; AccelJCE keeps
+                        // the old parameters. The two objects differ from here on.
+                        return;
+                    }
                     if (!o.failed()) {
                         params = p;
                         message.reset();
