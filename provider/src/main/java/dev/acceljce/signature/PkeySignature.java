@@ -208,14 +208,15 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
 
     @Override
     protected final void engineUpdate(byte[] b, int off, int len) throws SignatureException {
-        updated = true;
         if (delegate != null) {
             delegate.update(b, off, len);
             messageBytes += len;
+            updated = true;
             return;
         }
         requireInit();
         requireReadyForUpdate();
+        updated = true; // a refused update does not start the message (SunRsaSign's PSS neither)
         update(b, off, len);
         messageBytes += len;
     }
@@ -231,11 +232,11 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
 
     @Override
     protected final void engineUpdate(ByteBuffer input) {
-        updated = true;
         if (delegate != null) {
             try {
                 messageBytes += input.remaining();
                 delegate.update(input);
+                updated = true;
             } catch (SignatureException e) {
                 throw new IllegalStateException(e);
             }
@@ -247,6 +248,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
             // SunJCE's RSASSA-PSS throws exactly this from update(ByteBuffer), even an empty one
             throw new RuntimeException(e.getMessage());
         }
+        updated = true; // also for an empty buffer, which never reaches engineUpdate(byte[], ...)
         super.engineUpdate(input);
     }
 

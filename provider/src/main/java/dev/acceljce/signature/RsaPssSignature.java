@@ -127,10 +127,6 @@ final class RsaPssSignature extends DigestThenSign {
         if (delegated()) {
             delegate().setParameter(params);
         }
-        if (messageStarted()) {
-            // SunJCE's RSASSA-PSS, after validating them: no new parameters once data came in
-            throw new java.security.ProviderException("Cannot set parameters during operations");
-        }
         PSSParameterSpec p = (PSSParameterSpec) params;
         String md = DigestNames.openssl(p.getDigestAlgorithm());
         String mgf = p.getMGFParameters() instanceof MGF1ParameterSpec m ? DigestNames.openssl(m.getDigestAlgorithm())
@@ -145,6 +141,11 @@ final class RsaPssSignature extends DigestThenSign {
             } catch (InvalidKeyException e) {
                 throw new InvalidAlgorithmParameterException(e.getMessage(), e);
             }
+        }
+        if (messageStarted()) {
+            // SunJCE's RSASSA-PSS, after validating them (against the key too): no new
+            // parameters once data came in
+            throw new java.security.ProviderException("Cannot set parameters during operations");
         }
         spec = p;
         mgfDigest = mgf;
