@@ -33,6 +33,7 @@ import javax.crypto.spec.SecretKeySpec;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.control.Path;
+import dev.acceljce.digest.DigestNames;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyKind;
@@ -124,7 +125,7 @@ public final class RsaCipher extends CipherSpi implements Counted {
         } else if (lower.startsWith("oaepwith") && lower.endsWith("andmgf1padding")) {
             String digest = name.substring(8, name.length() - 14);
             // SunJCE's check: some provider offers the digest
-            if (OaepDigests.openssl(digest) == null && !JdkProviders.has("MessageDigest", digest)) {
+            if (oaepDigest(digest) == null && !JdkProviders.has("MessageDigest", digest)) {
                 throw new NoSuchPaddingException("MessageDigest not available for " + name);
             }
             padding = Padding.OAEP;
@@ -247,7 +248,7 @@ public final class RsaCipher extends CipherSpi implements Counted {
             if (op == EvpPkeyCrypt.Operation.SIGN || op == EvpPkeyCrypt.Operation.VERIFY_RECOVER) {
                 throw new InvalidKeyException("OAEP cannot be used to sign or verify signatures");
             }
-            int hLen = EvpDigest.fetch(OaepDigests.openssl(oaep.getDigestAlgorithm())).orElseThrow().size();
+            int hLen = EvpDigest.fetch(oaepDigest(oaep.getDigestAlgorithm())).orElseThrow().size();
             int max = n - 2 - 2 * hLen;
             if (max <= 0) {
                 throw new InvalidKeyException("Key is too short for encryption using OAEPPadding with "
@@ -276,8 +277,8 @@ public final class RsaCipher extends CipherSpi implements Counted {
                 || !(oaep.getPSource() instanceof PSource.PSpecified)) {
             return false;
         }
-        String md = OaepDigests.openssl(oaep.getDigestAlgorithm());
-        String mgfMd = OaepDigests.openssl(mgf.getDigestAlgorithm());
+        String md = oaepDigest(oaep.getDigestAlgorithm());
+        String mgfMd = oaepDigest(mgf.getDigestAlgorithm());
         return md != null && mgfMd != null && EvpDigest.fetch(md).isPresent() && EvpDigest.fetch(mgfMd).isPresent();
     }
 
@@ -286,8 +287,8 @@ public final class RsaCipher extends CipherSpi implements Counted {
             throws InvalidKeyException {
         byte[] label = oaep == null ? EMPTY : ((PSource.PSpecified) oaep.getPSource()).getValue();
         String settings = op + "/" + padding + (oaep == null ? "" : "/"
-                + OaepDigests.openssl(oaep.getDigestAlgorithm()) + "/"
-                + OaepDigests.openssl(((MGF1ParameterSpec) oaep.getMGFParameters()).getDigestAlgorithm()) + "/"
+                + oaepDigest(oaep.getDigestAlgorithm()) + "/"
+                + oaepDigest(((MGF1ParameterSpec) oaep.getMGFParameters()).getDigestAlgorithm()) + "/"
                 + java.util.HexFormat.of().formatHex(label));
         if (ctx != null && ctxKey == key && settings.equals(ctxSettings)) {
             return;
@@ -325,9 +326,9 @@ public final class RsaCipher extends CipherSpi implements Counted {
             return new MemorySegment[] {padMode};
         }
         OsslParams p = OsslParams.in(arena)
-                .utf8("digest", OaepDigests.openssl(oaep.getDigestAlgorithm()))
+                .utf8("digest", oaepDigest(oaep.getDigestAlgorithm()))
                 .utf8("mgf1-digest",
-                        OaepDigests.openssl(((MGF1ParameterSpec) oaep.getMGFParameters()).getDigestAlgorithm()));
+                        oaepDigest(((MGF1ParameterSpec) oaep.getMGFParameters()).getDigestAlgorithm()));
         if (label.length > 0) {
             p.octets("oaep-label", label);
         }
@@ -591,5 +592,10 @@ public final class RsaCipher extends CipherSpi implements Counted {
             default:
                 throw new NoSuchAlgorithmException("Unsupported key type");
         }
+    }
+
+    /** OpenSSL's name of an OAEP digest (JCA name): the SHA families, and MD5, which OAEP allows. */
+    private static String oaepDigest(String jcaName) {
+        return "MD5".equalsIgnoreCase(jcaName) ? "MD5" : DigestNames.openssl(jcaName);
     }
 }

@@ -1,10 +1,13 @@
-package dev.acceljce.signature;
+package dev.acceljce.digest;
 
 import java.util.Locale;
 import java.util.Map;
 
-/** JCA digest names (as PSSParameterSpec and MGF1ParameterSpec carry them) to OpenSSL's. */
-final class DigestNames {
+/**
+ * JCA digest names as parameter specs carry them (PSSParameterSpec, OAEPParameterSpec,
+ * MGF1ParameterSpec, OAEP padding names) to OpenSSL's: the SHA-1, SHA-2 and SHA-3 families.
+ */
+public final class DigestNames {
     private static final Map<String, String> OPENSSL = Map.ofEntries(
             Map.entry("SHA-1", "SHA1"), Map.entry("SHA1", "SHA1"), Map.entry("SHA", "SHA1"),
             Map.entry("SHA-224", "SHA224"), Map.entry("SHA224", "SHA224"),
@@ -19,7 +22,7 @@ final class DigestNames {
     private DigestNames() {}
 
     /** OpenSSL's name of a JCA digest name, or null when it is not one we serve. */
-    static String openssl(String jcaName) {
+    public static String openssl(String jcaName) {
         return jcaName == null ? null : OPENSSL.get(jcaName.toUpperCase(Locale.ROOT));
     }
 }
