@@ -3,7 +3,6 @@ package dev.acceljce.fuzz;
 import java.security.Key;
 import java.security.KeyFactory;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
@@ -11,8 +10,6 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.NamedParameterSpec;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.crypto.KEM;
 import javax.crypto.SecretKey;
 
@@ -46,7 +43,6 @@ class KemFuzzTest {
 
     static final String[] ALGORITHMS = Services.of("KEM");
     private static final String[] SETS = {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"};
-    private static final Map<String, KeyPair> KEYS = new ConcurrentHashMap<>();
 
     @BeforeAll
     static void mlKemRegistered() {
@@ -56,17 +52,7 @@ class KemFuzzTest {
 
     /** A key pair of a parameter set (or a wrong algorithm), the JDK's or AccelJCE's. */
     private static KeyPair keys(String kind, boolean ours) {
-        return KEYS.computeIfAbsent(kind + (ours ? "/ours" : "/jdk"), k -> {
-            try {
-                if (!kind.startsWith("ML-KEM")) {
-                    return SignatureFuzzTest.keys(kind);
-                }
-                return KeyPairGenerator.getInstance(kind, ours ? Both.ACCEL : Both.jdk("KeyPairGenerator", kind))
-                        .generateKeyPair();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        return !kind.startsWith("ML-KEM") ? FuzzKeys.jdk(kind) : ours ? FuzzKeys.ours(kind) : FuzzKeys.jdk(kind);
     }
 
     /** A key pair that fits {@code alg} most of the time. */

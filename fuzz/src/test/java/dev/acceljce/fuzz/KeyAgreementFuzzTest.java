@@ -4,7 +4,6 @@ import java.math.BigInteger;
 import java.security.Key;
 import java.security.KeyFactory;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
 import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
@@ -19,8 +18,6 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.security.spec.XECPrivateKeySpec;
 import java.security.spec.XECPublicKeySpec;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.crypto.KeyAgreement;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.IvParameterSpec;
@@ -43,22 +40,9 @@ class KeyAgreementFuzzTest {
     static final String[] ALGORITHMS = Services.of("KeyAgreement");
     private static final String[] KINDS = {"EC-256", "EC-384", "EC-521", "X25519", "X448"};
     private static final String[] WRONG = {"RSA-1024", "Ed25519"};
-    private static final Map<String, KeyPair> OURS = new ConcurrentHashMap<>();
-
-    /** A key pair of AccelJCE's own making (its key classes, not imported). */
+    /** A key pair of AccelJCE's own key classes (not the JDK's, imported). */
     static KeyPair ours(String kind) {
-        return OURS.computeIfAbsent(kind, k -> {
-            try {
-                if (k.startsWith("EC-")) {
-                    KeyPairGenerator g = KeyPairGenerator.getInstance("EC", Both.ACCEL);
-                    g.initialize(new ECGenParameterSpec("secp" + k.substring(3) + "r1"));
-                    return g.generateKeyPair();
-                }
-                return KeyPairGenerator.getInstance(k, Both.ACCEL).generateKeyPair();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        return FuzzKeys.ours(kind);
     }
 
     private static KeyPair pair(Pick pick, String kind) {

@@ -1,16 +1,12 @@
 package dev.acceljce.fuzz;
 
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.AlgorithmParameterSpec;
-import java.security.spec.ECGenParameterSpec;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -24,33 +20,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  */
 class SignatureFuzzTest {
     static final String[] ALGORITHMS = Services.of("Signature");
-    private static final Map<String, KeyPair> KEYS = new ConcurrentHashMap<>();
-
     static KeyPair keys(String kind) {
-        return KEYS.computeIfAbsent(kind, k -> {
-            try {
-                return switch (k) {
-                    case "RSA" -> gen("RSA", 2048, null);
-                    case "RSA-1024" -> gen("RSA", 1024, null);
-                    case "EC-256" -> gen("EC", 0, new ECGenParameterSpec("secp256r1"));
-                    case "EC-384" -> gen("EC", 0, new ECGenParameterSpec("secp384r1"));
-                    case "EC-521" -> gen("EC", 0, new ECGenParameterSpec("secp521r1"));
-                    default -> KeyPairGenerator.getInstance(k, Both.jdk("KeyPairGenerator", k)).generateKeyPair();
-                };
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-    }
-
-    private static KeyPair gen(String alg, int bits, AlgorithmParameterSpec spec) throws Exception {
-        KeyPairGenerator g = KeyPairGenerator.getInstance(alg, Both.jdk("KeyPairGenerator", alg));
-        if (spec != null) {
-            g.initialize(spec);
-        } else {
-            g.initialize(bits);
-        }
-        return g.generateKeyPair();
+        return FuzzKeys.jdk(kind);
     }
 
     private static final String[] KINDS = {"RSA", "RSA-1024", "EC-256", "EC-384", "EC-521", "Ed25519", "Ed448"};
@@ -72,6 +43,27 @@ class SignatureFuzzTest {
         return alg.endsWith("withRSA") || alg.startsWith("Ed");
     }
 
+    /**
+     * After the JDK's sign or verify threw: the JCA says both end the message, and AccelJCE's do,
+     * but SunEC's ECDSA and EdDSA throw for a malformed signature before they consume the
+     * message, which then prefixes the next one (fuzz findings 19 and 20 were this). The JDK's
+     * object is initialised again with its key so that both start the next message empty.
+     */
+    private static void restart(Signature jdk, KeyPair kp, boolean signing, java.security.SecureRandom random) {
+        if (kp == null) {
+            return; // never initialised: no message
+        }
+        try {
+            if (signing) {
+                jdk.initSign(kp.getPrivate(), random);
+            } else {
+                jdk.initVerify(kp.getPublic());
+            }
+        } catch (java.security.InvalidKeyException e) {
+            throw new IllegalStateException("the JDK no longer takes the key it took: " + e, e);
+        }
+    }
+
     @FuzzTest
     void sequences(FuzzedDataProvider data) throws Exception {
         Pick pick = new Pick(data);
@@ -79,6 +71,9 @@ class SignatureFuzzTest {
         Signature ours = Signature.getInstance(alg, Both.ACCEL);
         Signature jdk = Signature.getInstance(alg, Both.jdk("Signature", alg));
         Signature ref = Signature.getInstance(alg, Both.jdk("Signature", alg));
+        // the JDK's ECDSA nonces and PSS salts come from here: a kept input replays exactly on
+        // the JDK's side (OpenSSL draws its own)
+        java.security.SecureRandom random = FuzzKeys.seeded(alg);
         KeyPair kp = null;
         AlgorithmParameterSpec params = null;
         boolean signing = false;
@@ -92,7 +87,7 @@ class SignatureFuzzTest {
                     Both.Outcome o = sign
                             ? Both.same(name + " initSign(" + k.getPrivate().getAlgorithm() + ")",
                                     () -> { ours.initSign(k.getPrivate()); return null; },
-                                    () -> { jdk.initSign(k.getPrivate()); return null; })
+                                    () -> { jdk.initSign(k.getPrivate(), random); return null; })
                             : Both.same(name + " initVerify(" + k.getPublic().getAlgorithm() + ")",
                                     () -> { ours.initVerify(k.getPublic()); return null; },
                                     () -> { jdk.initVerify(k.getPublic()); return null; });
@@ -138,18 +133,36 @@ class SignatureFuzzTest {
                     byte[] in = pick.bytes(200);
                     java.nio.ByteBuffer a = pick.buffer(in);
                     java.nio.ByteBuffer j = a.duplicate();
-                    Both.Outcome o = Both.same(name + " update(ByteBuffer)", () -> { ours.update(a); return a; },
-                            () -> { jdk.update(j); return j; });
+                    int start = j.position();
+                    Both.Outcome oa = Both.run(() -> { ours.update(a); return a; });
+                    Both.Outcome oj = Both.run(() -> { jdk.update(j); return j; });
+                    if (alg.startsWith("NONEwithECDSA") && !oa.failed() && !oj.failed() && in.length > 0
+                            && j.position() == start) {
+                        // SunEC's raw ECDSA leaves a buffer unread when it reaches the 64-byte limit
+                        // (even exactly: a byte[] of 64 fits); AccelJCE reads it, as update(ByteBuffer)
+                        // must. The JDK's object has overflowed: the two differ from here on.
+                        return;
+                    }
+                    Both.check(name + " update(ByteBuffer)", oa, oj, true);
+                    Both.Outcome o = oa;
                     if (!o.failed()) {
                         message.writeBytes(in);
                     }
                 }
                 case 4 -> {
                     byte[] msg = message.toByteArray();
-                    message.reset();
+                    // initialised for signing: the engines sign and the message ends; otherwise
+                    // java.security.Signature refuses and nothing changes
+                    boolean ends = kp != null && signing;
+                    if (ends) {
+                        message.reset();
+                    }
                     Both.Outcome a = Both.run(ours::sign);
                     Both.Outcome j = Both.run(jdk::sign);
                     Both.check(name + " sign()", a, j, deterministic(alg));
+                    if (ends && j.failed()) {
+                        restart(jdk, kp, signing, random);
+                    }
                     if (!a.failed() && kp != null && signing) {
                         // the other side's verifier accepts ours
                         byte[] sig = java.util.HexFormat.of().parseHex(a.value());
@@ -180,7 +193,7 @@ class SignatureFuzzTest {
                             if (p != null) {
                                 ref.setParameter(p);
                             }
-                            ref.initSign(k.getPrivate());
+                            ref.initSign(k.getPrivate(), random);
                             ref.update(msg);
                             return ref.sign();
                         });
@@ -191,10 +204,16 @@ class SignatureFuzzTest {
                     } else {
                         sig = pick.bytes(600);
                     }
-                    message.reset();
+                    boolean ends = kp != null && !signing; // as for sign()
+                    if (ends) {
+                        message.reset();
+                    }
                     byte[] s = sig;
                     Both.Outcome a = Both.run(() -> ours.verify(s));
                     Both.Outcome j = Both.run(() -> jdk.verify(s));
+                    if (ends && j.failed()) {
+                        restart(jdk, kp, signing, random);
+                    }
                     if (alg.startsWith("Ed") && "false".equals(a.value())
                             && j.error() instanceof java.security.SignatureException) {
                         // SunJCE decodes R itself and throws for a point off the curve; OpenSSL just

@@ -73,8 +73,9 @@ abstract class DigestThenSign extends PkeySignature {
     @Override
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
         if (!sameKey || ctx == null || ctx.signing() != signing) {
+            EvpPkey.SignContext fresh = newContext(key, signing); // may refuse the key: the old context stays
             invalidateContext();
-            ctx = newContext(key, signing);
+            ctx = fresh;
         }
     }
 

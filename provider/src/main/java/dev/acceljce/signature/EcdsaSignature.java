@@ -45,8 +45,9 @@ final class EcdsaSignature extends DigestThenSign {
 
     @Override
     void init(AccelKey key, boolean signing, boolean sameKey) throws java.security.InvalidKeyException {
-        curve = key instanceof AccelEcPrivateKey p ? p.curve() : ((AccelEcPublicKey) key).curve();
+        var c = key instanceof AccelEcPrivateKey p ? p.curve() : ((AccelEcPublicKey) key).curve();
         super.init(key, signing, sameKey);
+        curve = c;
     }
 
     @Override

@@ -58,13 +58,14 @@ final class EdDsaSignature extends PkeySignature {
 
     @Override
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
-        kind = key.kind();
         if (!sameKey || ref == null) {
+            EvpPkey.Key fresh = key.share();
             if (ref != null) {
                 ref.close();
             }
-            ref = key.share();
+            ref = fresh;
         }
+        kind = key.kind();
     }
 
     @Override

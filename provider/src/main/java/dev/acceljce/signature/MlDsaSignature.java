@@ -67,20 +67,22 @@ final class MlDsaSignature extends PkeySignature {
     @Override
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
         MlParameterSet s = MlParameterSet.of(key.kind());
-        if (!sameKey || ref == null) {
-            if (ref != null) {
-                ref.close();
-            }
-            ref = key.share();
-        }
         if (algorithm == null || s != set) {
+            EvpMessageSignature.Algorithm fetched = EvpMessageSignature.Algorithm.fetch(s.standardName());
+            if (fetched == null) {
+                throw new InvalidKeyException("the loaded OpenSSL has no " + s.standardName());
+            }
             if (algorithm != null) {
                 algorithm.close();
             }
-            algorithm = EvpMessageSignature.Algorithm.fetch(s.standardName());
-            if (algorithm == null) {
-                throw new InvalidKeyException("the loaded OpenSSL has no " + s.standardName());
+            algorithm = fetched;
+        }
+        if (!sameKey || ref == null) {
+            EvpPkey.Key fresh = key.share();
+            if (ref != null) {
+                ref.close();
             }
+            ref = fresh;
         }
         set = s;
     }

@@ -32,6 +32,8 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
     private final String algorithm;
     /** The JDK's Signature serving the current key, or null on the native path. */
     private Signature delegate;
+    /** The SecureRandom the caller gave the delegate's initSign, if any. */
+    private SecureRandom delegateRandom;
     private AccelKey key;
     private Key lastCallerKey;
     /** The key the caller gave last (ours or not), for re-initialising when parameters change. */
@@ -83,7 +85,11 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
         return true;
     }
 
-    /** Prepares native state for {@code key}; {@code sameKey} when the key is the previous one. */
+    /**
+     * Prepares native state for {@code key}; {@code sameKey} when the key is the previous one.
+     * Everything that can refuse the key is checked before any state changes: when this throws,
+     * the previous key must still work as before.
+     */
     abstract void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException;
 
     abstract void update(byte[] b, int off, int len);
@@ -127,7 +133,8 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
         if (callerKey == null) {
             throw new InvalidKeyException("key must not be null");
         }
-        this.callerKey = callerKey;
+        // A refused key leaves the object as it was (key, mode and message so far), as SunJCE,
+        // SunEC and SunRsaSign do: nothing here changes before the new key is known to be usable.
         if (!acceptsType(callerKey)) {
             throw new InvalidKeyException("key type " + callerKey.getAlgorithm() + " ("
                     + callerKey.getClass().getName() + ") cannot be used with " + algorithm);
@@ -147,13 +154,14 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
             initDelegate(callerKey, forSigning, random);
             return;
         }
+        init(imported, forSigning, sameKey && signing == forSigning);
         resetMessage();
         messageBytes = 0;
         updated = false;
-        init(imported, forSigning, sameKey && signing == forSigning);
         delegate = null;
         key = imported;
         lastCallerKey = callerKey;
+        this.callerKey = callerKey;
         signing = forSigning;
         initialized = true;
     }
@@ -172,8 +180,6 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
         if (jdkTally == null) {
             jdkTally = Counters.register(this, "Signature", algorithm, dev.acceljce.control.Path.JDK);
         }
-        messageBytes = 0;
-        updated = false;
         if (forSigning) {
             if (random != null) {
                 d.initSign((PrivateKey) callerKey, random);
@@ -183,11 +189,39 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
         } else {
             d.initVerify((PublicKey) callerKey);
         }
+        messageBytes = 0;
+        updated = false;
         delegate = d;
+        delegateRandom = random;
         key = null;
         lastCallerKey = null;
+        this.callerKey = callerKey;
         signing = forSigning;
         initialized = true;
+    }
+
+    /**
+     * After the JDK's sign or verify threw: the JCA says the message ends there (the native path's
+     * does), but SunEC's ECDSA and EdDSA throw for a malformed signature before they consume the
+     * message, which would then prefix the next one. Initialising the delegate again with the same
+     * key (and parameters, which it keeps) starts the next message empty.
+     */
+    private void restartDelegate() {
+        messageBytes = 0;
+        updated = false;
+        try {
+            if (signing) {
+                if (delegateRandom != null) {
+                    delegate.initSign((PrivateKey) callerKey, delegateRandom);
+                } else {
+                    delegate.initSign((PrivateKey) callerKey);
+                }
+            } else {
+                delegate.initVerify((PublicKey) callerKey);
+            }
+        } catch (InvalidKeyException e) {
+            throw new java.security.ProviderException("the JDK no longer takes the key it took", e);
+        }
     }
 
     /**
@@ -255,9 +289,14 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
     @Override
     protected final byte[] engineSign() throws SignatureException {
         if (delegate != null) {
-            byte[] out = delegate.sign();
-            counted();
-            return out;
+            try {
+                byte[] out = delegate.sign();
+                counted();
+                return out;
+            } catch (SignatureException | RuntimeException e) {
+                restartDelegate();
+                throw e;
+            }
         }
         requireInit();
         if (!signing) {
@@ -277,9 +316,14 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
     @Override
     protected final boolean engineVerify(byte[] sigBytes) throws SignatureException {
         if (delegate != null) {
-            boolean ok = delegate.verify(sigBytes);
-            counted();
-            return ok;
+            try {
+                boolean ok = delegate.verify(sigBytes);
+                counted();
+                return ok;
+            } catch (SignatureException | RuntimeException e) {
+                restartDelegate();
+                throw e;
+            }
         }
         requireInit();
         if (signing) {

@@ -63,13 +63,13 @@ final class RsaPssSignature extends DigestThenSign {
         if (spec != null) {
             RsaKeys.checkPssFits(bits, digestSize(), spec.getSaltLength());
         }
-        this.key = key;
-        this.keyBits = bits;
         if (spec != null) {
             super.init(key, signing, sameKey);
         } else {
             invalidateContext(); // made once parameters arrive
         }
+        this.key = key;
+        this.keyBits = bits;
     }
 
     @Override
