@@ -46,7 +46,7 @@ import dev.acceljce.openssl.OpenSslException;
  * key of the wrong type) goes to the JDK's KeyAgreement of the same algorithm, which accepts or
  * refuses it exactly as it would on its own; such agreements are counted on the JDK path.
  */
-final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
+final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, dev.acceljce.keys.KeyHolder {
     private final String algorithm;
     private final boolean ecdh;
     /** The one XDH curve of "X25519"/"X448"; null for "XDH" and "ECDH". */
@@ -144,6 +144,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
             }
             ctx = fresh;
             ctxKey = imported;
+            imported.heldBy(this);
         }
         clearSecret();
         privateKey = imported;
@@ -223,6 +224,15 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
         }
     }
 
+    /** The private key was destroyed: its context goes now (doPhase refuses the key from here on). */
+    @Override
+    public void keyDestroyed(AccelKey destroyed) {
+        EvpPkeyDerive c = ctx;
+        if (c != null && destroyed == ctxKey) {
+            c.release();
+        }
+    }
+
     @Override
     protected Key engineDoPhase(Key key, boolean lastPhase) throws InvalidKeyException {
         if (delegate != null) {
@@ -237,10 +247,14 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted {
         if (!lastPhase) {
             throw new IllegalStateException("Only two party agreement supported, lastPhase must be true");
         }
+        privateKey.nativeKey(); // refuses a key destroyed since init (its context is freed)
         AccelKey peer = ecdh ? ecPeer(key) : xdhPeer(key);
         byte[] s;
         try (EvpPkey.Key ref = peer.share()) {
             s = ctx.derive(ref);
+        } catch (IllegalStateException e) {
+            privateKey.nativeKey(); // destroyed on another thread meanwhile: InvalidKeyException
+            throw e;
         }
         if (s == null) {
             // OpenSSL refused the peer (public-key check) or the product (all zero: small order)

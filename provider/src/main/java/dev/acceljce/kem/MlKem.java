@@ -113,7 +113,9 @@ public final class MlKem implements KEMSpi, Counted {
         if (key == null || !(key instanceof PrivateKey)) {
             return new JdkKem.Decapsulator(jdk().newDecapsulator(privateKey, spec), this::jdkTally);
         }
-        return new Decapsulator(MlParameterSet.of(key.kind()), key.share());
+        Decapsulator d = new Decapsulator(MlParameterSet.of(key.kind()), key.share());
+        key.heldBy(d);
+        return d;
     }
 
     /**
@@ -158,7 +160,11 @@ public final class MlKem implements KEMSpi, Counted {
         }
     }
 
-    private final class Decapsulator implements DecapsulatorSpi {
+    /**
+     * Holds its own reference to the EVP_PKEY, freed by its Cleaner when the decapsulator goes or
+     * at once when the caller destroys the key (then decapsulation is refused).
+     */
+    private final class Decapsulator implements DecapsulatorSpi, dev.acceljce.keys.KeyHolder {
         private final MlParameterSet set;
         private final EvpPkey.Key key;
 
@@ -173,11 +179,19 @@ public final class MlKem implements KEMSpi, Counted {
             if (encapsulation.length != set.outputSize()) {
                 throw new DecapsulateException("Invalid key encapsulation message length");
             }
+            if (key.isClosed()) {
+                throw new DecapsulateException("the private key was destroyed");
+            }
             byte[] secret;
             try {
                 secret = EvpKem.decapsulate(key, encapsulation, MlParameterSet.SHARED_SECRET_SIZE);
             } catch (OpenSslException x) {
                 throw new DecapsulateException(set.standardName() + " decapsulation failed", x);
+            } catch (IllegalStateException x) {
+                if (key.isClosed()) {
+                    throw new DecapsulateException("the private key was destroyed during decapsulation", x);
+                }
+                throw x;
             }
             try {
                 SecretKey out = new SecretKeySpec(secret, from, to - from, algorithm);
@@ -196,6 +210,11 @@ public final class MlKem implements KEMSpi, Counted {
         @Override
         public int engineEncapsulationSize() {
             return set.outputSize();
+        }
+
+        @Override
+        public void keyDestroyed(AccelKey destroyed) {
+            key.release();
         }
     }
 }

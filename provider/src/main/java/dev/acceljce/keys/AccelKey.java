@@ -23,4 +23,11 @@ public interface AccelKey extends java.security.Key {
      * @throws InvalidKeyException when the key was destroyed
      */
     EvpPkey.Key share() throws InvalidKeyException;
+
+    /**
+     * Tells {@code holder} when this key is destroyed (at once if it already is), so it can free
+     * the native references it keeps. Public keys are never destroyed: nothing to tell.
+     */
+    default void heldBy(KeyHolder holder) {
+    }
 }

@@ -10,13 +10,17 @@ import java.security.KeyRep;
 import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Set;
+import java.util.WeakHashMap;
 
 import dev.acceljce.openssl.EvpPkey;
 
 /**
  * A private key whose material lives only in an OpenSSL EVP_PKEY. Nothing is copied to the Java
  * heap unless the caller asks for the encoding or a component. {@link #destroy()} frees the
- * EVP_PKEY (OpenSSL clear-frees its private components); afterwards the key is refused with
+ * EVP_PKEY (OpenSSL clear-frees its private components), and the engines that hold references to
+ * it (their contexts; see {@link KeyHolder}) free theirs at the same time; afterwards the key is refused with
  * {@link InvalidKeyException} by every AccelJCE engine and its getters throw
  * {@link IllegalStateException}. Equality and hash code are the JDK's PKCS8Key ones: by encoding.
  */
@@ -28,6 +32,8 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
 
     private final KeyKind kind;
     private final transient EvpPkey.Key key;
+    /** Engines holding native references to this key, held weakly; guarded by {@code this}. */
+    private transient Set<KeyHolder> holders;
 
     AccelPrivateKey(KeyKind kind, EvpPkey.Key key) {
         this.kind = kind;
@@ -99,8 +105,34 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     }
 
     @Override
-    public final synchronized void destroy() {
-        key.close();
+    public final void heldBy(KeyHolder holder) {
+        synchronized (this) {
+            if (!key.isClosed()) {
+                if (holders == null) {
+                    holders = Collections.newSetFromMap(new WeakHashMap<>());
+                }
+                holders.add(holder);
+                return;
+            }
+        }
+        holder.keyDestroyed(this); // destroyed between the engine's share() and here
+    }
+
+    /**
+     * Frees the EVP_PKEY and tells every engine still holding it to free its references (outside
+     * the lock: an engine may call back into this key).
+     */
+    @Override
+    public final void destroy() {
+        KeyHolder[] told;
+        synchronized (this) {
+            key.close();
+            told = holders == null ? new KeyHolder[0] : holders.toArray(new KeyHolder[0]);
+            holders = null;
+        }
+        for (KeyHolder h : told) {
+            h.keyDestroyed(this);
+        }
     }
 
     @Override

@@ -20,8 +20,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * are only asserted against what OpenSSL reports.
  */
 public final class EvpKem {
-    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_PKEY = LibCrypto.function("EVP_PKEY_CTX_new_from_pkey",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
     private static final MethodHandle ENCAPSULATE_INIT = LibCrypto.function("EVP_PKEY_encapsulate_init",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
@@ -115,8 +113,7 @@ public final class EvpKem {
     }
 
     private static MemorySegment newCtx(EvpPkey.Key key) throws Throwable {
-        MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, key.pointer(),
-                MemorySegment.NULL);
+        MemorySegment ctx = EvpPkey.newContext(key); // the context takes its own reference
         if (ctx.equals(MemorySegment.NULL)) {
             throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_pkey");
         }

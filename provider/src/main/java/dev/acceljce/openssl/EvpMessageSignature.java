@@ -29,8 +29,6 @@ public final class EvpMessageSignature {
             "EVP_SIGNATURE_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     private static final Optional<MethodHandle> SIGNATURE_FREE = LibCrypto.optionalFunction(
             "EVP_SIGNATURE_free", FunctionDescriptor.ofVoid(ADDRESS));
-    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_PKEY = LibCrypto.function("EVP_PKEY_CTX_new_from_pkey",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
     private static final MethodHandle EVP_PKEY_SIGN = LibCrypto.function("EVP_PKEY_sign",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
@@ -157,8 +155,7 @@ public final class EvpMessageSignature {
     }
 
     private static MemorySegment newCtx(EvpPkey.Key key) throws Throwable {
-        MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, key.pointer(),
-                MemorySegment.NULL);
+        MemorySegment ctx = EvpPkey.newContext(key); // the context takes its own reference
         if (ctx.equals(MemorySegment.NULL)) {
             throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_pkey");
         }

@@ -507,6 +507,20 @@ public final class EvpPkey {
         MemorySegment pointer() {
             return ptr();
         }
+
+        /**
+         * The pointer, holding this reference's concurrent-use guard until {@link #unpin()}: an
+         * engine's own reference can be released from another thread when its key is destroyed
+         * ({@link #release()}), and must not be freed while OpenSSL is being handed the pointer
+         * (the call takes its own reference). Freed already: IllegalStateException.
+         */
+        MemorySegment pin() {
+            return enter();
+        }
+
+        void unpin() {
+            exit();
+        }
     }
 
     /**
@@ -514,13 +528,14 @@ public final class EvpPkey {
      * refuses (the owning {@link NativeResource} reports it).
      */
     static MemorySegment newContext(Key key) {
+        MemorySegment pkey = key.pin();
         try {
-            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, key.pointer(),
+            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, pkey,
                     MemorySegment.NULL);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {
-            Reference.reachabilityFence(key);
+            key.unpin();
         }
     }
 
@@ -665,6 +680,42 @@ public final class EvpPkey {
             return pkey;
         }
 
+        /**
+         * Drops the key the context was initialised with: EVP_MD_CTX_reset frees its EVP_PKEY_CTX
+         * and with it the context's reference to the key. Skipped when a call on the context is
+         * running on another thread (or it was freed); never throws.
+         */
+        public void forget() {
+            MemorySegment ctx;
+            try {
+                ctx = enter();
+            } catch (IllegalStateException inUseOrFreed) {
+                return;
+            }
+            try {
+                int ok = (int) EVP_MD_CTX_RESET.invokeExact(ctx);
+                if (ok == 1) {
+                    initialisedKey = 0;
+                } else {
+                    OpenSslErrors.clear();
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                exit();
+            }
+        }
+
+        /** Pins {@code key} for the call that holds this context; leaves the context on failure. */
+        private void pinOrExit(Key key) {
+            try {
+                key.pin();
+            } catch (RuntimeException e) {
+                exit();
+                throw e;
+            }
+        }
+
         /** {@code data[0..len)} in native memory: the kept buffer, or one from {@code temp}. */
         private MemorySegment stage(Arena temp, byte[] data, int len) {
             MemorySegment dst;
@@ -684,6 +735,7 @@ public final class EvpPkey {
         public byte[] sign(Key key, byte[] data, int len) {
             MemorySegment msg = null;
             MemorySegment ctx = enter();
+            pinOrExit(key);
             try (Arena temp = Arena.ofConfined()) {
                 if (key.maxSignatureSize() > SIGNATURE_MAX
                         || (int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
@@ -705,8 +757,8 @@ public final class EvpPkey {
                 if (msg != null && msg == message) {
                     message.asSlice(0, len).fill((byte) 0);
                 }
+                key.unpin();
                 exit();
-                Reference.reachabilityFence(key);
             }
         }
 
@@ -714,6 +766,7 @@ public final class EvpPkey {
         public boolean verify(Key key, byte[] signature, byte[] data, int len) {
             MemorySegment msg = null;
             MemorySegment ctx = enter();
+            pinOrExit(key);
             try (Arena temp = Arena.ofConfined()) {
                 if (signature.length > SIGNATURE_MAX
                         || (int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
@@ -735,8 +788,8 @@ public final class EvpPkey {
                 if (msg != null && msg == message) {
                     message.asSlice(0, len).fill((byte) 0);
                 }
+                key.unpin();
                 exit();
-                Reference.reachabilityFence(key);
             }
         }
     }

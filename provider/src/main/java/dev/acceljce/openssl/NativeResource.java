@@ -150,6 +150,18 @@ public abstract class NativeResource implements AutoCloseable {
         }
     }
 
+    /**
+     * Frees the native object now, unless another thread is inside a native call on it: then it
+     * stays allocated and its Cleaner frees it once the owner is unreachable. For freeing from
+     * another thread than the owner's (a destroyed key's holders); never throws.
+     */
+    public final void release() {
+        int was = (int) STATE.compareAndExchange(this, IDLE, CLOSED);
+        if (was == IDLE) {
+            cleanable.clean();
+        }
+    }
+
     /** Live (allocated, not yet freed) native objects of every kind, as a sorted snapshot. */
     public static Map<String, Long> liveObjects() {
         Map<String, Long> out = new TreeMap<>();

@@ -29,6 +29,7 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.OAEPParameterSpec;
 import javax.crypto.spec.PSource;
 import javax.crypto.spec.SecretKeySpec;
+import javax.security.auth.Destroyable;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
@@ -69,7 +70,7 @@ import dev.acceljce.openssl.OsslParams;
  * accepts or refuses them as it would on its own: non-RSA and non-CRT keys, RSASSA-PSS keys,
  * OAEP with a digest OpenSSL lacks or a non-MGF1 mask, non-OAEP parameters.
  */
-public final class RsaCipher extends CipherSpi implements Counted {
+public final class RsaCipher extends CipherSpi implements Counted, dev.acceljce.keys.KeyHolder {
     private static final byte[] EMPTY = new byte[0];
     private static final String TLS_PREMASTER = "TlsRsaPremasterSecret";
 
@@ -283,6 +284,15 @@ public final class RsaCipher extends CipherSpi implements Counted {
     }
 
     /** Keeps the native context when key, operation and padding are those it was made for. */
+    /** The private key was destroyed: its context goes now (doFinal refuses the key from here on). */
+    @Override
+    public void keyDestroyed(AccelKey destroyed) {
+        EvpPkeyCrypt c = ctx;
+        if (c != null && destroyed == ctxKey) {
+            c.release();
+        }
+    }
+
     private void prepareContext(AccelKey key, EvpPkeyCrypt.Operation op, int n, OAEPParameterSpec oaep)
             throws InvalidKeyException {
         byte[] label = oaep == null ? EMPTY : ((PSource.PSpecified) oaep.getPSource()).getValue();
@@ -305,6 +315,7 @@ public final class RsaCipher extends CipherSpi implements Counted {
         }
         ctx = fresh;
         ctxKey = key;
+        key.heldBy(this);
         ctxSettings = settings;
     }
 
@@ -386,6 +397,12 @@ public final class RsaCipher extends CipherSpi implements Counted {
         }
         int inputLength = bufOfs;
         try {
+            ctxKey.nativeKey();
+        } catch (java.security.InvalidKeyException e) {
+            clearBuffer();
+            throw new IllegalStateException("the private key was destroyed after init", e);
+        }
+        try {
             int len = bufOfs;
             byte[] input = buffer;
             if (padding == Padding.NONE && len < modulusBytes) {
@@ -395,7 +412,15 @@ public final class RsaCipher extends CipherSpi implements Counted {
                 input = scratch;
                 len = modulusBytes;
             }
-            int n = ctx.run(input, len, scratch);
+            int n;
+            try {
+                n = ctx.run(input, len, scratch);
+            } catch (IllegalStateException e) {
+                if (ctxKey instanceof Destroyable d && d.isDestroyed()) {
+                    throw new IllegalStateException("the private key was destroyed during the operation", e);
+                }
+                throw e;
+            }
             int from = 0;
             if (n >= 0 && padding == Padding.PKCS1 && operation == EvpPkeyCrypt.Operation.VERIFY_RECOVER) {
                 from = unpadBlockType1(scratch, n);

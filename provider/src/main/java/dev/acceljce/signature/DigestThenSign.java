@@ -82,8 +82,11 @@ abstract class DigestThenSign extends PkeySignature {
     private EvpPkey.SignContext newContext(AccelKey key, boolean signing) throws InvalidKeyException {
         try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined();
              EvpPkey.Key ref = key.share()) {
-            // the context holds its own reference to the key from here on
-            return new EvpPkey.SignContext(ref, signing, RAW_MAX, contextParams(key, arena));
+            // the context holds its own reference to the key from here on, until it is
+            // replaced or the key is destroyed
+            EvpPkey.SignContext made = new EvpPkey.SignContext(ref, signing, RAW_MAX, contextParams(key, arena));
+            key.heldBy(this);
+            return made;
         } catch (OpenSslException e) {
             throw new InvalidKeyException(algorithm + " cannot use this key: " + e.getMessage(), e);
         }
@@ -114,6 +117,14 @@ abstract class DigestThenSign extends PkeySignature {
         }
         System.arraycopy(b, off, raw, rawLen, len);
         rawLen += len;
+    }
+
+    @Override
+    void releaseKey() {
+        EvpPkey.SignContext c = ctx;
+        if (c != null) {
+            c.release();
+        }
     }
 
     @Override

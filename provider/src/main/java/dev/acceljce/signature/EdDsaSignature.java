@@ -64,6 +64,8 @@ final class EdDsaSignature extends PkeySignature {
                 ref.close();
             }
             ref = fresh;
+            ctx.forget(); // it may still hold the previous key
+            key.heldBy(this);
         }
         kind = key.kind();
     }
@@ -71,6 +73,15 @@ final class EdDsaSignature extends PkeySignature {
     @Override
     void update(byte[] b, int off, int len) {
         message.append(b, off, len);
+    }
+
+    @Override
+    void releaseKey() {
+        EvpPkey.Key r = ref;
+        if (r != null) {
+            r.release();
+        }
+        ctx.forget();
     }
 
     @Override

@@ -83,6 +83,7 @@ final class MlDsaSignature extends PkeySignature {
                 ref.close();
             }
             ref = fresh;
+            key.heldBy(this);
         }
         set = s;
     }
@@ -90,6 +91,14 @@ final class MlDsaSignature extends PkeySignature {
     @Override
     void update(byte[] b, int off, int len) {
         message.append(b, off, len);
+    }
+
+    @Override
+    void releaseKey() {
+        EvpPkey.Key r = ref;
+        if (r != null) {
+            r.release();
+        }
     }
 
     @Override

@@ -18,6 +18,7 @@ import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyHolder;
 import dev.acceljce.keys.Keys;
 
 /**
@@ -28,7 +29,7 @@ import dev.acceljce.keys.Keys;
  * as it would on its own. OpenSSL draws signing nonces and salts from its own DRBG: a SecureRandom
  * given to initSign is not used on the native path.
  */
-abstract class PkeySignature extends SignatureSpi implements Counted {
+abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder {
     private final String algorithm;
     /** The JDK's Signature serving the current key, or null on the native path. */
     private Signature delegate;
@@ -97,6 +98,20 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
     abstract byte[] sign(AccelKey key) throws SignatureException;
 
     abstract boolean verify(AccelKey key, byte[] signature) throws SignatureException;
+
+    /**
+     * Frees the native objects that reference the current key, which was destroyed (with
+     * {@code NativeResource.release}: never throws). The fields may keep the freed objects: every
+     * later call refuses the destroyed key before it reaches them, and init replaces them.
+     */
+    abstract void releaseKey();
+
+    @Override
+    public final void keyDestroyed(AccelKey destroyed) {
+        if (destroyed == key) {
+            releaseKey();
+        }
+    }
 
     /** Drops buffered input (after sign/verify and on init). */
     abstract void resetMessage();
@@ -306,6 +321,8 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
             byte[] out = sign(liveKey());
             counted();
             return out;
+        } catch (IllegalStateException e) {
+            throw destroyedMeanwhile(e);
         } finally {
             resetMessage();
             messageBytes = 0;
@@ -333,11 +350,27 @@ abstract class PkeySignature extends SignatureSpi implements Counted {
             boolean ok = verify(liveKey(), sigBytes);
             counted();
             return ok;
+        } catch (IllegalStateException e) {
+            throw destroyedMeanwhile(e);
         } finally {
             resetMessage();
             messageBytes = 0;
             updated = false;
         }
+    }
+
+    /**
+     * A native object freed under the call ("already freed"): the key was destroyed on another
+     * thread after {@link #liveKey()} passed, and {@link #keyDestroyed} released this engine's
+     * references. The caller gets the JCA exception; any other IllegalStateException is rethrown.
+     */
+    private SignatureException destroyedMeanwhile(IllegalStateException e) {
+        try {
+            key.nativeKey();
+        } catch (InvalidKeyException destroyed) {
+            return new SignatureException("the key was destroyed during the operation", e);
+        }
+        throw e;
     }
 
     private AccelKey liveKey() throws SignatureException {

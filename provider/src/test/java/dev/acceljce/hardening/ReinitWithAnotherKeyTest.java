@@ -1,7 +1,6 @@
 package dev.acceljce.hardening;
 
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.Provider;
 import java.security.Signature;
 import java.security.spec.AlgorithmParameterSpec;
@@ -37,13 +36,7 @@ class ReinitWithAnotherKeyTest {
             new Case("ML-DSA-44", "ML-DSA-44", null));
 
     private static KeyPair pair(String alg, AlgorithmParameterSpec spec) throws Exception {
-        KeyPairGenerator g = KeyPairGenerator.getInstance(alg, Providers.ACCEL);
-        if (spec != null) {
-            g.initialize(spec);
-        } else if (alg.equals("RSA")) {
-            g.initialize(2048);
-        }
-        return g.generateKeyPair();
+        return Providers.accelKeyPair(alg, spec);
     }
 
     @Test

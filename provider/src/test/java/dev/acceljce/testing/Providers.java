@@ -24,6 +24,18 @@ public final class Providers {
         throw new AssertionError("no JDK provider for " + type + "." + algorithm);
     }
 
+    /** A key pair made by AccelJCE: with {@code spec} if given, RSA at 2048 bits, else the default. */
+    public static java.security.KeyPair accelKeyPair(String algorithm, java.security.spec.AlgorithmParameterSpec spec)
+            throws java.security.GeneralSecurityException {
+        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance(algorithm, ACCEL);
+        if (spec != null) {
+            g.initialize(spec);
+        } else if (algorithm.equals("RSA")) {
+            g.initialize(2048);
+        }
+        return g.generateKeyPair();
+    }
+
     /** Fails the test run early and clearly when libcrypto could not be loaded. */
     public static void requireNative() {
         if (!LibCrypto.isAvailable()) {
