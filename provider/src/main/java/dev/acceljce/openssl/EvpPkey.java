@@ -509,17 +509,18 @@ public final class EvpPkey {
         }
 
         /**
-         * The pointer, holding this reference's concurrent-use guard until {@link #unpin()}: an
-         * engine's own reference can be released from another thread when its key is destroyed
-         * ({@link #release()}), and must not be freed while OpenSSL is being handed the pointer
-         * (the call takes its own reference). Freed already: IllegalStateException.
+         * The pointer, in shared use until {@link #unpin()}: an engine's own reference can be
+         * released from another thread when its key is destroyed ({@link #release()}), and must
+         * not be freed while OpenSSL is being handed the pointer (the call takes its own
+         * reference). Shared, because several threads may use one reference at once (a
+         * KEM.Decapsulator is safe for concurrent use). Freed already: IllegalStateException.
          */
         MemorySegment pin() {
-            return enter();
+            return enterShared();
         }
 
         void unpin() {
-            exit();
+            exitShared();
         }
     }
 

@@ -50,6 +50,8 @@ public abstract class NativeResource implements AutoCloseable {
     private static final int IN_USE = 1;
     /** {@link #state}: freed; final. */
     private static final int CLOSED = 2;
+    /** {@link #state} from here up: {@code state - SHARED + 1} threads share it ({@link #enterShared()}). */
+    private static final int SHARED = 4;
     private static final VarHandle STATE;
 
     static {
@@ -117,6 +119,38 @@ public abstract class NativeResource implements AutoCloseable {
         Reference.reachabilityFence(this);
     }
 
+    /**
+     * Starts a use that others may share (several threads at once, none exclusive): for an object
+     * OpenSSL only reads, such as an EVP_PKEY handed to a call that takes its own reference. While
+     * shared, {@link #enter()}, {@link #close()} and {@link #release()} do not free or take it.
+     * Pair with {@link #exitShared()}.
+     *
+     * @throws IllegalStateException when a thread holds it exclusively, or it was freed
+     */
+    protected final MemorySegment enterShared() {
+        while (true) {
+            int s = state;
+            if (s == IDLE ? STATE.compareAndSet(this, IDLE, SHARED)
+                    : s >= SHARED ? STATE.compareAndSet(this, s, s + 1) : false) {
+                return ptr;
+            }
+            if (s == IN_USE || s == CLOSED) {
+                throw refused();
+            }
+        }
+    }
+
+    /** Ends a use {@link #enterShared()} started; keeps this object reachable until here. */
+    protected final void exitShared() {
+        while (true) {
+            int s = state;
+            if (STATE.compareAndSet(this, s, s == SHARED ? IDLE : s - 1)) {
+                break;
+            }
+        }
+        Reference.reachabilityFence(this);
+    }
+
     private IllegalStateException refused() {
         if (state == CLOSED) {
             return freed();
@@ -136,17 +170,16 @@ public abstract class NativeResource implements AutoCloseable {
     /**
      * Frees the native object now. Idempotent.
      *
-     * @throws IllegalStateException when another thread is inside a native call on it: the object
-     *                               stays allocated (the Cleaner frees it later)
+     * @throws IllegalStateException when another thread is inside a native call on it (or shares
+     *                               it): the object stays allocated (the Cleaner frees it later)
      */
     @Override
     public final void close() {
         int was = (int) STATE.compareAndExchange(this, IDLE, CLOSED);
-        if (was == IN_USE) {
-            throw refused();
-        }
         if (was == IDLE) {
             cleanable.clean();
+        } else if (was != CLOSED) {
+            throw refused(); // in use, exclusively or shared
         }
     }
 

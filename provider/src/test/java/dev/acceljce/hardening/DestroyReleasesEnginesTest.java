@@ -209,6 +209,61 @@ class DestroyReleasesEnginesTest {
         }
     }
 
+    /**
+     * A KEM.Decapsulator may be used by several threads at once (the JCA says so): the pin that
+     * keeps a destroy from freeing its key mid-call is shared, not exclusive. Then a destroy while
+     * they run ends each thread's work with DecapsulateException, never another exception.
+     */
+    @Test
+    void aDecapsulatorServesThreadsAtOnceUntilItsKeyIsDestroyed() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Providers.ACCEL.getService("KEM", "ML-KEM") != null,
+                "ML-KEM needs OpenSSL 3.5");
+        KeyPair kp = generate("ML-KEM-768", null);
+        KEM kem = KEM.getInstance("ML-KEM", Providers.ACCEL);
+        KEM.Encapsulated e = kem.newEncapsulator(kp.getPublic()).encapsulate();
+        byte[] expected = e.key().getEncoded();
+        KEM.Decapsulator d = kem.newDecapsulator(kp.getPrivate());
+        int threads = 4;
+        java.util.concurrent.CountDownLatch warm = new java.util.concurrent.CountDownLatch(threads);
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread w = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 1_000_000; i++) {
+                        if (!java.util.Arrays.equals(expected, d.decapsulate(e.encapsulation()).getEncoded())) {
+                            throw new AssertionError("wrong shared secret");
+                        }
+                        done.incrementAndGet();
+                        if (i == 200) {
+                            warm.countDown();
+                        }
+                    }
+                    failure.compareAndSet(null, new AssertionError("still decapsulating after the destroy"));
+                } catch (DecapsulateException expectedAfterDestroy) {
+                    // the key went
+                } catch (Throwable x) {
+                    failure.compareAndSet(null, x);
+                } finally {
+                    warm.countDown();
+                }
+            });
+            workers.add(w);
+            w.start();
+        }
+        warm.await();
+        assertTrue(failure.get() == null, () -> "before the destroy: " + failure.get());
+        kp.getPrivate().destroy();
+        for (Thread w : workers) {
+            w.join(60_000);
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        assertTrue(done.get() >= threads * 200, "decapsulations: " + done.get());
+    }
+
     @Test
     void anEngineGoesOnWithAnotherKeyAfterTheDestroy() throws Exception {
         KeyPair first = generate("Ed25519", null);
