@@ -9,10 +9,9 @@ import java.security.Key;
 import java.security.KeyRep;
 import java.security.MessageDigest;
 import java.security.PrivateKey;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.Set;
-import java.util.WeakHashMap;
 
 import dev.acceljce.openssl.EvpPkey;
 
@@ -32,8 +31,14 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
 
     private final KeyKind kind;
     private final transient EvpPkey.Key key;
-    /** Engines holding native references to this key, held weakly; guarded by {@code this}. */
-    private transient Set<KeyHolder> holders;
+    /**
+     * Engines holding native references to this key, held weakly; guarded by {@code this}. A
+     * list, pruned of collected engines when it has doubled since the last pruning: a TLS server
+     * registers a new Signature per handshake with one key, so adding must stay cheap (a
+     * WeakHashMap cost microseconds per add under that churn: KeyHolderBenchmark).
+     */
+    private transient ArrayList<WeakReference<KeyHolder>> holders;
+    private transient int pruneAt;
 
     AccelPrivateKey(KeyKind kind, EvpPkey.Key key) {
         this.kind = kind;
@@ -109,9 +114,14 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
         synchronized (this) {
             if (!key.isClosed()) {
                 if (holders == null) {
-                    holders = Collections.newSetFromMap(new WeakHashMap<>());
+                    holders = new ArrayList<>();
+                    pruneAt = 16;
                 }
-                holders.add(holder);
+                if (holders.size() >= pruneAt) {
+                    holders.removeIf(r -> r.get() == null);
+                    pruneAt = Math.max(16, 2 * holders.size());
+                }
+                holders.add(new WeakReference<>(holder));
                 return;
             }
         }
@@ -124,14 +134,19 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
      */
     @Override
     public final void destroy() {
-        KeyHolder[] told;
+        ArrayList<WeakReference<KeyHolder>> told;
         synchronized (this) {
             key.close();
-            told = holders == null ? new KeyHolder[0] : holders.toArray(new KeyHolder[0]);
+            told = holders;
             holders = null;
         }
-        for (KeyHolder h : told) {
-            h.keyDestroyed(this);
+        if (told != null) {
+            for (WeakReference<KeyHolder> r : told) {
+                KeyHolder h = r.get();
+                if (h != null) {
+                    h.keyDestroyed(this);
+                }
+            }
         }
     }
 
