@@ -12,6 +12,9 @@ import java.security.PrivateKey;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 
 import dev.acceljce.openssl.EvpPkey;
 
@@ -33,7 +36,8 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     private final transient EvpPkey.Key key;
     /**
      * Engines holding native references to this key, held weakly; guarded by {@code this}. A
-     * list, pruned of collected engines when it has doubled since the last pruning: a TLS server
+     * list, pruned of collected and repeated engines when it has doubled since the last pruning
+     * (so it stays within twice the engines alive): a TLS server
      * registers a new Signature per handshake with one key, so adding must stay cheap (a
      * WeakHashMap cost microseconds per add under that churn: KeyHolderBenchmark).
      */
@@ -118,7 +122,13 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
                     pruneAt = 16;
                 }
                 if (holders.size() >= pruneAt) {
-                    holders.removeIf(r -> r.get() == null);
+                    // collected engines go, and repeats of one engine (it registers again each
+                    // time it makes a new context, e.g. per RSASSA-PSS setParameter)
+                    Set<KeyHolder> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+                    holders.removeIf(r -> {
+                        KeyHolder h = r.get();
+                        return h == null || !seen.add(h);
+                    });
                     pruneAt = Math.max(16, 2 * holders.size());
                 }
                 holders.add(new WeakReference<>(holder));
@@ -126,6 +136,11 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
             }
         }
         holder.keyDestroyed(this); // destroyed between the engine's share() and here
+    }
+
+    /** Registrations held now (collected and repeated ones until the next pruning); for tests. */
+    final synchronized int holdersListed() {
+        return holders == null ? 0 : holders.size();
     }
 
     /**
