@@ -247,7 +247,12 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, dev.a
         if (!lastPhase) {
             throw new IllegalStateException("Only two party agreement supported, lastPhase must be true");
         }
-        privateKey.nativeKey(); // refuses a key destroyed since init (its context is freed)
+        try {
+            privateKey.nativeKey(); // refuses a key destroyed since init
+        } catch (InvalidKeyException e) {
+            keyDestroyed(privateKey); // again: its context may have been in use at the destroy
+            throw e;
+        }
         AccelKey peer = ecdh ? ecPeer(key) : xdhPeer(key);
         byte[] s;
         try (EvpPkey.Key ref = peer.share()) {

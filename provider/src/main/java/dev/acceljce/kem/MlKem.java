@@ -167,6 +167,8 @@ public final class MlKem implements KEMSpi, Counted {
     private final class Decapsulator implements DecapsulatorSpi, dev.acceljce.keys.KeyHolder {
         private final MlParameterSet set;
         private final EvpPkey.Key key;
+        /** Set when the caller's key was destroyed: the reference may still be in use then. */
+        private volatile boolean destroyed;
 
         Decapsulator(MlParameterSet set, EvpPkey.Key key) {
             this.set = set;
@@ -179,7 +181,8 @@ public final class MlKem implements KEMSpi, Counted {
             if (encapsulation.length != set.outputSize()) {
                 throw new DecapsulateException("Invalid key encapsulation message length");
             }
-            if (key.isClosed()) {
+            if (destroyed) {
+                key.release(); // again: threads that were using it when the key went may be done
                 throw new DecapsulateException("the private key was destroyed");
             }
             byte[] secret;
@@ -188,7 +191,7 @@ public final class MlKem implements KEMSpi, Counted {
             } catch (OpenSslException x) {
                 throw new DecapsulateException(set.standardName() + " decapsulation failed", x);
             } catch (IllegalStateException x) {
-                if (key.isClosed()) {
+                if (destroyed) {
                     throw new DecapsulateException("the private key was destroyed during decapsulation", x);
                 }
                 throw x;
@@ -213,8 +216,9 @@ public final class MlKem implements KEMSpi, Counted {
         }
 
         @Override
-        public void keyDestroyed(AccelKey destroyed) {
-            key.release();
+        public void keyDestroyed(AccelKey k) {
+            destroyed = true;
+            key.release(); // left to the next call or the Cleaner while other threads use it
         }
     }
 }

@@ -399,6 +399,7 @@ public final class RsaCipher extends CipherSpi implements Counted, dev.acceljce.
         try {
             ctxKey.nativeKey();
         } catch (java.security.InvalidKeyException e) {
+            keyDestroyed(ctxKey); // again: its context may have been in use at the destroy
             clearBuffer();
             throw new IllegalStateException("the private key was destroyed after init", e);
         }

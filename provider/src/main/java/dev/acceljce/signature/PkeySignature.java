@@ -378,6 +378,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
             key.nativeKey();
             return key;
         } catch (InvalidKeyException e) {
+            releaseKey(); // again: its objects may have been in use on another thread at the destroy
             throw new SignatureException(e.getMessage(), e);
         }
     }

@@ -254,14 +254,23 @@ class DestroyReleasesEnginesTest {
         }
         warm.await();
         assertTrue(failure.get() == null, () -> "before the destroy: " + failure.get());
-        kp.getPrivate().destroy();
-        for (Thread w : workers) {
-            w.join(60_000);
+        EvpPkey.Key probe = ((AccelKey) kp.getPrivate()).share();
+        try {
+            PkeyReferences refs = PkeyReferences.locate(probe);
+            kp.getPrivate().destroy();
+            for (Thread w : workers) {
+                w.join(60_000);
+            }
+            if (failure.get() != null) {
+                throw new AssertionError(failure.get());
+            }
+            assertTrue(done.get() >= threads * 200, "decapsulations: " + done.get());
+            // the decapsulator's reference was in use at the destroy: the next call frees it
+            assertThrows(DecapsulateException.class, () -> d.decapsulate(e.encapsulation()));
+            assertEquals(1, refs.count(probe), "only the test's reference may hold the key now");
+        } finally {
+            probe.close();
         }
-        if (failure.get() != null) {
-            throw new AssertionError(failure.get());
-        }
-        assertTrue(done.get() >= threads * 200, "decapsulations: " + done.get());
     }
 
     @Test
