@@ -235,7 +235,8 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
                 delegate.initVerify((PublicKey) callerKey);
             }
         } catch (InvalidKeyException e) {
-            throw new java.security.ProviderException("the JDK no longer takes the key it took", e);
+            // the JDK refuses the key it took (its own key object changed meanwhile?): the
+            // delegate stays as it was, and the caller gets the exception of sign/verify itself
         }
     }
 
