@@ -337,22 +337,28 @@ class FuzzFindingsTest {
     }
 
     /**
-     * Finding 17 (CipherFuzzTest): SunJCE's ChaCha20-Poly1305 in decrypt mode still takes AAD
-     * after ciphertext given in a direct ByteBuffer, though not after a heap one. AccelJCE
+     * Findings 17 and 24 (CipherFuzzTest): SunJCE's ChaCha20-Poly1305 in decrypt mode still takes
+     * AAD after ciphertext given in a direct or read-only ByteBuffer (one without an accessible
+     * array), though not after a plain heap one. AccelJCE
      * refuses it after either, as the JCA asks (AAD before data).
      */
     @Test
     void chacha20Poly1305RefusesAadAfterCiphertextInAnyBuffer() throws Exception {
         SecretKeySpec key = new SecretKeySpec(new byte[32], "ChaCha20");
         IvParameterSpec iv = new IvParameterSpec(new byte[12]);
-        for (boolean direct : new boolean[] {false, true}) {
+        for (String kind : new String[] {"heap", "direct", "read-only heap"}) {
             Cipher c = Cipher.getInstance("ChaCha20-Poly1305", Providers.ACCEL);
             c.init(Cipher.DECRYPT_MODE, key, iv);
-            java.nio.ByteBuffer in = direct ? java.nio.ByteBuffer.allocateDirect(7) : java.nio.ByteBuffer.allocate(7);
-            java.nio.ByteBuffer out = direct ? java.nio.ByteBuffer.allocateDirect(10) : java.nio.ByteBuffer.allocate(10);
+            java.nio.ByteBuffer in = switch (kind) {
+                case "direct" -> java.nio.ByteBuffer.allocateDirect(7);
+                case "read-only heap" -> java.nio.ByteBuffer.allocate(7).asReadOnlyBuffer(); // finding 24
+                default -> java.nio.ByteBuffer.allocate(7);
+            };
+            java.nio.ByteBuffer out = kind.equals("direct") ? java.nio.ByteBuffer.allocateDirect(10)
+                    : java.nio.ByteBuffer.allocate(10);
             c.update(in, out);
             org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
-                    () -> c.updateAAD(new byte[1]), direct ? "direct" : "heap");
+                    () -> c.updateAAD(new byte[1]), kind);
         }
     }
 
