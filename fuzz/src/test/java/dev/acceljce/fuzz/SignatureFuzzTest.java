@@ -46,7 +46,7 @@ class SignatureFuzzTest {
     /**
      * After the JDK's sign or verify threw: the JCA says both end the message, and AccelJCE's do,
      * but SunEC's ECDSA and EdDSA throw for a malformed signature before they consume the
-     * message, which then prefixes the next one (fuzz findings 19 and 20 were this). The JDK's
+     * message, which then prefixes the next one (fuzz findings 19 and 21 were this). The JDK's
      * object is initialised again with its key so that both start the next message empty.
      */
     private static void restart(Signature jdk, KeyPair kp, boolean signing, java.security.SecureRandom random) {

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * next message does not start with the old one's bytes. SunEC's ECDSA and EdDSA throw for a
  * malformed signature before they consume the message and keep it; AccelJCE follows the
  * contract on its native path and restarts the JDK's object when it hands a key to the JDK. Fuzz
- * findings 19 and 20 were this difference, seen from the fuzzer's side.
+ * findings 19 and 21 were this difference, seen from the fuzzer's side.
  */
 class ThrowingVerifyEndsMessageTest {
     private record Case(String signature, String keyAlgorithm, AlgorithmParameterSpec keySpec,
