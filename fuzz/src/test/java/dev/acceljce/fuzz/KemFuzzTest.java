@@ -67,18 +67,7 @@ class KemFuzzTest {
 
     /** A key decoded from a fuzzed copy of a genuine encoding, or null when the factory refuses it. */
     private static Key decoded(Pick pick, Key genuine, boolean pub) throws Exception {
-        byte[] der = genuine.getEncoded();
-        switch (pick.choose(4)) {
-            case 0 -> der = java.util.Arrays.copyOf(der, pick.intIn(0, der.length));
-            case 1 -> {
-                int n = pick.intIn(1, 3);
-                for (int i = 0; i < n && der.length > 0; i++) {
-                    der[pick.intIn(0, der.length - 1)] = (byte) pick.intIn(-128, 127);
-                }
-            }
-            case 2 -> der = pick.bytes(4000);
-            default -> { }
-        }
+        byte[] der = pick.mutated(genuine.getEncoded(), 3, 4000);
         KeyFactory f = KeyFactory.getInstance("ML-KEM", pick.bool() ? Both.ACCEL : Both.jdk("KeyFactory", "ML-KEM"));
         try {
             return pub ? f.generatePublic(new X509EncodedKeySpec(der)) : f.generatePrivate(new PKCS8EncodedKeySpec(der));

@@ -68,23 +68,6 @@ class KeyAgreementFuzzTest {
         return kind.startsWith("EC-") ? "EC" : kind.equals("RSA-1024") ? "RSA" : kind;
     }
 
-    /** A fuzzed copy of {@code der}: as is, truncated, a few bytes changed, or random bytes. */
-    private static byte[] mutate(Pick pick, byte[] der) {
-        byte[] out = der.clone();
-        switch (pick.choose(4)) {
-            case 0 -> out = java.util.Arrays.copyOf(out, pick.intIn(0, out.length));
-            case 1 -> {
-                int n = pick.intIn(1, 3);
-                for (int i = 0; i < n && out.length > 0; i++) {
-                    out[pick.intIn(0, out.length - 1)] = (byte) pick.intIn(-128, 127);
-                }
-            }
-            case 2 -> out = pick.bytes(200);
-            default -> { }
-        }
-        return out;
-    }
-
     /** A KeyFactory, AccelJCE's or the JDK's; null when the JDK has none for the kind. */
     private static KeyFactory keyFactory(Pick pick, String kind) throws Exception {
         String alg = factory(kind);
@@ -131,7 +114,7 @@ class KeyAgreementFuzzTest {
 
     /** A key decoded from a fuzzed encoding; null when neither factory takes it (then nothing is run). */
     private static Key decoded(Pick pick, String kind, KeyPair kp, boolean pub) throws Exception {
-        byte[] der = mutate(pick, (pub ? kp.getPublic() : kp.getPrivate()).getEncoded());
+        byte[] der = pick.mutated((pub ? kp.getPublic() : kp.getPrivate()).getEncoded(), 3, 200);
         KeyFactory f = keyFactory(pick, kind);
         try {
             return pub ? f.generatePublic(new X509EncodedKeySpec(der)) : f.generatePrivate(new PKCS8EncodedKeySpec(der));

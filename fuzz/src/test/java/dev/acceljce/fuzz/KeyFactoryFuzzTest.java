@@ -30,19 +30,7 @@ class KeyFactoryFuzzTest {
         for (int step = 0; step < 6 && pick.more(); step++) {
             KeyPair kp = SignatureFuzzTest.keys(pick.one(KINDS));
             boolean pub = pick.bool();
-            byte[] der = (pub ? kp.getPublic() : kp.getPrivate()).getEncoded();
-            switch (pick.choose(4)) {
-                case 0 -> der = java.util.Arrays.copyOf(der, pick.intIn(0, der.length));
-                case 1 -> {
-                    int n = pick.intIn(1, 4);
-                    for (int i = 0; i < n && der.length > 0; i++) {
-                        der[pick.intIn(0, der.length - 1)] = (byte) pick.intIn(-128, 127);
-                    }
-                }
-                case 2 -> der = pick.bytes(300);
-                default -> { }
-            }
-            byte[] enc = der;
+            byte[] enc = pick.mutated((pub ? kp.getPublic() : kp.getPrivate()).getEncoded(), 4, 300);
             String name = alg + " step " + step + (pub ? " generatePublic" : " generatePrivate") + "(" + enc.length + ")";
             Both.Outcome o = pub
                     ? Both.same(name, () -> describe(ours.generatePublic(new X509EncodedKeySpec(enc))),

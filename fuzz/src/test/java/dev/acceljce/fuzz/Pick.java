@@ -62,6 +62,26 @@ final class Pick {
     }
 
     /**
+     * A fuzzed copy of an encoding: as is, truncated, up to {@code maxChanged} bytes changed, or
+     * up to {@code randomMax} random bytes instead. {@code der} itself is left alone.
+     */
+    byte[] mutated(byte[] der, int maxChanged, int randomMax) {
+        byte[] out = der.clone();
+        switch (choose(4)) {
+            case 0 -> out = java.util.Arrays.copyOf(out, intIn(0, out.length));
+            case 1 -> {
+                int n = intIn(1, maxChanged);
+                for (int i = 0; i < n && out.length > 0; i++) {
+                    out[intIn(0, out.length - 1)] = (byte) intIn(-128, 127);
+                }
+            }
+            case 2 -> out = bytes(randomMax);
+            default -> { }
+        }
+        return out;
+    }
+
+    /**
      * A buffer holding {@code content} between position and limit: heap, direct, read-only, or a
      * slice with an offset, with room to spare after the limit.
      */
