@@ -28,6 +28,7 @@ import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelEcPrivateKey;
 import dev.acceljce.keys.AccelEcPublicKey;
 import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyHolder;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.Keys;
 import dev.acceljce.openssl.EvpPkey;
@@ -46,7 +47,7 @@ import dev.acceljce.openssl.OpenSslException;
  * key of the wrong type) goes to the JDK's KeyAgreement of the same algorithm, which accepts or
  * refuses it exactly as it would on its own; such agreements are counted on the JDK path.
  */
-final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, dev.acceljce.keys.KeyHolder {
+final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHolder {
     private final String algorithm;
     private final boolean ecdh;
     /** The one XDH curve of "X25519"/"X448"; null for "XDH" and "ECDH". */

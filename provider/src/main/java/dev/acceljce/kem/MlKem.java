@@ -20,6 +20,7 @@ import dev.acceljce.control.Counters;
 import dev.acceljce.jdk.JdkKem;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyHolder;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.Keys;
 import dev.acceljce.keys.MlParameterSet;
@@ -164,7 +165,7 @@ public final class MlKem implements KEMSpi, Counted {
      * Holds its own reference to the EVP_PKEY, freed by its Cleaner when the decapsulator goes or
      * at once when the caller destroys the key (then decapsulation is refused).
      */
-    private final class Decapsulator implements DecapsulatorSpi, dev.acceljce.keys.KeyHolder {
+    private final class Decapsulator implements DecapsulatorSpi, KeyHolder {
         private final MlParameterSet set;
         private final EvpPkey.Key key;
         /** Set when the caller's key was destroyed: the reference may still be in use then. */

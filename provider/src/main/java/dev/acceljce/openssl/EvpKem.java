@@ -46,7 +46,7 @@ public final class EvpKem {
      */
     public static Encapsulated encapsulate(EvpPkey.Key key, int ciphertextSize, int secretSize, MemorySegment params) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ctx = newCtx(key);
+            MemorySegment ctx = EvpPkey.requireContext(key); // holds its own reference to the key
             MemorySegment secret = arena.allocate(secretSize);
             try {
                 MemorySegment initParams = params == null ? MemorySegment.NULL : params;
@@ -84,7 +84,7 @@ public final class EvpKem {
      */
     public static byte[] decapsulate(EvpPkey.Key key, byte[] ciphertext, int secretSize) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ctx = newCtx(key);
+            MemorySegment ctx = EvpPkey.requireContext(key); // holds its own reference to the key
             MemorySegment secret = arena.allocate(secretSize);
             try {
                 if ((int) DECAPSULATE_INIT.invokeExact(ctx, MemorySegment.NULL) != 1) {
@@ -110,13 +110,5 @@ public final class EvpKem {
         } finally {
             Reference.reachabilityFence(key);
         }
-    }
-
-    private static MemorySegment newCtx(EvpPkey.Key key) throws Throwable {
-        MemorySegment ctx = EvpPkey.newContext(key); // the context takes its own reference
-        if (ctx.equals(MemorySegment.NULL)) {
-            throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_pkey");
-        }
-        return ctx;
     }
 }

@@ -90,7 +90,7 @@ public final class EvpMessageSignature {
     public static byte[] sign(Algorithm algorithm, EvpPkey.Key key, int maxSignatureSize, byte[] message, int len,
                               MemorySegment params) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ctx = newCtx(key);
+            MemorySegment ctx = EvpPkey.requireContext(key); // holds its own reference to the key
             try {
                 MemorySegment initParams = params == null ? MemorySegment.NULL : params;
                 if ((int) SIGN_MESSAGE_INIT.orElseThrow().invokeExact(ctx, algorithm.pointer(), initParams) != 1) {
@@ -122,7 +122,7 @@ public final class EvpMessageSignature {
     public static boolean verify(Algorithm algorithm, EvpPkey.Key key, byte[] signature, byte[] message, int len,
                                  MemorySegment params) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ctx = newCtx(key);
+            MemorySegment ctx = EvpPkey.requireContext(key); // holds its own reference to the key
             try {
                 MemorySegment initParams = params == null ? MemorySegment.NULL : params;
                 if ((int) VERIFY_MESSAGE_INIT.orElseThrow().invokeExact(ctx, algorithm.pointer(), initParams) != 1) {
@@ -152,13 +152,5 @@ public final class EvpMessageSignature {
         MemorySegment s = arena.allocate(Math.max(1, len));
         MemorySegment.copy(data, 0, s, JAVA_BYTE, 0, len);
         return s.asSlice(0, len);
-    }
-
-    private static MemorySegment newCtx(EvpPkey.Key key) throws Throwable {
-        MemorySegment ctx = EvpPkey.newContext(key); // the context takes its own reference
-        if (ctx.equals(MemorySegment.NULL)) {
-            throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_pkey");
-        }
-        return ctx;
     }
 }

@@ -524,6 +524,15 @@ public final class EvpPkey {
         }
     }
 
+    /** As {@link #newContext}, for callers that own the context themselves: NULL is an error. */
+    static MemorySegment requireContext(Key key) {
+        MemorySegment ctx = newContext(key);
+        if (ctx.equals(MemorySegment.NULL)) {
+            throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_pkey");
+        }
+        return ctx;
+    }
+
     /**
      * A new EVP_PKEY_CTX for {@code key}, holding its own reference to the key; NULL when OpenSSL
      * refuses (the owning {@link NativeResource} reports it).

@@ -175,10 +175,8 @@ public abstract class NativeResource implements AutoCloseable {
      */
     @Override
     public final void close() {
-        int was = (int) STATE.compareAndExchange(this, IDLE, CLOSED);
-        if (was == IDLE) {
-            cleanable.clean();
-        } else if (was != CLOSED) {
+        int was = freeIfIdle();
+        if (was != IDLE && was != CLOSED) {
             throw refused(); // in use, exclusively or shared
         }
     }
@@ -189,10 +187,16 @@ public abstract class NativeResource implements AutoCloseable {
      * another thread than the owner's (a destroyed key's holders); never throws.
      */
     public final void release() {
+        freeIfIdle();
+    }
+
+    /** Frees the object if no call is using it; returns the state it was in. */
+    private int freeIfIdle() {
         int was = (int) STATE.compareAndExchange(this, IDLE, CLOSED);
         if (was == IDLE) {
             cleanable.clean();
         }
+        return was;
     }
 
     /** Live (allocated, not yet freed) native objects of every kind, as a sorted snapshot. */

@@ -37,6 +37,7 @@ import dev.acceljce.control.Path;
 import dev.acceljce.digest.DigestNames;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyHolder;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.Keys;
 import dev.acceljce.openssl.EvpDigest;
@@ -70,7 +71,7 @@ import dev.acceljce.openssl.OsslParams;
  * accepts or refuses them as it would on its own: non-RSA and non-CRT keys, RSASSA-PSS keys,
  * OAEP with a digest OpenSSL lacks or a non-MGF1 mask, non-OAEP parameters.
  */
-public final class RsaCipher extends CipherSpi implements Counted, dev.acceljce.keys.KeyHolder {
+public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
     private static final byte[] EMPTY = new byte[0];
     private static final String TLS_PREMASTER = "TlsRsaPremasterSecret";
 
@@ -284,6 +285,10 @@ public final class RsaCipher extends CipherSpi implements Counted, dev.acceljce.
     }
 
     /** Keeps the native context when key, operation and padding are those it was made for. */
+    private boolean ctxKeyDestroyed() {
+        return ctxKey instanceof Destroyable d && d.isDestroyed();
+    }
+
     /** The private key was destroyed: its context goes now (doFinal refuses the key from here on). */
     @Override
     public void keyDestroyed(AccelKey destroyed) {
@@ -396,12 +401,10 @@ public final class RsaCipher extends CipherSpi implements Counted, dev.acceljce.
             throw new IllegalBlockSizeException("Data must not be longer than " + buffer.length + " bytes");
         }
         int inputLength = bufOfs;
-        try {
-            ctxKey.nativeKey();
-        } catch (java.security.InvalidKeyException e) {
+        if (ctxKeyDestroyed()) {
             keyDestroyed(ctxKey); // again: its context may have been in use at the destroy
             clearBuffer();
-            throw new IllegalStateException("the private key was destroyed after init", e);
+            throw new IllegalStateException("the private key was destroyed after init");
         }
         try {
             int len = bufOfs;
@@ -417,7 +420,7 @@ public final class RsaCipher extends CipherSpi implements Counted, dev.acceljce.
             try {
                 n = ctx.run(input, len, scratch);
             } catch (IllegalStateException e) {
-                if (ctxKey instanceof Destroyable d && d.isDestroyed()) {
+                if (ctxKeyDestroyed()) {
                     throw new IllegalStateException("the private key was destroyed during the operation", e);
                 }
                 throw e;
