@@ -3,8 +3,6 @@ package dev.acceljce.bench;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.SecureRandom;
-import java.security.Signature;
 import java.security.SignatureException;
 import java.util.concurrent.TimeUnit;
 
@@ -44,34 +42,22 @@ public class EdDsaBenchmark {
     @Param({"32", "128", "512"})
     public int size;
 
-    private Signature signer;
-    private Signature verifier;
-    private byte[] payload;
-    private byte[] signature;
+    private SigningPair pair;
 
     @Setup(Level.Trial)
     public void setUp() throws GeneralSecurityException {
         KeyPair keys = BenchmarkProviders.engine(provider, "KeyPairGenerator", algorithm, KeyPairGenerator::getInstance)
                 .generateKeyPair();
-        signer = BenchmarkProviders.engine(provider, "Signature", algorithm, Signature::getInstance);
-        signer.initSign(keys.getPrivate());
-        verifier = BenchmarkProviders.engine(provider, "Signature", algorithm, Signature::getInstance);
-        verifier.initVerify(keys.getPublic());
-        payload = new byte[size];
-        new SecureRandom().nextBytes(payload);
-        signer.update(payload);
-        signature = signer.sign();
+        pair = SigningPair.of(provider, algorithm, keys, size);
     }
 
     @Benchmark
     public byte[] sign() throws SignatureException {
-        signer.update(payload);
-        return signer.sign();
+        return pair.sign();
     }
 
     @Benchmark
     public boolean verify() throws SignatureException {
-        verifier.update(payload);
-        return verifier.verify(signature);
+        return pair.verify();
     }
 }

@@ -3,8 +3,6 @@ package dev.acceljce.bench;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.SecureRandom;
-import java.security.Signature;
 import java.security.SignatureException;
 import java.util.concurrent.TimeUnit;
 
@@ -45,23 +43,13 @@ public class MlDsaBenchmark {
     public int size;
 
     private KeyPairGenerator generator;
-    private Signature signer;
-    private Signature verifier;
-    private byte[] message;
-    private byte[] signature;
+    private SigningPair signing;
 
     @Setup(Level.Trial)
     public void setUp() throws GeneralSecurityException {
         generator = BenchmarkProviders.engine(provider, "KeyPairGenerator", algorithm, KeyPairGenerator::getInstance);
         KeyPair pair = generator.generateKeyPair();
-        message = new byte[size];
-        new SecureRandom().nextBytes(message);
-        signer = BenchmarkProviders.engine(provider, "Signature", algorithm, Signature::getInstance);
-        signer.initSign(pair.getPrivate());
-        verifier = BenchmarkProviders.engine(provider, "Signature", algorithm, Signature::getInstance);
-        verifier.initVerify(pair.getPublic());
-        signer.update(message);
-        signature = signer.sign();
+        signing = SigningPair.of(provider, algorithm, pair, size);
     }
 
     @Benchmark
@@ -71,13 +59,11 @@ public class MlDsaBenchmark {
 
     @Benchmark
     public byte[] sign() throws SignatureException {
-        signer.update(message);
-        return signer.sign();
+        return signing.sign();
     }
 
     @Benchmark
     public boolean verify() throws SignatureException {
-        verifier.update(message);
-        return verifier.verify(signature);
+        return signing.verify();
     }
 }

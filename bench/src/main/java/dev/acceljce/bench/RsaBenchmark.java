@@ -4,7 +4,6 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
-import java.security.Signature;
 import java.security.SignatureException;
 import java.util.concurrent.TimeUnit;
 
@@ -52,11 +51,8 @@ public class RsaBenchmark {
     @Param({"RSA/ECB/OAEPWithSHA-256AndMGF1Padding"})
     public String decryption;
 
-    private Signature signer;
-    private Signature verifier;
+    private SigningPair pair;
     private Cipher decryptor;
-    private byte[] message;
-    private byte[] signature;
     private byte[] ciphertext;
 
     @Setup(Level.Trial)
@@ -65,14 +61,7 @@ public class RsaBenchmark {
         g.initialize(keyBits);
         KeyPair keys = g.generateKeyPair();
         SecureRandom random = new SecureRandom();
-        message = new byte[128];
-        random.nextBytes(message);
-        signer = BenchmarkProviders.engine(provider, "Signature", algorithm, Signature::getInstance);
-        signer.initSign(keys.getPrivate());
-        verifier = BenchmarkProviders.engine(provider, "Signature", algorithm, Signature::getInstance);
-        verifier.initVerify(keys.getPublic());
-        signer.update(message);
-        signature = signer.sign();
+        pair = SigningPair.of(provider, algorithm, keys, 128);
         Cipher encryptor = BenchmarkProviders.engine(provider, "Cipher", decryption, Cipher::getInstance);
         encryptor.init(Cipher.ENCRYPT_MODE, keys.getPublic());
         byte[] secret = new byte[32];
@@ -84,14 +73,12 @@ public class RsaBenchmark {
 
     @Benchmark
     public byte[] sign() throws SignatureException {
-        signer.update(message);
-        return signer.sign();
+        return pair.sign();
     }
 
     @Benchmark
     public boolean verify() throws SignatureException {
-        verifier.update(message);
-        return verifier.verify(signature);
+        return pair.verify();
     }
 
     @Benchmark
