@@ -677,12 +677,14 @@ public final class EvpPkey {
          * key: EVP_DigestSignInit_ex and EVP_DigestVerifyInit_ex on a context that has an
          * EVP_PKEY_CTX re-initialise that one and ignore the key passed (OpenSSL 3.0 and 3.5), so
          * without the reset a re-initialised Signature went on signing and verifying with its
-         * first key (found by SignatureFuzzTest). The same key keeps the cheaper re-initialisation.
+         * first key (found by SignatureFuzzTest). The same key keeps the cheaper re-initialisation;
+         * a context never initialised, or reset by {@link #forget} (an engine's init with a new
+         * key), needs no reset.
          */
         private MemorySegment forKey(MemorySegment ctx, Key key) throws Throwable {
             MemorySegment pkey = key.pointer();
             if (pkey.address() != initialisedKey) {
-                if ((int) EVP_MD_CTX_RESET.invokeExact(ctx) != 1) {
+                if (initialisedKey != 0 && (int) EVP_MD_CTX_RESET.invokeExact(ctx) != 1) {
                     throw OpenSslErrors.failure("EVP_MD_CTX_reset");
                 }
                 initialisedKey = pkey.address();
