@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * default, fewer for the slow families): after warm-up and at the end the live native-object
  * count must be back where it was, and the bytes malloc has handed out (OpenSSL's and the JVM's
  * own native allocations) may grow by at most {@link #allowedMallocGrowthKib}; VmRSS is reported
- * too, but it moves with the Java heap's pages. {@code ./scripts/soak.sh} runs the same with 10 million.
+ * too, but it moves with the Java heap's pages. {@code ./scripts/soak.sh} runs the same with 10 million
+ * ({@code -Dacceljce.soak.only=KeyFactory}: only the families whose name contains that).
  */
 class NativeSoakTest {
     private static final long OPS = Long.getLong("acceljce.soak.ops", 200_000);
@@ -44,7 +45,11 @@ class NativeSoakTest {
     @Test
     void everyFamilyStaysFlat() throws Exception {
         List<String> failures = new ArrayList<>();
+        String only = System.getProperty("acceljce.soak.only", "");
         for (Soak.Family f : Soak.families(Providers.ACCEL)) {
+            if (!f.name().contains(only)) {
+                continue;
+            }
             Soak.Result r = Soak.run(f, Math.max(1000, OPS / f.weight()));
             System.out.println(r);
             if (r.liveGrowth() > LIVE_SLACK) {
