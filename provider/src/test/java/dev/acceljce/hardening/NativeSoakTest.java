@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * count must be back where it was, and the bytes malloc has handed out (OpenSSL's and the JVM's
  * own native allocations) may grow by at most {@link #allowedMallocGrowthKib}; VmRSS is reported
  * too, but it moves with the Java heap's pages. {@code ./scripts/soak.sh} runs the same with 10 million
- * ({@code -Dacceljce.soak.only=KeyFactory}: only the families whose name contains that).
+ * ({@code ./scripts/soak.sh 80000000 X25519}: only the families whose name contains X25519).
  */
 class NativeSoakTest {
     private static final long OPS = Long.getLong("acceljce.soak.ops", 200_000);
