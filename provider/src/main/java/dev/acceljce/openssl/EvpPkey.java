@@ -550,6 +550,25 @@ public final class EvpPkey {
     }
 
     /**
+     * The rest of setting up an EVP_PKEY_CTX after its {@code EVP_PKEY_<operation>_init} returned
+     * {@code initResult}: applies {@code params} (OSSL_PARAM arrays) in order. On any failure
+     * frees {@code owner} (which owns {@code ctx}) and throws the OpenSSL error.
+     */
+    static void setAfterInit(NativeResource owner, MemorySegment ctx, int initResult, String init,
+                             MemorySegment... params) throws Throwable {
+        if (initResult != 1) {
+            owner.close();
+            throw OpenSslErrors.failure(init);
+        }
+        for (MemorySegment p : params) {
+            if ((int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(ctx, p) != 1) {
+                owner.close();
+                throw OpenSslErrors.failure("EVP_PKEY_CTX_set_params");
+            }
+        }
+    }
+
+    /**
      * An EVP_PKEY_CTX initialised once for signing or verifying digests with one key: the
      * JCA object keeps it across operations (no per-call allocation), hashing with its own
      * EVP_MD_CTX and handing the digest here. Buffers for the digest, the signature and the
@@ -576,16 +595,7 @@ public final class EvpPkey {
             try {
                 int ok = signing ? (int) EVP_PKEY_SIGN_INIT.invokeExact(ptr())
                         : (int) EVP_PKEY_VERIFY_INIT.invokeExact(ptr());
-                if (ok != 1) {
-                    close();
-                    throw OpenSslErrors.failure(signing ? "EVP_PKEY_sign_init" : "EVP_PKEY_verify_init");
-                }
-                for (MemorySegment p : params) {
-                    if ((int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(ptr(), p) != 1) {
-                        close();
-                        throw OpenSslErrors.failure("EVP_PKEY_CTX_set_params");
-                    }
-                }
+                setAfterInit(this, ptr(), ok, signing ? "EVP_PKEY_sign_init" : "EVP_PKEY_verify_init", params);
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {

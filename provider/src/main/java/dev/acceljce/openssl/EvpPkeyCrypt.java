@@ -34,8 +34,6 @@ public final class EvpPkeyCrypt extends NativeResource {
     }
 
     private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
-    private static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = LibCrypto.function("EVP_PKEY_CTX_set_params",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_ENCRYPT_INIT = LibCrypto.function("EVP_PKEY_encrypt_init",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle EVP_PKEY_DECRYPT_INIT = LibCrypto.function("EVP_PKEY_decrypt_init",
@@ -86,16 +84,8 @@ public final class EvpPkeyCrypt extends NativeResource {
                 case SIGN -> (int) EVP_PKEY_SIGN_INIT.invokeExact(ptr());
                 case VERIFY_RECOVER -> (int) EVP_PKEY_VERIFY_RECOVER_INIT.invokeExact(ptr());
             };
-            if (ok != 1) {
-                close();
-                throw OpenSslErrors.failure("EVP_PKEY_" + operation.name().toLowerCase(java.util.Locale.ROOT) + "_init");
-            }
-            for (MemorySegment p : params) {
-                if ((int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(ptr(), p) != 1) {
-                    close();
-                    throw OpenSslErrors.failure("EVP_PKEY_CTX_set_params");
-                }
-            }
+            EvpPkey.setAfterInit(this, ptr(), ok,
+                    "EVP_PKEY_" + operation.name().toLowerCase(java.util.Locale.ROOT) + "_init", params);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {
