@@ -20,7 +20,11 @@ public final class PkeyReferences {
         this.offset = offset;
     }
 
-    /** The reader calibrated on {@code ref}'s key; fails when no such field is found. */
+    /**
+     * The reader calibrated on {@code ref}'s key; fails when no such field is found. Call it while
+     * no other thread uses the key: their contexts move the same count between the snapshots (a
+     * CI run failed so, with four threads decapsulating). The offset then serves for any moment.
+     */
     public static PkeyReferences locate(EvpPkey.Key ref) {
         int[] before = ints(ref);
         int[] during;
