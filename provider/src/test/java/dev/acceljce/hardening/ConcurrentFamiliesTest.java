@@ -1,9 +1,17 @@
 package dev.acceljce.hardening;
 
+import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
+import java.security.PrivateKey;
+import java.security.SecureRandom;
 import java.security.Signature;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.PSSParameterSpec;
+import java.security.spec.X509EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -13,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.crypto.Cipher;
 import javax.crypto.KDF;
+import javax.crypto.KEM;
 import javax.crypto.KeyAgreement;
 import javax.crypto.Mac;
 import javax.crypto.SecretKeyFactory;
@@ -31,8 +40,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Many threads, each with its own objects of every family, against the one shared provider
- * instance at once: every result equals the single-threaded one (deterministic operations only:
- * digests, MACs, ciphers with fixed IVs, KDFs, RSA PKCS#1 and Ed25519 signatures, X25519).
+ * instance at once: every result equals the single-threaded one (digests, MACs, ciphers with fixed
+ * IVs, KDFs, RSA PKCS#1 and Ed25519 signatures, X25519; for the randomised families, what is
+ * deterministic about them: see {@link #otherFamilies}).
  */
 class ConcurrentFamiliesTest {
     private static final int THREADS = 8;
@@ -91,7 +101,7 @@ class ConcurrentFamiliesTest {
     }
 
     /** One deterministic operation per family; each creates its own JCA objects. */
-    private static List<Callable<String>> operations(KeyPair rsa, KeyPair ed, KeyPair x1, KeyPair x2) {
+    private static List<Callable<String>> operations(KeyPair rsa, KeyPair ed, KeyPair x1, KeyPair x2) throws Exception {
         byte[] data = new byte[777];
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) (i * 31);
@@ -148,6 +158,93 @@ class ConcurrentFamiliesTest {
             a.doPhase(x2.getPublic(), true);
             return hex.formatHex(a.generateSecret());
         });
+        otherFamilies(ops, data, hex);
         return ops;
+    }
+
+    /**
+     * The families whose output is random (ECDSA, PSS, OAEP encryption, ML-DSA, key generation,
+     * DRBG) or that need keys of their own (ECDH, key import, key wrap, ML-KEM): each operation
+     * returns what is deterministic about it (a verification's result, a decryption of a fixed
+     * ciphertext, an encoding, a length).
+     */
+    private static void otherFamilies(List<Callable<String>> ops, byte[] data, HexFormat hex) throws Exception {
+        KeyPairGenerator ecGen = KeyPairGenerator.getInstance("EC", Providers.ACCEL);
+        ecGen.initialize(new ECGenParameterSpec("secp256r1"));
+        KeyPair ec1 = ecGen.generateKeyPair();
+        KeyPair ec2 = ecGen.generateKeyPair();
+        byte[] ecdsa = signed("SHA256withECDSA", ec1, data);
+        ops.add(() -> verified("SHA256withECDSA", ec1, data, ecdsa) + " "
+                + verified("SHA256withECDSA", ec1, data, signed("SHA256withECDSA", ec1, data)));
+        ops.add(() -> {
+            KeyAgreement a = KeyAgreement.getInstance("ECDH", Providers.ACCEL);
+            a.init(ec1.getPrivate());
+            a.doPhase(ec2.getPublic(), true);
+            return hex.formatHex(a.generateSecret());
+        });
+        ops.add(() -> {
+            KeyFactory f = KeyFactory.getInstance("EC", Providers.ACCEL);
+            PrivateKey k = f.generatePrivate(new PKCS8EncodedKeySpec(ec1.getPrivate().getEncoded()));
+            return hex.formatHex(k.getEncoded()) + " "
+                    + hex.formatHex(f.generatePublic(new X509EncodedKeySpec(ec1.getPublic().getEncoded())).getEncoded());
+        });
+        KeyPair rsa = keys("RSA", 2048);
+        Cipher oaep = Cipher.getInstance("RSA/ECB/OAEPWithSHA-256AndMGF1Padding", Providers.ACCEL);
+        oaep.init(Cipher.ENCRYPT_MODE, rsa.getPublic());
+        byte[] wrapped = oaep.doFinal(data, 0, 32);
+        ops.add(() -> {
+            Cipher c = Cipher.getInstance("RSA/ECB/OAEPWithSHA-256AndMGF1Padding", Providers.ACCEL);
+            c.init(Cipher.DECRYPT_MODE, rsa.getPrivate());
+            return hex.formatHex(c.doFinal(wrapped));
+        });
+        ops.add(() -> "" + verified("RSASSA-PSS", rsa, data, signed("RSASSA-PSS", rsa, data)));
+        ops.add(() -> {
+            KeyPair fresh = keys("Ed25519", 0);
+            return "" + verified("Ed25519", fresh, data, signed("Ed25519", fresh, data));
+        });
+        ops.add(() -> {
+            byte[] out = new byte[48];
+            SecureRandom.getInstance("DRBG", Providers.ACCEL).nextBytes(out);
+            return out.length + " " + java.util.Arrays.equals(out, new byte[48]);
+        });
+        if (Providers.ACCEL.getService("Cipher", "AESWrap") != null) {
+            ops.add(() -> {
+                Cipher c = Cipher.getInstance("AESWrap", Providers.ACCEL);
+                c.init(Cipher.WRAP_MODE, new SecretKeySpec(data, 0, 16, "AES"));
+                return hex.formatHex(c.wrap(new SecretKeySpec(data, 16, 32, "AES")));
+            });
+        }
+        if (Providers.ACCEL.getService("KEM", "ML-KEM") != null) {
+            KeyPair kem = keys("ML-KEM-768", 0);
+            KEM.Encapsulated e = KEM.getInstance("ML-KEM", Providers.ACCEL).newEncapsulator(kem.getPublic()).encapsulate();
+            ops.add(() -> hex.formatHex(KEM.getInstance("ML-KEM", Providers.ACCEL).newDecapsulator(kem.getPrivate())
+                    .decapsulate(e.encapsulation()).getEncoded()));
+        }
+        if (Providers.ACCEL.getService("Signature", "ML-DSA-44") != null) {
+            KeyPair dsa = keys("ML-DSA-44", 0);
+            byte[] sig = signed("ML-DSA-44", dsa, data);
+            ops.add(() -> verified("ML-DSA-44", dsa, data, sig) + " "
+                    + verified("ML-DSA-44", dsa, data, signed("ML-DSA-44", dsa, data)));
+        }
+    }
+
+    private static byte[] signed(String alg, KeyPair kp, byte[] data) throws Exception {
+        Signature s = Signature.getInstance(alg, Providers.ACCEL);
+        if (alg.equals("RSASSA-PSS")) {
+            s.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
+        }
+        s.initSign(kp.getPrivate());
+        s.update(data);
+        return s.sign();
+    }
+
+    private static boolean verified(String alg, KeyPair kp, byte[] data, byte[] sig) throws Exception {
+        Signature s = Signature.getInstance(alg, Providers.ACCEL);
+        if (alg.equals("RSASSA-PSS")) {
+            s.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
+        }
+        s.initVerify(kp.getPublic());
+        s.update(data);
+        return s.verify(sig);
     }
 }
