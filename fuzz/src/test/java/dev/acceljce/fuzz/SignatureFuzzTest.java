@@ -122,9 +122,16 @@ class SignatureFuzzTest {
                 case 2 -> {
                     byte[] in = pick.bytes(200);
                     int[] r = pick.range(in.length);
-                    Both.Outcome o = Both.same(name + " update(byte[" + in.length + "], " + r[0] + ", " + r[1] + ")",
-                            () -> { ours.update(in, r[0], r[1]); return null; },
-                            () -> { jdk.update(in, r[0], r[1]); return null; });
+                    Both.Outcome o = Both.run(() -> { ours.update(in, r[0], r[1]); return null; });
+                    Both.Outcome j = Both.run(() -> { jdk.update(in, r[0], r[1]); return null; });
+                    Both.check(name + " update(byte[" + in.length + "], " + r[0] + ", " + r[1] + ")", o, j, true);
+                    if (Both.jdkBug(o, j)) {
+                        // finding 25: SunEC's raw ECDSA throws ArrayIndexOutOfBoundsException for an
+                        // array that crosses its 64-byte limit and keeps the shorter message (its next
+                        // sign() signs that); ours takes the bytes and refuses at sign(), as SunEC
+                        // does for a message over the limit in any other way. The two differ from here on.
+                        return;
+                    }
                     if (!o.failed()) {
                         message.write(in, r[0], r[1]);
                     }

@@ -363,6 +363,35 @@ class FuzzFindingsTest {
     }
 
     /**
+     * Finding 25 (SignatureFuzzTest, a JDK bug): SunEC's NONEwithECDSA throws
+     * ArrayIndexOutOfBoundsException from update(byte[]) when the array crosses its 64-byte limit
+     * (37 bytes, then 39) and keeps the 37 bytes, so its next sign() signs a message the caller
+     * did not give. AccelJCE takes the bytes and refuses the over-long message at sign() with
+     * SignatureException, as SunEC does when the limit is crossed exactly at a call's start.
+     */
+    @Test
+    void rawEcdsaRefusesAMessageOverTheLimitWhateverTheSplit() throws Exception {
+        java.security.KeyPair kp = pair("EC", new java.security.spec.ECGenParameterSpec("secp256r1"));
+        for (int[] split : new int[][] {{37, 39}, {64, 1}, {65}, {60, 4, 1}}) {
+            java.security.Signature s = java.security.Signature.getInstance("NONEwithECDSA", Providers.ACCEL);
+            s.initSign(kp.getPrivate());
+            for (int n : split) {
+                s.update(new byte[n]);
+            }
+            org.junit.jupiter.api.Assertions.assertThrows(java.security.SignatureException.class, s::sign,
+                    java.util.Arrays.toString(split));
+            byte[] message = new byte[64];
+            message[0] = 1;
+            s.update(message); // the refusal ended the message: these 64 bytes alone are signed
+            java.security.Signature v = java.security.Signature.getInstance("NONEwithECDSA",
+                    Providers.jdk("Signature", "NONEwithECDSA"));
+            v.initVerify(kp.getPublic());
+            v.update(message);
+            org.junit.jupiter.api.Assertions.assertTrue(v.verify(s.sign()), java.util.Arrays.toString(split));
+        }
+    }
+
+    /**
      * Finding 18 (SignatureFuzzTest): SunJCE's RSASSA-PSS refuses new parameters once data came in
      * ("Cannot set parameters during operations", a ProviderException, after validating them);
      * AccelJCE took them. Now as SunJCE, and accepted again after sign().
