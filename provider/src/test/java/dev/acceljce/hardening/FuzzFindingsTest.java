@@ -367,7 +367,8 @@ class FuzzFindingsTest {
      * ArrayIndexOutOfBoundsException from update(byte[]) when the array crosses its 64-byte limit
      * (37 bytes, then 39) and keeps the 37 bytes, so its next sign() signs a message the caller
      * did not give. AccelJCE takes the bytes and refuses the over-long message at sign() with
-     * SignatureException, as SunEC does when the limit is crossed exactly at a call's start.
+     * SignatureException, as SunEC does when a call starts with its 64 bytes already full (a
+     * single update of 65 bytes throws ArrayIndexOutOfBoundsException there too).
      */
     @Test
     void rawEcdsaRefusesAMessageOverTheLimitWhateverTheSplit() throws Exception {
