@@ -195,15 +195,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         if (jdkTally == null) {
             jdkTally = Counters.register(this, "Signature", algorithm, dev.acceljce.control.Path.JDK);
         }
-        if (forSigning) {
-            if (random != null) {
-                d.initSign((PrivateKey) callerKey, random);
-            } else {
-                d.initSign((PrivateKey) callerKey);
-            }
-        } else {
-            d.initVerify((PublicKey) callerKey);
-        }
+        initJdk(d, forSigning, callerKey, random);
         messageBytes = 0;
         updated = false;
         delegate = d;
@@ -213,6 +205,18 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         this.callerKey = callerKey;
         signing = forSigning;
         initialized = true;
+    }
+
+    /** Initialises the JDK's {@code d} for signing (with {@code random} when given) or verifying. */
+    private static void initJdk(Signature d, boolean forSigning, Key callerKey, SecureRandom random)
+            throws InvalidKeyException {
+        if (!forSigning) {
+            d.initVerify((PublicKey) callerKey);
+        } else if (random != null) {
+            d.initSign((PrivateKey) callerKey, random);
+        } else {
+            d.initSign((PrivateKey) callerKey);
+        }
     }
 
     /**
@@ -225,15 +229,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         messageBytes = 0;
         updated = false;
         try {
-            if (signing) {
-                if (delegateRandom != null) {
-                    delegate.initSign((PrivateKey) callerKey, delegateRandom);
-                } else {
-                    delegate.initSign((PrivateKey) callerKey);
-                }
-            } else {
-                delegate.initVerify((PublicKey) callerKey);
-            }
+            initJdk(delegate, signing, callerKey, delegateRandom);
         } catch (InvalidKeyException e) {
             // the JDK refuses the key it took (its own key object changed meanwhile?): the
             // delegate stays as it was, and the caller gets the exception of sign/verify itself
