@@ -284,7 +284,7 @@ public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
         return md != null && mgfMd != null && EvpDigest.fetch(md).isPresent() && EvpDigest.fetch(mgfMd).isPresent();
     }
 
-    /** Keeps the native context when key, operation and padding are those it was made for. */
+    /** Whether the key the native context was made for has been destroyed since. */
     private boolean ctxKeyDestroyed() {
         return ctxKey instanceof Destroyable d && d.isDestroyed();
     }
@@ -298,6 +298,7 @@ public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
         }
     }
 
+    /** Keeps the native context when key, operation and padding are those it was made for. */
     private void prepareContext(AccelKey key, EvpPkeyCrypt.Operation op, int n, OAEPParameterSpec oaep)
             throws InvalidKeyException {
         byte[] label = oaep == null ? EMPTY : ((PSource.PSpecified) oaep.getPSource()).getValue();
