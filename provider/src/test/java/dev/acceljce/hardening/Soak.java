@@ -270,21 +270,7 @@ final class Soak {
         if (p.getService("Signature", "SHA256withECDSA") != null) {
             KeyPairGenerator g = KeyPairGenerator.getInstance("EC", p);
             g.initialize(new ECGenParameterSpec("secp256r1"));
-            KeyPair ec = g.generateKeyPair();
-            list.add(simple("Signature SHA256withECDSA", 40, () -> Signature.getInstance("SHA256withECDSA", p),
-                    (o, i) -> {
-                        Signature s = (Signature) o;
-                        s.initSign(ec.getPrivate());
-                        s.update(data);
-                        byte[] sig = s.sign();
-                        s.initVerify(ec.getPublic());
-                        s.update(data);
-                        s.verify(sig);
-                    }, o -> {
-                        Signature s = (Signature) o;
-                        s.initSign(ec.getPrivate());
-                        s.update(data);
-                    }));
+            list.add(signAndVerify(p, "SHA256withECDSA", 40, g.generateKeyPair(), data));
         }
         if (p.getService("Signature", "Ed25519") != null) {
             KeyPair ed = KeyPairGenerator.getInstance("Ed25519", p).generateKeyPair();
@@ -410,21 +396,29 @@ final class Soak {
                 }, o -> { }));
         }
         if (p.getService("Signature", "ML-DSA-44") != null) {
-            KeyPair dsa = KeyPairGenerator.getInstance("ML-DSA-44", p).generateKeyPair();
-            list.add(simple("Signature ML-DSA-44", 100, () -> Signature.getInstance("ML-DSA-44", p), (o, i) -> {
-                Signature s = (Signature) o;
-                s.initSign(dsa.getPrivate());
-                s.update(data);
-                byte[] sig = s.sign();
-                s.initVerify(dsa.getPublic());
-                s.update(data);
-                s.verify(sig);
-            }, o -> {
-                Signature s = (Signature) o;
-                s.initSign(dsa.getPrivate());
-                s.update(data);
-            }));
+            list.add(signAndVerify(p, "ML-DSA-44", 100, KeyPairGenerator.getInstance("ML-DSA-44", p).generateKeyPair(),
+                    data));
         }
+    }
+
+    /**
+     * Signature {@code alg}: each operation signs {@code data} and verifies the signature; an
+     * abandoned object is left mid-way through signing.
+     */
+    private static Family signAndVerify(Provider p, String alg, int weight, KeyPair kp, byte[] data) {
+        return simple("Signature " + alg, weight, () -> Signature.getInstance(alg, p), (o, i) -> {
+            Signature s = (Signature) o;
+            s.initSign(kp.getPrivate());
+            s.update(data);
+            byte[] sig = s.sign();
+            s.initVerify(kp.getPublic());
+            s.update(data);
+            s.verify(sig);
+        }, o -> {
+            Signature s = (Signature) o;
+            s.initSign(kp.getPrivate());
+            s.update(data);
+        });
     }
 
     interface Create {
