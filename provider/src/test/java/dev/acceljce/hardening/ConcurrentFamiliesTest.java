@@ -228,21 +228,24 @@ class ConcurrentFamiliesTest {
         }
     }
 
-    private static byte[] signed(String alg, KeyPair kp, byte[] data) throws Exception {
+    /** AccelJCE's {@code alg}, with SHA-256 parameters for RSASSA-PSS (which has no default). */
+    private static Signature signature(String alg) throws Exception {
         Signature s = Signature.getInstance(alg, Providers.ACCEL);
         if (alg.equals("RSASSA-PSS")) {
             s.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
         }
+        return s;
+    }
+
+    private static byte[] signed(String alg, KeyPair kp, byte[] data) throws Exception {
+        Signature s = signature(alg);
         s.initSign(kp.getPrivate());
         s.update(data);
         return s.sign();
     }
 
     private static boolean verified(String alg, KeyPair kp, byte[] data, byte[] sig) throws Exception {
-        Signature s = Signature.getInstance(alg, Providers.ACCEL);
-        if (alg.equals("RSASSA-PSS")) {
-            s.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
-        }
+        Signature s = signature(alg);
         s.initVerify(kp.getPublic());
         s.update(data);
         return s.verify(sig);
