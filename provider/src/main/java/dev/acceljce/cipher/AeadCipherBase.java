@@ -13,6 +13,7 @@ import javax.crypto.ShortBufferException;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.jdk.VerifiedDecryption;
 import dev.acceljce.openssl.EvpCipher;
 
 /**
@@ -570,19 +571,14 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     }
 
     /*
-     * Decryption through the JDK's cipher still releases nothing unverified: its doFinal returns a
-     * new array (the JDK zeroes, or in place leaves plaintext in, the caller's output on a bad
-     * tag, and its array-output doFinal is not reusable after one), copied out only on success.
+     * Decryption through the JDK's cipher still releases nothing unverified: see VerifiedDecryption.
      */
     private int delegateFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, AEADBadTagException {
-        if (!encrypting) {
-            requireSpace(output, outputOffset, delegate.getOutputSize(inputLen));
-            byte[] p = delegateFinal(input, inputOffset, inputLen);
-            System.arraycopy(p, 0, output, outputOffset, p.length);
-            return p.length;
-        }
         try {
+            if (!encrypting) {
+                return VerifiedDecryption.doFinal(delegate, input, inputOffset, inputLen, output, outputOffset);
+            }
             if (input == null) {
                 return delegate.doFinal(output, outputOffset);
             }
@@ -599,20 +595,8 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     }
 
     private int delegateFinal(ByteBuffer input, ByteBuffer output) throws ShortBufferException, AEADBadTagException {
-        if (!encrypting) {
-            int need = delegate.getOutputSize(input.remaining());
-            if (output.remaining() < need) {
-                throw new ShortBufferException("Output buffer too small, must be at least " + need + " bytes long");
-            }
-            byte[] in = new byte[input.remaining()];
-            input.duplicate().get(in);
-            byte[] p = delegateFinal(in, 0, in.length);
-            input.position(input.limit());
-            output.put(p);
-            return p.length;
-        }
         try {
-            return delegate.doFinal(input, output);
+            return encrypting ? delegate.doFinal(input, output) : VerifiedDecryption.doFinal(delegate, input, output);
         } catch (AEADBadTagException e) {
             throw e;
         } catch (javax.crypto.IllegalBlockSizeException | javax.crypto.BadPaddingException e) {

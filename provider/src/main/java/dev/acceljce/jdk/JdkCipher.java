@@ -27,6 +27,8 @@ public final class JdkCipher extends CipherSpi implements Counted {
     private String mode;
     private String padding;
     private Cipher cipher;
+    /** Initialised to decrypt an AEAD transformation: doFinal goes through {@link VerifiedDecryption}. */
+    private boolean aeadDecrypt;
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Input bytes of the operation in progress, counted when it completes. */
     private long messageBytes;
@@ -119,6 +121,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
         messageBytes = 0;
         cipher().init(opmode, key, random);
+        initialized(opmode);
     }
 
     @Override
@@ -126,6 +129,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
             throws InvalidKeyException, InvalidAlgorithmParameterException {
         messageBytes = 0;
         cipher().init(opmode, key, params, random);
+        initialized(opmode);
     }
 
     @Override
@@ -133,6 +137,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
             throws InvalidKeyException, InvalidAlgorithmParameterException {
         messageBytes = 0;
         cipher().init(opmode, key, params, random);
+        initialized(opmode);
     }
 
     @Override
@@ -171,7 +176,8 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         // Cipher.doFinal(output, offset) reaches the SPI with a null input
-        int n = input == null ? cipher().doFinal(output, outputOffset)
+        int n = aeadDecrypt ? VerifiedDecryption.doFinal(cipher(), input, inputOffset, inputLen, output, outputOffset)
+                : input == null ? cipher().doFinal(output, outputOffset)
                 : cipher().doFinal(input, inputOffset, inputLen, output, outputOffset);
         done(input == null ? 0 : inputLen);
         return n;
@@ -181,9 +187,14 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         int in = input.remaining();
-        int n = cipher().doFinal(input, output);
+        int n = aeadDecrypt ? VerifiedDecryption.doFinal(cipher(), input, output) : cipher().doFinal(input, output);
         done(in);
         return n;
+    }
+
+    private void initialized(int opmode) {
+        aeadDecrypt = (opmode == Cipher.DECRYPT_MODE || opmode == Cipher.UNWRAP_MODE)
+                && VerifiedDecryption.isAead(transformation());
     }
 
     /** A completed operation: the last input, then the count, then ready for the next. */
