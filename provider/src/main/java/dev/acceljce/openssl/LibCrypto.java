@@ -33,8 +33,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *       extracted;</li>
  *   <li>the system's {@code libcrypto.so.3}.</li>
  * </ol>
- * {@link #attempts()} records every step; one log line ({@link System.Logger}, logger
- * {@code dev.acceljce.openssl.LibCrypto}) names what was loaded.
+ * {@link #attempts()} records every step; one log line at DEBUG ({@link System.Logger}, logger
+ * {@code dev.acceljce.openssl.LibCrypto}) names what was loaded, and a WARNING says what is lost
+ * when an older system library was loaded because the bundled one was not there.
  *
  * <p>If no usable library is found, {@link #isAvailable()} is false and {@link #unavailableReason()}
  * says why; the provider then serves everything through the JDK's own providers.
@@ -123,11 +124,27 @@ public final class LibCrypto {
                         + LOADED.path + " has no symbol " + name));
     }
 
+    /**
+     * The OpenSSL series the bundled library is built from (scripts/build-openssl.sh), for the
+     * warning below when a JVM runs on an older system library without having asked for it.
+     */
+    static final String BUNDLED_SERIES = "3.5";
+    private static final long BUNDLED_SERIES_NUMBER = 0x30500000L;
+
     private static Loaded load() {
         Loaded loaded = choose();
         System.Logger log = System.getLogger(LibCrypto.class.getName());
         if (loaded.lookup != null) {
-            log.log(Level.INFO, "AccelJCE uses {0} ({1}) from {2}", loaded.version, loaded.source, loaded.path);
+            // a library's users do not want a line on their console at every start: DEBUG here,
+            // INFO through acceljce.trace=load, and always in ./acceljce info
+            log.log(Level.DEBUG, "AccelJCE uses {0} ({1}) from {2}", loaded.version, loaded.source, loaded.path);
+            if (loaded.source.equals("system") && loaded.versionNumber < BUNDLED_SERIES_NUMBER
+                    && !Boolean.parseBoolean(property("acceljce.openssl.skipBundled", "jdk.native.openssl.skipBundled"))) {
+                log.log(Level.WARNING, "AccelJCE runs on the system''s {0}, older than the OpenSSL {1} it bundles"
+                        + " (add the jar acceljce-provider-*-linux-x86_64.jar, which carries it, instead of the"
+                        + " provider-only jar): no ML-KEM or ML-DSA, and AES-GCM 2-3x slower. Tried: {2}",
+                        loaded.version, BUNDLED_SERIES, String.join("; ", loaded.attempts));
+            }
         } else {
             log.log(Level.WARNING, "AccelJCE serves everything through the JDK''s providers: {0}", loaded.failure);
         }
