@@ -83,6 +83,10 @@ public final class AccelJceProvider extends Provider {
         Trace.atLoad(LibCrypto.isAvailable()
                 ? "AccelJCE: " + LibCrypto.version() + " from " + LibCrypto.path() + " (" + LibCrypto.source() + ")"
                 : "AccelJCE: no libcrypto (" + LibCrypto.unavailableReason() + "); every service on the JDK path");
+        if (!JdkProviders.absent().isEmpty()) {
+            Trace.atLoad("AccelJCE: the JDK providers " + JdkProviders.absent() + " are not installed: their"
+                    + " families are served natively only (no JDK fallback, no policy route to the JDK)");
+        }
         for (ServiceReport.Row r : ServiceReport.of(this)) {
             Trace.atLoad("AccelJCE: " + r.type() + "." + r.algorithm() + " -> " + r.route()
                     + (r.nativeAvailable() ? "" : " (native unavailable: " + r.unavailableReason() + ")")

@@ -62,6 +62,7 @@ public final class ServiceTable {
         private final List<String> aliases = new ArrayList<>();
         private final Map<String, String> attributes = new HashMap<>();
         private BooleanSupplier nativeAvailable = () -> false;
+        private String nativeUnavailableReason;
         private Factory nativeFactory;
         private Factory jdkFactory;
         private BooleanSupplier registrationCondition;
@@ -98,6 +99,18 @@ public final class ServiceTable {
         public Builder nativeImpl(BooleanSupplier available, Factory factory) {
             this.nativeAvailable = available;
             this.nativeFactory = factory;
+            return this;
+        }
+
+        /**
+         * For a service the JDK's provider serves (pure data such as {@code AlgorithmParameters.EC},
+         * where its answers are the reference): AccelJCE's own implementation, used only in a JVM
+         * where no JDK provider has the algorithm. It counts as the native path.
+         */
+        public Builder withoutJdk(Factory factory) {
+            this.nativeAvailable = () -> !JdkProviders.has(type, algorithm);
+            this.nativeFactory = factory;
+            this.nativeUnavailableReason = "served by the JDK's provider while one is installed";
             return this;
         }
 
@@ -144,11 +157,18 @@ public final class ServiceTable {
                     return;
                 }
             }
+            if (nativeFactory == null && !JdkProviders.has(type, algorithm)) {
+                // only the JDK's provider serves it, and none was installed when AccelJCE was made
+                notRegistered.add(new ServiceReport.NotRegistered(type, algorithm, family, List.copyOf(aliases),
+                        "only the JDK's provider serves it here, and " + JdkProviders.missing(type, algorithm)));
+                return;
+            }
             if (jdkFactory == null) {
                 jdkFactory = JdkFallbacks.forType(type, algorithm);
             }
             services.add(new AccelService(provider, family, type, algorithm, List.copyOf(aliases),
-                    Map.copyOf(attributes), nativeAvailable, nativeFactory, jdkFactory, forced, jdkHandOff));
+                    Map.copyOf(attributes), nativeAvailable, nativeUnavailableReason, nativeFactory, jdkFactory,
+                    forced, jdkHandOff));
         }
     }
 
@@ -157,6 +177,7 @@ public final class ServiceTable {
         private final Family family;
         private final List<String> aliases;
         private final BooleanSupplier probe;
+        private final String probeFailedReason;
         private final Factory nativeFactory;
         private final Factory jdkFactory;
         private final Path forced;
@@ -166,13 +187,14 @@ public final class ServiceTable {
         private volatile String unavailableReason;
 
         AccelService(Provider provider, Family family, String type, String algorithm, List<String> aliases,
-                     Map<String, String> attributes, BooleanSupplier probe, Factory nativeFactory,
-                     Factory jdkFactory, Path forced, String jdkHandOff) {
+                     Map<String, String> attributes, BooleanSupplier probe, String probeFailedReason,
+                     Factory nativeFactory, Factory jdkFactory, Path forced, String jdkHandOff) {
             super(provider, type, algorithm, nativeFactory != null ? nativeFactory.getClass().getName()
                     : "dev.acceljce.jdk.Forwarding", aliases, attributes);
             this.family = family;
             this.aliases = aliases;
             this.probe = probe;
+            this.probeFailedReason = probeFailedReason;
             this.nativeFactory = nativeFactory;
             this.jdkFactory = jdkFactory;
             this.forced = forced;
@@ -204,7 +226,8 @@ public final class ServiceTable {
                 } else {
                     try {
                         if (!probe.getAsBoolean()) {
-                            reason = "not offered by " + LibCrypto.version();
+                            reason = probeFailedReason != null ? probeFailedReason
+                                    : "not offered by " + LibCrypto.version();
                         }
                     } catch (RuntimeException | LinkageError e) {
                         reason = "probe failed: " + e;

@@ -22,6 +22,7 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
+import dev.acceljce.params.Parameters;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
@@ -263,10 +264,7 @@ final class AesCipher extends CipherSpi implements Counted {
         // SunJCE hands out parameters with a fresh random IV before init; so do we
         byte[] p = iv != null ? iv : randomIv(null);
         try {
-            AlgorithmParameters params = AlgorithmParameters.getInstance("AES",
-                    JdkProviders.forService("AlgorithmParameters", "AES"));
-            params.init(new IvParameterSpec(p));
-            return params;
+            return Parameters.of("AES", new IvParameterSpec(p));
         } catch (GeneralSecurityException e) {
             throw new ProviderException("cannot encode AES parameters", e);
         }

@@ -22,6 +22,7 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
+import dev.acceljce.params.Parameters;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.EvpCipher;
 
@@ -121,11 +122,8 @@ final class AesGcmCipher extends AeadCipherBase {
         byte[] iv = iv();
         int tag = tagLength() == 0 ? DEFAULT_TAG : tagLength();
         try {
-            AlgorithmParameters p = AlgorithmParameters.getInstance("GCM",
-                    JdkProviders.forService("AlgorithmParameters", "GCM"));
             // before init, like the JDK: fresh random parameters, not attached to this object
-            p.init(new GCMParameterSpec(tag * 8, iv != null ? iv : randomIv(null)));
-            return p;
+            return Parameters.of("GCM", new GCMParameterSpec(tag * 8, iv != null ? iv : randomIv(null)));
         } catch (NoSuchAlgorithmException | InvalidParameterSpecException e) {
             throw new ProviderException(e);
         }

@@ -21,7 +21,7 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
-import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.params.Parameters;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.EvpCipher;
@@ -152,10 +152,7 @@ final class AesKeyWrapCipher extends CipherSpi implements Counted {
     @Override
     protected AlgorithmParameters engineGetParameters() {
         try {
-            AlgorithmParameters params = AlgorithmParameters.getInstance("AES",
-                    JdkProviders.forService("AlgorithmParameters", "AES"));
-            params.init(new IvParameterSpec(currentIv()));
-            return params;
+            return Parameters.of("AES", new IvParameterSpec(currentIv()));
         } catch (GeneralSecurityException e) {
             throw new ProviderException("cannot encode AES key-wrap parameters", e);
         }

@@ -15,7 +15,7 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
-import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.params.Parameters;
 import dev.acceljce.openssl.EvpCipher;
 
 /**
@@ -108,11 +108,8 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
     protected AlgorithmParameters engineGetParameters() {
         byte[] nonce = iv();
         try {
-            AlgorithmParameters p = AlgorithmParameters.getInstance(JCA_NAME,
-                    JdkProviders.forService("AlgorithmParameters", JCA_NAME));
             // before init, like the JDK: a fresh random nonce, not attached to this object
-            p.init(new IvParameterSpec(nonce != null ? nonce : ChaCha20Cipher.randomNonce(null)));
-            return p;
+            return Parameters.of(JCA_NAME, new IvParameterSpec(nonce != null ? nonce : ChaCha20Cipher.randomNonce(null)));
         } catch (NoSuchAlgorithmException | InvalidParameterSpecException e) {
             throw new ProviderException(e);
         }

@@ -15,7 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * re-created then: SUN, SunRsaSign, SunEC and SunJCE are not offered through ServiceLoader. So
  * {@link #remember()} keeps a reference to each one present when an AccelJCE provider is
  * constructed, and look-ups use the live list first, then what was remembered. A JDK provider that
- * was never configured in this JVM cannot serve as a fallback; the native path still can.
+ * was never configured in this JVM cannot serve as a fallback (its classes are in java.base, but
+ * in packages java.base does not export): the native path then serves alone, and services that only
+ * the JDK can serve are not registered (see {@code ServiceTable.Builder#register}).
  */
 public final class JdkProviders {
     /** The JDK providers AccelJCE falls back to, in the order searched. */
@@ -41,14 +43,36 @@ public final class JdkProviders {
 
     /** The JDK provider that implements {@code type.algorithm} (standard name or alias). */
     public static Provider forService(String type, String algorithm) throws NoSuchAlgorithmException {
+        Provider p = find(type, algorithm);
+        if (p == null) {
+            throw new NoSuchAlgorithmException(missing(type, algorithm));
+        }
+        return p;
+    }
+
+    /**
+     * The JDK provider that implements {@code type.algorithm}, or null when none is installed or
+     * remembered: native objects that hand rare cases to the JDK ask this, and serve without it.
+     */
+    public static Provider find(String type, String algorithm) {
         for (String name : NAMES) {
             Provider p = lookup(name);
             if (p != null && p.getService(type, algorithm) != null) {
                 return p;
             }
         }
-        throw new NoSuchAlgorithmException("no JDK provider implements " + type + "." + algorithm
-                + " (were the JDK's providers removed before AccelJCE was constructed?)");
+        return null;
+    }
+
+    /** The JDK providers AccelJCE falls back to that are neither installed nor remembered. */
+    public static List<String> absent() {
+        return NAMES.stream().filter(n -> lookup(n) == null).toList();
+    }
+
+    /** Why a JDK object of {@code type.algorithm} cannot be had: the message of every such refusal. */
+    public static String missing(String type, String algorithm) {
+        return "no JDK provider implements " + type + "." + algorithm + " (the JDK's provider of this family"
+                + " was not installed when AccelJCE was constructed)";
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.acceljce.keys;
 
 import java.io.Serial;
+import java.math.BigInteger;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECParameterSpec;
 import java.security.spec.ECPoint;
@@ -25,7 +26,13 @@ public final class AccelEcPublicKey extends AccelPublicKey implements ECPublicKe
 
     @Override
     public ECPoint getW() {
-        return ((ECPublicKey) view()).getW();
+        if (view() instanceof ECPublicKey jdk) {
+            return jdk.getW();
+        }
+        int size = (curve.fieldBits() + 7) / 8;
+        byte[] point = rawPublic(1 + 2 * size); // uncompressed: 04 || x || y
+        return new ECPoint(new BigInteger(1, java.util.Arrays.copyOfRange(point, 1, 1 + size)),
+                new BigInteger(1, java.util.Arrays.copyOfRange(point, 1 + size, point.length)));
     }
 
     @Override

@@ -18,7 +18,22 @@ public final class AccelEdEcPublicKey extends AccelPublicKey implements EdECPubl
 
     @Override
     public EdECPoint getPoint() {
-        return ((EdECPublicKey) view()).getPoint();
+        if (view() instanceof EdECPublicKey jdk) {
+            return jdk.getPoint();
+        }
+        // RFC 8032 5.1.2: y little-endian, the top bit of the last byte is x's parity
+        byte[] raw = rawPublic(kind() == KeyKind.ED25519 ? 32 : 57);
+        boolean xOdd = (raw[raw.length - 1] & 0x80) != 0;
+        raw[raw.length - 1] &= 0x7f;
+        return new EdECPoint(xOdd, new java.math.BigInteger(1, reversed(raw)));
+    }
+
+    static byte[] reversed(byte[] b) {
+        byte[] r = new byte[b.length];
+        for (int i = 0; i < b.length; i++) {
+            r[i] = b[b.length - 1 - i];
+        }
+        return r;
     }
 
     @Override

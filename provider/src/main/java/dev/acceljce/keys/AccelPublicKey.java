@@ -6,6 +6,7 @@ import java.security.GeneralSecurityException;
 import java.security.Key;
 import java.security.KeyFactory;
 import java.security.KeyRep;
+import java.security.Provider;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
@@ -16,7 +17,8 @@ import dev.acceljce.openssl.EvpPkey;
 /**
  * A public key held as an EVP_PKEY plus its X.509 encoding. Components ({@code getW()},
  * {@code getModulus()}, ...) come from the JDK's own key parsed from the same encoding, made
- * once on first use, so they are exactly what SunEC/SunRsaSign report. Equality and hash code are
+ * once on first use, so they are exactly what SunEC/SunRsaSign report; without the JDK's provider of
+ * the family, from the encoding and the native key. Equality and hash code are
  * those of the JDK's X509Key: by encoding.
  */
 abstract sealed class AccelPublicKey implements PublicKey, AccelKey
@@ -65,19 +67,34 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
         return encoded.clone();
     }
 
-    /** The JDK's key for the same encoding: the source of the components. */
+    /**
+     * The JDK's key for the same encoding: the source of the components; null when no JDK
+     * provider has a KeyFactory for it (the subclass then reads the encoding or the native key).
+     */
     final PublicKey view() {
         PublicKey v = view;
         if (v == null) {
+            Provider jdk = JdkProviders.find("KeyFactory", kind.jdkFactory());
+            if (jdk == null) {
+                return null;
+            }
             try {
-                KeyFactory kf = KeyFactory.getInstance(kind.jdkFactory(),
-                        JdkProviders.forService("KeyFactory", kind.jdkFactory()));
+                KeyFactory kf = KeyFactory.getInstance(kind.jdkFactory(), jdk);
                 view = v = kf.generatePublic(new X509EncodedKeySpec(encoded));
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("the JDK cannot parse a key OpenSSL encoded", e);
             }
         }
         return v;
+    }
+
+    /**
+     * The last {@code length} bytes of the encoding: the end of the subjectPublicKey BIT STRING,
+     * which holds the raw public key (an EC point, an EdDSA or XDH public key) for every kind but
+     * RSA.
+     */
+    final byte[] rawPublic(int length) {
+        return Arrays.copyOfRange(encoded, encoded.length - length, encoded.length);
     }
 
     @Override
@@ -95,7 +112,9 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
 
     @Override
     public String toString() {
-        return "AccelJCE " + view();
+        PublicKey v = view();
+        return "AccelJCE " + (v != null ? v : kind.jdkFactory() + " public key, X.509 encoded, "
+                + encoded.length + " bytes");
     }
 
     /** Serialized as the JDK's keys are: a KeyRep of the encoding, resolved by any KeyFactory. */

@@ -18,12 +18,16 @@ public final class AccelRsaPublicKey extends AccelPublicKey implements RSAPublic
 
     @Override
     public BigInteger getModulus() {
-        return ((RSAPublicKey) view()).getModulus();
+        return view() instanceof RSAPublicKey jdk ? jdk.getModulus() : component("n");
     }
 
     @Override
     public BigInteger getPublicExponent() {
-        return ((RSAPublicKey) view()).getPublicExponent();
+        return view() instanceof RSAPublicKey jdk ? jdk.getPublicExponent() : component("e");
+    }
+
+    private BigInteger component(String name) {
+        return new BigInteger(1, nativeKey().bnParam(name));
     }
 
     @Override

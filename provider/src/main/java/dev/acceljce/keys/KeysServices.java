@@ -10,7 +10,9 @@ import dev.acceljce.openssl.EvpPkey;
 /**
  * KeyPairGenerator, KeyFactory and AlgorithmParameters services of the public-key families, with
  * SunEC's and SunRsaSign's names, aliases and OIDs. The AlgorithmParameters ("EC", "RSASSA-PSS")
- * are pure data and forward to the JDK's implementations, so they interoperate exactly.
+ * are pure data and forward to the JDK's implementations, so they interoperate exactly; without
+ * the JDK's EC provider, AccelJCE's own {@link EcParameters} serves the curves it serves, and
+ * without SunRsaSign, {@link dev.acceljce.params.PssParameters} the PSS parameters.
  */
 public final class KeysServices {
     private static final String EC_OID = "1.2.840.10045.2.1";
@@ -22,7 +24,8 @@ public final class KeysServices {
         keyFactory(table, Family.EC, "EC", ec).aliases("EllipticCurve").oid(EC_OID).register();
         table.add(Family.EC, "KeyPairGenerator", "EC").aliases("EllipticCurve").oid(EC_OID)
                 .nativeImpl(() -> EvpPkey.hasKeyType("EC"), p -> new EcKeyPairGenerator()).register();
-        table.add(Family.EC, "AlgorithmParameters", "EC").aliases("EllipticCurve").oid(EC_OID).register();
+        table.add(Family.EC, "AlgorithmParameters", "EC").aliases("EllipticCurve").oid(EC_OID)
+                .withoutJdk(p -> new EcParameters()).register();
 
         // the JDK lists 1.2.840.113549.1.1.1 (rsaEncryption) without its "OID." form
         keyFactory(table, Family.RSA, "RSA", EnumSet.of(KeyKind.RSA))
@@ -35,7 +38,7 @@ public final class KeysServices {
                         + " key parameters in RSAKeyGenParameterSpec: SunRsaSign")
                 .register();
         table.add(Family.RSA, "AlgorithmParameters", "RSASSA-PSS").aliases("PSS").oid("1.2.840.113549.1.1.10")
-                .register();
+                .withoutJdk(p -> new dev.acceljce.params.PssParameters()).register();
 
         named(table, Family.EDDSA, "EdDSA", null, KeyKind.ED25519, EnumSet.of(KeyKind.ED25519, KeyKind.ED448));
         named(table, Family.EDDSA, "Ed25519", "1.3.101.112", KeyKind.ED25519, EnumSet.of(KeyKind.ED25519));

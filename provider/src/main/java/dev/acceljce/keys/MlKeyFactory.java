@@ -28,11 +28,13 @@ import dev.acceljce.openssl.EvpPkey;
  * is used) is returned as the JDK made it.
  */
 public final class MlKeyFactory extends KeyFactorySpi {
+    /** The JDK's KeyFactory, or null when no JDK provider has one: then OpenSSL's answer is final. */
     private final KeyFactory jdk;
     private final Set<KeyKind> kinds;
 
     public MlKeyFactory(String algorithm, Set<KeyKind> kinds) throws NoSuchAlgorithmException {
-        this.jdk = KeyFactory.getInstance(algorithm, JdkProviders.forService("KeyFactory", algorithm));
+        java.security.Provider p = JdkProviders.find("KeyFactory", algorithm);
+        this.jdk = p == null ? null : KeyFactory.getInstance(algorithm, p);
         this.kinds = kinds;
     }
 
@@ -45,7 +47,7 @@ public final class MlKeyFactory extends KeyFactorySpi {
                 return ours;
             }
         }
-        return (PublicKey) adopt(jdk.generatePublic(keySpec));
+        return (PublicKey) adopt(jdk().generatePublic(keySpec));
     }
 
     @Override
@@ -65,7 +67,7 @@ public final class MlKeyFactory extends KeyFactorySpi {
                 Arrays.fill(der, (byte) 0);
             }
         }
-        return (PrivateKey) adopt(jdk.generatePrivate(keySpec));
+        return (PrivateKey) adopt(jdk().generatePrivate(keySpec));
     }
 
     private static Key adopt(Key jdkKey) throws InvalidKeySpecException {
@@ -80,6 +82,22 @@ public final class MlKeyFactory extends KeyFactorySpi {
     protected <T extends KeySpec> T engineGetKeySpec(Key key, Class<T> keySpec) throws InvalidKeySpecException {
         if (key instanceof AccelPrivateKey p && p.isDestroyed()) {
             throw new InvalidKeySpecException("the key was destroyed");
+        }
+        if (jdk == null) {
+            AccelKey a;
+            try {
+                a = (AccelKey) engineTranslateKey(key);
+            } catch (InvalidKeyException e) {
+                throw new InvalidKeySpecException(e);
+            }
+            if (key instanceof PublicKey ? keySpec.isAssignableFrom(X509EncodedKeySpec.class)
+                    : keySpec.isAssignableFrom(PKCS8EncodedKeySpec.class)) {
+                byte[] encoded = ((Key) a).getEncoded();
+                return keySpec.cast(key instanceof PublicKey ? new X509EncodedKeySpec(encoded)
+                        : new PKCS8EncodedKeySpec(encoded));
+            }
+            throw new InvalidKeySpecException("without the JDK's KeyFactory only X509EncodedKeySpec and"
+                    + " PKCS8EncodedKeySpec are supported, not " + keySpec.getName());
         }
         try {
             // the JDK's view of our key (through its encoding, which it reads) answers as SUN/SunJCE
@@ -103,6 +121,19 @@ public final class MlKeyFactory extends KeyFactorySpi {
             a.nativeKey(); // refuses a destroyed key
             return a;
         }
+        if (jdk == null) {
+            throw new InvalidKeyException("cannot translate " + key.getAlgorithm() + " key (" + key.getFormat()
+                    + ") without the JDK's KeyFactory");
+        }
         return Keys.adopt(jdk.translateKey(key));
+    }
+
+    /** The JDK's KeyFactory, for what OpenSSL did not take; refused when there is none. */
+    private KeyFactory jdk() throws InvalidKeySpecException {
+        if (jdk == null) {
+            throw new InvalidKeySpecException("not an encoding OpenSSL accepts for " + kinds
+                    + " (and no JDK KeyFactory is installed for other specs)");
+        }
+        return jdk;
     }
 }

@@ -22,14 +22,18 @@ import dev.acceljce.openssl.EvpPkey;
  * DRBG: a SecureRandom given to initialize is not used.
  */
 public final class MlKeyPairGenerator extends KeyPairGeneratorSpi implements Counted {
+    /** The JDK's generator, or null when no JDK provider has one (AccelJCE then checks alone). */
     private final KeyPairGenerator jdk;
+    private final String algorithm;
     private KeyKind kind;
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Registered when a parameter set outside the native ones sends generation to the JDK. */
     private Counters.Tally jdkTally;
 
     public MlKeyPairGenerator(String algorithm, KeyKind defaultKind) throws NoSuchAlgorithmException {
-        this.jdk = KeyPairGenerator.getInstance(algorithm, JdkProviders.forService("KeyPairGenerator", algorithm));
+        java.security.Provider p = JdkProviders.find("KeyPairGenerator", algorithm);
+        this.jdk = p == null ? null : KeyPairGenerator.getInstance(algorithm, p);
+        this.algorithm = algorithm;
         this.kind = defaultKind;
     }
 
@@ -40,14 +44,31 @@ public final class MlKeyPairGenerator extends KeyPairGeneratorSpi implements Cou
 
     @Override
     public void initialize(int keysize, SecureRandom random) {
+        if (jdk == null) {
+            throw new java.security.InvalidParameterException("use initialize(AlgorithmParameterSpec)");
+        }
         jdk.initialize(keysize, random); // refuses every size, as the JDK's
     }
 
     @Override
     public void initialize(AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidAlgorithmParameterException {
-        jdk.initialize(params, random);
-        kind = KeyKind.ofNamed(((NamedParameterSpec) params).getName());
+        if (jdk != null) {
+            jdk.initialize(params, random);
+            kind = KeyKind.ofNamed(((NamedParameterSpec) params).getName());
+            return;
+        }
+        // without the JDK's generator: a parameter set of this family (and, for a fixed name, that one)
+        KeyKind k = params instanceof NamedParameterSpec n ? KeyKind.ofNamed(n.getName()) : null;
+        if (k == null || !k.algorithm().equals(familyOf(algorithm))
+                || !algorithm.equals(k.algorithm()) && !algorithm.equalsIgnoreCase(k.jdkFactory())) {
+            throw new InvalidAlgorithmParameterException("Unsupported parameters for " + algorithm + ": " + params);
+        }
+        kind = k;
+    }
+
+    private static String familyOf(String algorithm) {
+        return algorithm.startsWith("ML-KEM") ? "ML-KEM" : "ML-DSA";
     }
 
     @Override

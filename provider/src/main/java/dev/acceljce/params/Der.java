@@ -5,20 +5,22 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * The little DER these parameter encodings need: OCTET STRING, small INTEGER and SEQUENCE,
+ * The little DER these parameter encodings (and the key encodings AccelJCE builds from key specs)
+ * need: OCTET STRING, small INTEGER and SEQUENCE,
  * definite minimal lengths only. The reader is strict: a wrong tag, a length running past the
  * data, an indefinite or non-minimal length, a non-minimal integer and trailing bytes are all
  * {@link IOException}s, the exception the JDK's parameter classes throw for bad encodings.
  */
-final class Der {
-    static final int INTEGER = 0x02;
-    static final int OCTET_STRING = 0x04;
-    static final int SEQUENCE = 0x30;
+public final class Der {
+    public static final int INTEGER = 0x02;
+    public static final int BIT_STRING = 0x03;
+    public static final int OCTET_STRING = 0x04;
+    public static final int SEQUENCE = 0x30;
 
     private Der() {}
 
     /** One TLV: tag, minimal length, contents. */
-    static byte[] encode(int tag, byte[] contents) {
+    public static byte[] encode(int tag, byte[] contents) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(contents.length + 6);
         out.write(tag);
         int len = contents.length;
@@ -41,8 +43,18 @@ final class Der {
         return encode(INTEGER, b);
     }
 
+    /** The minimal two's-complement INTEGER encoding of {@code value}. */
+    public static byte[] encodeInteger(java.math.BigInteger value) {
+        return encode(INTEGER, value.toByteArray());
+    }
+
+    /** A SEQUENCE of the given encodings. */
+    public static byte[] sequence(byte[]... parts) {
+        return encode(SEQUENCE, concat(parts));
+    }
+
     /** Concatenation, for SEQUENCE contents. */
-    static byte[] concat(byte[]... parts) {
+    public static byte[] concat(byte[]... parts) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (byte[] p : parts) {
             out.writeBytes(p);
@@ -111,6 +123,27 @@ final class Der {
             }
             pos += len;
             return value;
+        }
+
+        /** The contents of the next TLV, which must have tag {@code tag} (any class or form). */
+        byte[] contents(int tag) throws IOException {
+            int len = header(tag);
+            byte[] out = Arrays.copyOfRange(data, pos, pos + len);
+            pos += len;
+            return out;
+        }
+
+        /** The next tag, without reading it; -1 at the end. */
+        int peek() {
+            return pos < end ? data[pos] & 0xff : -1;
+        }
+
+        /** A whole TLV (tag, length, contents) with tag {@code tag}, as encoded. */
+        byte[] element(int tag) throws IOException {
+            int start = pos;
+            int len = header(tag);
+            pos += len;
+            return Arrays.copyOfRange(data, start, pos);
         }
 
         /** Reads a tag (which must be {@code tag}) and a definite, minimal length that fits the data. */

@@ -31,6 +31,7 @@ import javax.crypto.spec.PSource;
 import javax.crypto.spec.SecretKeySpec;
 import javax.security.auth.Destroyable;
 
+import dev.acceljce.params.Parameters;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.control.Path;
@@ -162,10 +163,7 @@ public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
             return null;
         }
         try {
-            AlgorithmParameters params = AlgorithmParameters.getInstance("OAEP",
-                    JdkProviders.forService("AlgorithmParameters", "OAEP"));
-            params.init(spec);
-            return params;
+            return Parameters.of("OAEP", spec);
         } catch (NoSuchAlgorithmException | InvalidParameterSpecException e) {
             throw new ProviderException("cannot encode " + spec, e);
         }

@@ -30,6 +30,7 @@ public final class RsaCipherServices {
                 .handsToJdk("private keys without CRT components, RSASSA-PSS keys, OAEP with a digest OpenSSL"
                         + " lacks or a mask other than MGF1, TLS premaster secrets: SunJCE")
                 .register();
-        table.add(Family.RSA, "AlgorithmParameters", "OAEP").oid("1.2.840.113549.1.1.7").register();
+        table.add(Family.RSA, "AlgorithmParameters", "OAEP").oid("1.2.840.113549.1.1.7")
+                .withoutJdk(p -> new dev.acceljce.params.OaepParameters()).register();
     }
 }

@@ -108,11 +108,17 @@ final class EdDsaSignature extends PkeySignature {
 
     @Override
     protected void engineSetParameter(AlgorithmParameterSpec spec) throws InvalidAlgorithmParameterException {
-        try {
-            // the JDK decides what is acceptable, with its exceptions
-            Signature.getInstance(algorithm, JdkProviders.forService("Signature", algorithm)).setParameter(spec);
-        } catch (NoSuchAlgorithmException e) {
-            throw new InvalidAlgorithmParameterException(e);
+        java.security.Provider jdk = JdkProviders.find("Signature", algorithm);
+        if (jdk != null) {
+            try {
+                // the JDK decides what is acceptable, with its exceptions
+                Signature.getInstance(algorithm, jdk).setParameter(spec);
+            } catch (NoSuchAlgorithmException e) {
+                throw new InvalidAlgorithmParameterException(e);
+            }
+        } else if (!(spec instanceof EdDSAParameterSpec)) {
+            // SunEC's check, in a JVM without it (the spec's constructor bounds the context)
+            throw new InvalidAlgorithmParameterException("Only EdDSAParameterSpec supported");
         }
         params = (EdDSAParameterSpec) spec;
         try {

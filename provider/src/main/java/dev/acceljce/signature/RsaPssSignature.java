@@ -16,6 +16,7 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
 
+import dev.acceljce.params.Parameters;
 import dev.acceljce.digest.DigestNames;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
@@ -119,11 +120,16 @@ final class RsaPssSignature extends DigestThenSign {
 
     @Override
     protected void engineSetParameter(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
-        try {
-            // the JDK's PSS decides what is acceptable, with its exceptions
-            Signature.getInstance(ALGORITHM, JdkProviders.forService("Signature", ALGORITHM)).setParameter(params);
-        } catch (NoSuchAlgorithmException e) {
-            throw new InvalidAlgorithmParameterException(e);
+        java.security.Provider jdk = JdkProviders.find("Signature", ALGORITHM);
+        if (jdk != null) {
+            try {
+                // the JDK's PSS decides what is acceptable, with its exceptions
+                Signature.getInstance(ALGORITHM, jdk).setParameter(params);
+            } catch (NoSuchAlgorithmException e) {
+                throw new InvalidAlgorithmParameterException(e);
+            }
+        } else {
+            checkWithoutJdk(params);
         }
         if (delegated()) {
             delegate().setParameter(params);
@@ -155,6 +161,22 @@ final class RsaPssSignature extends DigestThenSign {
         invalidateContext();
     }
 
+    /** SunRsaSign's checks, for a JVM without it: PSSParameterSpec, MGF1, trailer field 1. */
+    private static void checkWithoutJdk(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
+        if (params == null) {
+            throw new InvalidAlgorithmParameterException("Parameters cannot be null");
+        }
+        if (!(params instanceof PSSParameterSpec p)) {
+            throw new InvalidAlgorithmParameterException("parameters must be type PSSParameterSpec");
+        }
+        if (!"MGF1".equalsIgnoreCase(p.getMGFAlgorithm()) || !(p.getMGFParameters() instanceof MGF1ParameterSpec)) {
+            throw new InvalidAlgorithmParameterException("Only supports MGF1 with MGF1ParameterSpec");
+        }
+        if (p.getTrailerField() != PSSParameterSpec.TRAILER_FIELD_BC) {
+            throw new InvalidAlgorithmParameterException("Only supports TrailerFieldBC(1)");
+        }
+    }
+
     @Override
     protected AlgorithmParameters engineGetParameters() {
         if (delegated()) {
@@ -164,10 +186,7 @@ final class RsaPssSignature extends DigestThenSign {
             return null;
         }
         try {
-            AlgorithmParameters ap = AlgorithmParameters.getInstance(ALGORITHM,
-                    JdkProviders.forService("AlgorithmParameters", ALGORITHM));
-            ap.init(spec);
-            return ap;
+            return Parameters.of(ALGORITHM, spec);
         } catch (GeneralSecurityException e) {
             throw new ProviderException("cannot encode " + spec, e);
         }

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.Provider;
 import java.security.Security;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,7 +16,6 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
-import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManagerFactory;
 
 import dev.acceljce.control.Counters;
@@ -29,7 +27,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -53,7 +50,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and trust managers) are listed in docs/tls.md.
  */
 class TlsHandshakeTest {
-    private static final char[] PASSWORD = "changeit".toCharArray();
+    private static final char[] PASSWORD = TlsCase.PASSWORD;
     private static final List<String> REMOVED = List.of("SunEC", "SunRsaSign");
     private static final Map<String, Integer> POSITIONS = new TreeMap<>();
     private static final Map<String, Provider> SAVED = new TreeMap<>();
@@ -65,10 +62,7 @@ class TlsHandshakeTest {
     @BeforeAll
     static void installAcceljceAlone() throws Exception {
         Providers.requireNative();
-        // keytool runs in its own JVM with the JDK's providers: the stores are the JDK's own
-        keytool("ec", "EC", "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA");
-        keytool("rsa", "RSA", "-keysize", "2048", "-sigalg", "SHA256withRSA");
-        keytool("ed", "Ed25519");
+        TlsCase.makeKeystores(dir);
         // Providers.ACCEL was constructed while SunEC and SunRsaSign were present (remembered)
         Provider[] list = Security.getProviders();
         for (int i = 0; i < list.length; i++) {
@@ -79,7 +73,7 @@ class TlsHandshakeTest {
         }
         REMOVED.forEach(Security::removeProvider);
         Security.insertProviderAt(Providers.ACCEL, 1);
-        for (String alias : List.of("ec", "rsa", "ed")) {
+        for (String alias : TlsCase.CERTIFICATES) {
             KeyStore ks = KeyStore.getInstance("PKCS12");
             try (InputStream in = Files.newInputStream(dir.resolve(alias + ".p12"))) {
                 ks.load(in, PASSWORD);
@@ -105,52 +99,22 @@ class TlsHandshakeTest {
         }
     }
 
-    private static void keytool(String alias, String alg, String... extra) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-keyalg", alg, "-alias", alias, "-dname", "CN=localhost",
-                "-keystore", dir.resolve(alias + ".p12").toString(), "-storetype", "PKCS12",
-                "-storepass", "changeit", "-keypass", "changeit", "-validity", "2"));
-        cmd.addAll(List.of(extra));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), String.join(" ", cmd) + "\n" + out);
+    static Stream<TlsCase> handshakes() {
+        return TlsCase.matrix().stream();
     }
 
-    /**
-     * protocol, named group, certificate, signature scheme, cipher suite, and the AccelJCE
-     * services that must have served the key agreement, the signature and the records.
-     */
-    static Stream<Arguments> handshakes() {
-        List<Arguments> out = new ArrayList<>();
-        String[][] groups = {{"x25519", "XDH"}, {"secp256r1", "ECDH"}, {"secp384r1", "ECDH"}};
-        for (String[] g : groups) {
-            out.add(Arguments.of("TLSv1.3", g[0], g[1], "ec", "ecdsa_secp256r1_sha256", "SHA256withECDSA",
-                    "TLS_AES_128_GCM_SHA256", "AES/GCM/NoPadding"));
-            out.add(Arguments.of("TLSv1.3", g[0], g[1], "rsa", "rsa_pss_rsae_sha256", "RSASSA-PSS",
-                    "TLS_AES_256_GCM_SHA384", "AES/GCM/NoPadding"));
-            out.add(Arguments.of("TLSv1.3", g[0], g[1], "ed", "ed25519", "Ed25519",
-                    "TLS_CHACHA20_POLY1305_SHA256", "ChaCha20-Poly1305"));
-            out.add(Arguments.of("TLSv1.2", g[0], g[1], "ec", "ecdsa_secp256r1_sha256", "SHA256withECDSA",
-                    "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "AES/GCM/NoPadding"));
-            out.add(Arguments.of("TLSv1.2", g[0], g[1], "rsa", "rsa_pkcs1_sha256", "SHA256withRSA",
-                    "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "AES/GCM/NoPadding"));
-            out.add(Arguments.of("TLSv1.2", g[0], g[1], "rsa", "rsa_pss_rsae_sha256", "RSASSA-PSS",
-                    "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256", "ChaCha20-Poly1305"));
-            out.add(Arguments.of("TLSv1.2", g[0], g[1], "ed", "ed25519", "Ed25519",
-                    "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", "AES/GCM/NoPadding"));
-        }
-        return out.stream();
-    }
-
-    @ParameterizedTest(name = "{0} {1} {3} {4} {6}")
+    @ParameterizedTest(name = "{0}")
     @MethodSource("handshakes")
-    void handshakeServedNatively(String protocol, String group, String agreement, String cert, String scheme,
-                                 String signature, String suite, String recordCipher) throws Exception {
+    void handshakeServedNatively(TlsCase c) throws Exception {
+        String protocol = c.protocol();
+        String agreement = c.agreement();
+        String signature = c.signature();
+        String suite = c.suite();
+        String recordCipher = c.recordCipher();
         Map<String, Counters.Row> before = Counters.snapshot();
-        SSLContext ctx = CONTEXTS.get(cert);
-        SSLEngine client = engine(ctx, true, protocol, group, scheme, suite);
-        SSLEngine server = engine(ctx, false, protocol, group, scheme, suite);
+        SSLContext ctx = CONTEXTS.get(c.cert());
+        SSLEngine client = engine(ctx, true, c);
+        SSLEngine server = engine(ctx, false, c);
         EnginePair pair = new EnginePair(client, server);
         pair.handshake();
         assertEquals(protocol, client.getSession().getProtocol());
@@ -165,7 +129,7 @@ class TlsHandshakeTest {
         pair.close();
 
         Map<String, Counters.Row> after = Counters.snapshot();
-        String what = protocol + " " + group + " " + cert + " " + scheme + " " + suite;
+        String what = c.toString();
         System.out.println(what + ": " + served(before, after));
         // the key agreement: one on each side
         assertTrue(nativeOps(before, after, "KeyAgreement." + agreement) >= 2, what + ": native key agreement");
@@ -198,8 +162,9 @@ class TlsHandshakeTest {
         try {
             Map<String, Counters.Row> before = Counters.snapshot();
             SSLContext ctx = CONTEXTS.get("ec");
-            SSLEngine client = engine(ctx, true, "TLSv1.3", "x25519", "ecdsa_secp256r1_sha256", "TLS_AES_128_GCM_SHA256");
-            SSLEngine server = engine(ctx, false, "TLSv1.3", "x25519", "ecdsa_secp256r1_sha256", "TLS_AES_128_GCM_SHA256");
+            TlsCase c = TlsCase.matrix().getFirst(); // TLS 1.3, x25519, ECDSA P-256, AES-128-GCM
+            SSLEngine client = engine(ctx, true, c);
+            SSLEngine server = engine(ctx, false, c);
             EnginePair pair = new EnginePair(client, server);
             pair.handshake();
             byte[] request = "GET /balance HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
@@ -262,19 +227,10 @@ class TlsHandshakeTest {
         return ctx;
     }
 
-    private static SSLEngine engine(SSLContext ctx, boolean client, String protocol, String group, String scheme,
-                                    String suite) {
+    private static SSLEngine engine(SSLContext ctx, boolean client, TlsCase c) {
         SSLEngine e = client ? ctx.createSSLEngine("localhost", 443) : ctx.createSSLEngine();
         e.setUseClientMode(client);
-        SSLParameters p = e.getSSLParameters();
-        p.setProtocols(new String[] {protocol});
-        // TLS 1.2 also needs the ECDSA certificate's curve among the groups (RFC 8422); the
-        // group asked for comes first, and the server takes the client's first choice
-        boolean certCurve = protocol.equals("TLSv1.2") && scheme.startsWith("ecdsa") && !group.equals("secp256r1");
-        p.setNamedGroups(certCurve ? new String[] {group, "secp256r1"} : new String[] {group});
-        p.setSignatureSchemes(new String[] {scheme});
-        p.setCipherSuites(new String[] {suite});
-        e.setSSLParameters(p);
+        e.setSSLParameters(c.restrict(e.getSSLParameters()));
         return e;
     }
 

@@ -1,0 +1,28 @@
+package dev.acceljce.keys;
+
+import java.security.spec.ECParameterSpec;
+
+import dev.acceljce.testing.Providers;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Without the JDK's EC provider, a served curve's domain parameters come from OpenSSL: they are
+ * SunEC's, value for value (the JDK's checks compare curves by value).
+ */
+class CurvesFromOpensslTest {
+    @ParameterizedTest
+    @EnumSource(Curves.class)
+    void openSslsDomainParametersAreTheJdks(Curves curve) {
+        Providers.requireNative();
+        ECParameterSpec jdk = curve.params(); // SunEC's NamedCurve: this JVM has SunEC
+        ECParameterSpec ours = curve.fromOpenssl();
+        assertEquals(jdk.getCurve(), ours.getCurve());
+        assertEquals(jdk.getGenerator(), ours.getGenerator());
+        assertEquals(jdk.getOrder(), ours.getOrder());
+        assertEquals(jdk.getCofactor(), ours.getCofactor());
+        assertEquals(curve, Curves.resolveServedOrNull(ours));
+    }
+}
