@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -30,12 +29,90 @@ public final class Counters {
 
     private Counters() {}
 
-    /** Per service: the tallies of live objects and what collected objects left behind. */
+    /**
+     * Per service: the tallies of live objects that have counted, and what collected objects left
+     * behind. The live tallies form a lock-free stack (a push is one CAS on {@link #head}, where a
+     * concurrent set cost a hash insertion and a removal per object); a collected object's tally
+     * is marked retired, and retired tallies are unlinked now and then ({@link #prune}) by one
+     * thread at a time, which only ever changes the links behind the head.
+     */
     private static final class Service {
-        final Set<Tally> live = ConcurrentHashMap.newKeySet();
+        private static final VarHandle HEAD;
+
+        static {
+            try {
+                HEAD = MethodHandles.lookup().findVarHandle(Service.class, "head", Tally.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        final String name;
+        @SuppressWarnings("unused") private volatile Tally head;
+        private final java.util.concurrent.locks.ReentrantLock pruning = new java.util.concurrent.locks.ReentrantLock();
+        private final java.util.concurrent.atomic.AtomicInteger pushes = new java.util.concurrent.atomic.AtomicInteger();
         final LongAdder[] retiredOps = {new LongAdder(), new LongAdder()};
         final LongAdder[] retiredBytes = {new LongAdder(), new LongAdder()};
         final LongAdder[] created = {new LongAdder(), new LongAdder()};
+
+        Service(String name) {
+            this.name = name;
+        }
+
+        void push(Tally t) {
+            Tally h;
+            do {
+                h = head;
+                t.next = h;
+            } while (!HEAD.compareAndSet(this, h, t));
+            if ((pushes.incrementAndGet() & 1023) == 0) {
+                prune();
+            }
+        }
+
+        /** Unlinks retired tallies behind the head (the head itself goes when it is not the head). */
+        void prune() {
+            if (!pruning.tryLock()) {
+                return;
+            }
+            try {
+                Tally prev = head;
+                while (prev != null) {
+                    Tally n = prev.next;
+                    while (n != null && n.retired) {
+                        n = n.next;
+                    }
+                    prev.next = n;
+                    prev = n;
+                }
+            } finally {
+                pruning.unlock();
+            }
+        }
+
+        /** Sums the live tallies into {@code ops} and {@code bytes} (indexed by path). */
+        void addLive(long[] ops, long[] bytes) {
+            for (Tally t = head; t != null; t = t.next) {
+                if (!t.retired) {
+                    ops[t.path.ordinal()] += t.ops();
+                    bytes[t.path.ordinal()] += t.bytesCounted();
+                }
+            }
+        }
+
+        int linked() {
+            int n = 0;
+            for (Tally t = head; t != null; t = t.next) {
+                n++;
+            }
+            return n;
+        }
+
+        void zeroLive() {
+            for (Tally t = head; t != null; t = t.next) {
+                t.zero();
+            }
+        }
     }
 
     /** The counts of one service object. Methods are called only by the thread using the object. */
@@ -54,17 +131,43 @@ public final class Counters {
         }
 
         /** A tally that counts nothing (counters switched off, or objects outside the provider). */
-        public static final Tally NONE = new Tally(null, null);
+        public static final Tally NONE = new Tally(null, null, null);
 
         private final Path path;
-        /** The service this tally counts for ("Cipher.AES"); null for {@link #NONE}. */
-        private final String service;
+        /** The service this tally counts for; null for {@link #NONE}. */
+        private final Service service;
+        /**
+         * The object counted, until its first count: only then is the tally made visible to
+         * readers and tied to the object's collection ({@link #enlist}), so an object that is made
+         * and dropped unused (JCA's delayed provider selection makes such probes) costs no more
+         * than its creation count.
+         */
+        private Object owner;
+        /** The next tally of the service's live stack. */
+        Tally next;
+        /** Set when the owner was collected and the counts were folded into the service's totals. */
+        volatile boolean retired;
         @SuppressWarnings("unused") private long ops;
         @SuppressWarnings("unused") private long bytes;
 
-        private Tally(Path path, String service) {
+        private Tally(Path path, Service service, Object owner) {
             this.path = path;
             this.service = service;
+            this.owner = owner;
+        }
+
+        /** Makes this tally visible to readers and retires it when its owner is collected. */
+        private void enlist() {
+            Object o = owner;
+            owner = null;
+            Service s = service;
+            Tally t = this;
+            s.push(t);
+            CLEANER.register(o, () -> {
+                t.retired = true;
+                s.retiredOps[t.path.ordinal()].add(t.ops());
+                s.retiredBytes[t.path.ordinal()].add(t.bytesCounted());
+            });
         }
 
         /**
@@ -79,12 +182,15 @@ public final class Counters {
             if (path == null || path == Path.JDK) {
                 return this;
             }
-            return register(owner, service, Path.JDK);
+            return register(owner, service.name, Path.JDK);
         }
 
         /** One operation (a digest, a doFinal, a signature, a derivation) over {@code n} bytes. */
         public void count(long n) {
             if (path != null) {
+                if (owner != null) {
+                    enlist();
+                }
                 OPS.setOpaque(this, (long) OPS.getOpaque(this) + 1);
                 BYTES.setOpaque(this, (long) BYTES.getOpaque(this) + n);
             }
@@ -96,6 +202,11 @@ public final class Counters {
          */
         public void countShared(long n) {
             if (path != null) {
+                synchronized (this) {
+                    if (owner != null) {
+                        enlist();
+                    }
+                }
                 OPS.getAndAdd(this, 1L);
                 BYTES.getAndAdd(this, n);
             }
@@ -104,6 +215,9 @@ public final class Counters {
         /** Bytes that belong to the operation in progress (an update), counted when it ends. */
         public void bytes(long n) {
             if (path != null) {
+                if (owner != null) {
+                    enlist();
+                }
                 BYTES.setOpaque(this, (long) BYTES.getOpaque(this) + n);
             }
         }
@@ -131,19 +245,15 @@ public final class Counters {
     }
 
     private static Tally register(Object owner, String service, Path path) {
-        Service s = SERVICES.computeIfAbsent(service, k -> new Service());
+        Service s = SERVICES.get(service);
+        if (s == null) {
+            s = SERVICES.computeIfAbsent(service, Service::new);
+        }
         s.created[path.ordinal()].increment();
         if (!enabled) {
             return Tally.NONE;
         }
-        Tally t = new Tally(path, service);
-        s.live.add(t);
-        CLEANER.register(owner, () -> {
-            s.live.remove(t);
-            s.retiredOps[path.ordinal()].add(t.ops());
-            s.retiredBytes[path.ordinal()].add(t.bytesCounted());
-        });
-        return t;
+        return new Tally(path, s, owner); // enlisted at its first count
     }
 
     /** Turns counting on or off for objects created from now on. */
@@ -183,10 +293,7 @@ public final class Counters {
         SERVICES.forEach((name, s) -> {
             long[] ops = {s.retiredOps[0].sum(), s.retiredOps[1].sum()};
             long[] bytes = {s.retiredBytes[0].sum(), s.retiredBytes[1].sum()};
-            for (Tally t : s.live) {
-                ops[t.path.ordinal()] += t.ops();
-                bytes[t.path.ordinal()] += t.bytesCounted();
-            }
+            s.addLive(ops, bytes);
             out.put(name, new Row(name, ops[0], bytes[0], ops[1], bytes[1],
                     s.created[0].sum(), s.created[1].sum()));
         });
@@ -199,6 +306,12 @@ public final class Counters {
         return r != null ? r : new Row(service, 0, 0, 0, 0, 0, 0);
     }
 
+    /** How many tallies of {@code service} are linked (live, or retired and not yet unlinked): for tests. */
+    static int linkedTallies(String service) {
+        Service s = SERVICES.get(service);
+        return s == null ? 0 : s.linked();
+    }
+
     /** Sets every count to zero (as {@code icastats --reset}). Not atomic with concurrent work. */
     public static void reset() {
         SERVICES.values().forEach(s -> {
@@ -207,7 +320,7 @@ public final class Counters {
                 s.retiredBytes[i].reset();
                 s.created[i].reset();
             }
-            s.live.forEach(Tally::zero);
+            s.zeroLive();
         });
     }
 }
