@@ -26,13 +26,40 @@ public final class AccelEcPublicKey extends AccelPublicKey implements ECPublicKe
 
     @Override
     public ECPoint getW() {
-        if (view() instanceof ECPublicKey jdk) {
-            return jdk.getW();
+        byte[] point = uncompressedPoint();
+        if (point == null) {
+            // a compressed encoding (an imported key that had one): the JDK's view, else OpenSSL's numbers
+            if (view() instanceof ECPublicKey jdk) {
+                return jdk.getW();
+            }
+            return new ECPoint(new BigInteger(1, nativeKey().bnParam("qx")), new BigInteger(1, nativeKey().bnParam("qy")));
         }
         int size = (curve.fieldBits() + 7) / 8;
-        byte[] point = rawPublic(1 + 2 * size); // uncompressed: 04 || x || y
         return new ECPoint(new BigInteger(1, java.util.Arrays.copyOfRange(point, 1, 1 + size)),
                 new BigInteger(1, java.util.Arrays.copyOfRange(point, 1 + size, point.length)));
+    }
+
+    /** The uncompressed point (04 || x || y) that ends the encoding, or null when it is compressed. */
+    private byte[] uncompressedPoint() {
+        int size = (curve.fieldBits() + 7) / 8;
+        byte[] header = EcPublicKeySpecs.header(curve);
+        byte[] encoded = encodedView();
+        if (encoded.length != header.length + 1 + 2 * size || encoded[header.length] != 4) {
+            return null;
+        }
+        return rawPublic(1 + 2 * size);
+    }
+
+    @Override
+    EvpPkey.Key importPublic() {
+        byte[] point = uncompressedPoint();
+        if (point == null) {
+            return super.importPublic();
+        }
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            return EvpPkey.Key.fromPublicParams("EC", dev.acceljce.openssl.OsslParams.in(arena)
+                    .utf8("group", curve.opensslGroup()).octets("pub", point).build());
+        }
     }
 
     @Override

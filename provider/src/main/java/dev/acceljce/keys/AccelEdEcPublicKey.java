@@ -18,14 +18,24 @@ public final class AccelEdEcPublicKey extends AccelPublicKey implements EdECPubl
 
     @Override
     public EdECPoint getPoint() {
-        if (view() instanceof EdECPublicKey jdk) {
-            return jdk.getPoint();
-        }
         // RFC 8032 5.1.2: y little-endian, the top bit of the last byte is x's parity
-        byte[] raw = rawPublic(kind() == KeyKind.ED25519 ? 32 : 57);
+        byte[] raw = rawPublic(RawPublicKeys.length(kind()));
         boolean xOdd = (raw[raw.length - 1] & 0x80) != 0;
         raw[raw.length - 1] &= 0x7f;
         return new EdECPoint(xOdd, new java.math.BigInteger(1, reversed(raw)));
+    }
+
+    @Override
+    EvpPkey.Key importPublic() {
+        return fromRaw(kind(), rawPublic(RawPublicKeys.length(kind())));
+    }
+
+    /** An EdDSA or XDH public key imported from its raw bytes. */
+    static EvpPkey.Key fromRaw(KeyKind kind, byte[] raw) {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            return EvpPkey.Key.fromPublicParams(kind.opensslType(),
+                    dev.acceljce.openssl.OsslParams.in(arena).octets("pub", raw).build());
+        }
     }
 
     static byte[] reversed(byte[] b) {

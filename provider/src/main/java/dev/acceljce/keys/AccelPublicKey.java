@@ -28,7 +28,11 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
 
     private final KeyKind kind;
     private final byte[] encoded;
-    private final transient EvpPkey.Key key;
+    /**
+     * The native key; null until first needed for a key made by {@link Keys#publicHalf}, whose
+     * holder may never use it natively (an ephemeral TLS key share is only encoded and sent).
+     */
+    private transient volatile EvpPkey.Key key;
     private transient volatile PublicKey view;
 
     AccelPublicKey(KeyKind kind, EvpPkey.Key key, byte[] encoded) {
@@ -44,12 +48,32 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
 
     @Override
     public final EvpPkey.Key nativeKey() {
+        EvpPkey.Key k = key;
+        return k != null ? k : imported();
+    }
+
+    private synchronized EvpPkey.Key imported() {
+        if (key == null) {
+            EvpPkey.Key k = importPublic();
+            if (k == null) {
+                throw new IllegalStateException("OpenSSL refused a " + kind + " public key it generated");
+            }
+            key = k;
+        }
         return key;
+    }
+
+    /**
+     * The native key of this key's material, for a key made without one: from the encoding by
+     * default; kinds with cheaper raw forms (EC points, EdDSA and XDH keys) override it.
+     */
+    EvpPkey.Key importPublic() {
+        return EvpPkey.Key.fromPublicDer(encoded);
     }
 
     @Override
     public final EvpPkey.Key share() {
-        return key.share();
+        return nativeKey().share();
     }
 
     @Override
@@ -86,6 +110,11 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
             }
         }
         return v;
+    }
+
+    /** The encoding itself, not a copy: for reading inside this package only. */
+    final byte[] encodedView() {
+        return encoded;
     }
 
     /**

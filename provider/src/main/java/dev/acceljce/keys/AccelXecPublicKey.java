@@ -18,15 +18,17 @@ public final class AccelXecPublicKey extends AccelPublicKey implements XECPublic
 
     @Override
     public BigInteger getU() {
-        if (view() instanceof XECPublicKey jdk) {
-            return jdk.getU();
-        }
         // RFC 7748 5: u little-endian; X25519 ignores the top bit, as the JDK's key does
-        byte[] raw = rawPublic(kind() == KeyKind.X25519 ? 32 : 56);
+        byte[] raw = rawPublic(RawPublicKeys.length(kind()));
         if (kind() == KeyKind.X25519) {
             raw[31] &= 0x7f;
         }
         return new BigInteger(1, AccelEdEcPublicKey.reversed(raw));
+    }
+
+    @Override
+    EvpPkey.Key importPublic() {
+        return AccelEdEcPublicKey.fromRaw(kind(), rawPublic(RawPublicKeys.length(kind())));
     }
 
     @Override

@@ -25,7 +25,7 @@ final class EcPublicKeySpecs {
     private EcPublicKeySpecs() {}
 
     /** The fixed SubjectPublicKeyInfo header of an uncompressed point (id-ecPublicKey, named curve). */
-    private static byte[] header(Curves curve) {
+    static byte[] header(Curves curve) {
         return HexFormat.of().parseHex(switch (curve) {
             case P256 -> "3059301306072a8648ce3d020106082a8648ce3d030107034200";
             case P384 -> "3076301006072a8648ce3d020106052b81040022036200";

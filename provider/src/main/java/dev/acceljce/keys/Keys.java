@@ -68,9 +68,48 @@ public final class Keys {
         return out;
     }
 
-    /** The public half of a freshly generated native key, as its own EVP_PKEY. */
+    /**
+     * The public half of a freshly generated native key. For EC, EdDSA and XDH keys, its
+     * encoding is built here from the raw public key (a fixed SubjectPublicKeyInfo header and the
+     * point or key bytes: what OpenSSL's i2d_PUBKEY writes, without its encoder framework, which
+     * cost more than the key generation in a TLS handshake), and its own EVP_PKEY is made only
+     * when the key is used natively. Other kinds: exported and imported as OSSL_PARAMs.
+     */
     static AccelPublicKey publicHalf(EvpPkey.Key generated) {
+        KeyKind kind = KeyKind.of(generated);
+        if (kind != null) {
+            AccelPublicKey fast = switch (kind) {
+                case EC -> {
+                    Curves curve = Curves.ofOpensslGroup(generated.utf8Param("group"));
+                    byte[] point = generated.octetParam("pub");
+                    int size = curve == null ? 0 : (curve.fieldBits() + 7) / 8;
+                    yield point == null || point.length != 1 + 2 * size || point[0] != 4 ? null
+                            : new AccelEcPublicKey(null, concat(EcPublicKeySpecs.header(curve), point), curve);
+                }
+                case X25519, X448 -> rawEncoded(kind, generated) instanceof byte[] der
+                        ? new AccelXecPublicKey(kind, null, der) : null;
+                case ED25519, ED448 -> rawEncoded(kind, generated) instanceof byte[] der
+                        ? new AccelEdEcPublicKey(kind, null, der) : null;
+                default -> null;
+            };
+            if (fast != null) {
+                return fast;
+            }
+        }
         return wrapPublic(generated.publicCopy());
+    }
+
+    /** The SubjectPublicKeyInfo of an EdDSA or XDH key from its raw public key (RFC 8410), or null. */
+    private static byte[] rawEncoded(KeyKind kind, EvpPkey.Key key) {
+        byte[] raw = key.octetParam("pub");
+        int length = RawPublicKeys.length(kind);
+        return raw == null || raw.length != length ? null : concat(RawPublicKeys.header(kind), raw);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     /**
