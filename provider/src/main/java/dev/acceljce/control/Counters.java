@@ -33,8 +33,9 @@ public final class Counters {
      * Per service: the tallies of live objects that have counted, and what collected objects left
      * behind. The live tallies form a lock-free stack (a push is one CAS on {@link #head}, where a
      * concurrent set cost a hash insertion and a removal per object); a collected object's tally
-     * is marked retired, and retired tallies are unlinked now and then ({@link #prune}) by one
-     * thread at a time, which only ever changes the links behind the head.
+     * is marked retired, and once as many are retired as half the stack (at least 1,024) the
+     * cleaner thread unlinks them ({@link #prune}, one thread at a time, changing only links
+     * behind the head): off the threads that count, and in time proportional to what it frees.
      */
     private static final class Service {
         private static final VarHandle HEAD;
@@ -50,7 +51,9 @@ public final class Counters {
         final String name;
         @SuppressWarnings("unused") private volatile Tally head;
         private final java.util.concurrent.locks.ReentrantLock pruning = new java.util.concurrent.locks.ReentrantLock();
-        private final java.util.concurrent.atomic.AtomicInteger pushes = new java.util.concurrent.atomic.AtomicInteger();
+        /** Tallies on the stack, and those of them retired since the last prune. */
+        private final java.util.concurrent.atomic.AtomicInteger linked = new java.util.concurrent.atomic.AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicInteger retiredLinked = new java.util.concurrent.atomic.AtomicInteger();
         final LongAdder[] retiredOps = {new LongAdder(), new LongAdder()};
         final LongAdder[] retiredBytes = {new LongAdder(), new LongAdder()};
         final LongAdder[] created = {new LongAdder(), new LongAdder()};
@@ -65,7 +68,15 @@ public final class Counters {
                 h = head;
                 t.next = h;
             } while (!HEAD.compareAndSet(this, h, t));
-            if ((pushes.incrementAndGet() & 1023) == 0) {
+            linked.incrementAndGet();
+        }
+
+        /** A tally's owner was collected (on the cleaner thread): its counts join the totals. */
+        void retire(Tally t) {
+            t.retired = true;
+            retiredOps[t.path.ordinal()].add(t.ops());
+            retiredBytes[t.path.ordinal()].add(t.bytesCounted());
+            if (retiredLinked.incrementAndGet() >= Math.max(1024, linked.get() / 2)) {
                 prune();
             }
         }
@@ -76,15 +87,19 @@ public final class Counters {
                 return;
             }
             try {
+                int unlinked = 0;
                 Tally prev = head;
                 while (prev != null) {
                     Tally n = prev.next;
                     while (n != null && n.retired) {
                         n = n.next;
+                        unlinked++;
                     }
                     prev.next = n;
                     prev = n;
                 }
+                linked.addAndGet(-unlinked);
+                retiredLinked.addAndGet(-unlinked);
             } finally {
                 pruning.unlock();
             }
@@ -163,11 +178,7 @@ public final class Counters {
             Service s = service;
             Tally t = this;
             s.push(t);
-            CLEANER.register(o, () -> {
-                t.retired = true;
-                s.retiredOps[t.path.ordinal()].add(t.ops());
-                s.retiredBytes[t.path.ordinal()].add(t.bytesCounted());
-            });
+            CLEANER.register(o, () -> s.retire(t));
         }
 
         /**

@@ -24,8 +24,11 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * {@code OPENSSL_cleanse} before the arena is released. OpenSSL copies them again into the
  * context, and {@code EVP_KDF_CTX_free} clears those copies.
  *
- * <p>A context is created per derivation: OpenSSL 3.0's HKDF and PBKDF2 cannot duplicate a context
- * ({@code EVP_KDF_CTX_dup} returns NULL), and a fresh context needs no locking between threads.
+ * <p>A context is created per derivation, so no secret outlives it and no locking is needed
+ * between threads. Where the library can duplicate an HKDF context (3.5; OpenSSL 3.0's
+ * {@code EVP_KDF_CTX_dup} returns NULL for HKDF), it is a copy of a per-digest template that
+ * already holds the digest: setting "digest" fetches it by name, which was the larger part of an
+ * HKDF derivation (a TLS 1.3 handshake makes about 40).
  */
 public final class EvpKdf {
     /** EVP_KDF_HKDF_MODE_EXTRACT_AND_EXPAND. */
@@ -40,6 +43,8 @@ public final class EvpKdf {
     private static final MethodHandle EVP_KDF_CTX_NEW = LibCrypto.function("EVP_KDF_CTX_new",
             FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle EVP_KDF_CTX_FREE = NativeResource.freeFunction("EVP_KDF_CTX_free");
+    private static final MethodHandle EVP_KDF_CTX_DUP = LibCrypto.function("EVP_KDF_CTX_dup",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
     /** Not critical: setting "digest" fetches the digest, which may wait on a lock. */
     private static final MethodHandle EVP_KDF_CTX_SET_PARAMS = LibCrypto.function("EVP_KDF_CTX_set_params",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
@@ -54,6 +59,12 @@ public final class EvpKdf {
     private static final int[] HKDF_INFO_CANDIDATES = {32 * 1024, 2048, 1024};
 
     private static final Map<String, Optional<Algorithm>> FETCHED = new ConcurrentHashMap<>();
+    /**
+     * Per HKDF digest: a context holding only that digest, copied for each derivation; never
+     * freed (one per digest for the process, like the fetched algorithms). Empty where the
+     * library cannot duplicate it.
+     */
+    private static final Map<String, Optional<MemorySegment>> HKDF_TEMPLATES = new ConcurrentHashMap<>();
     private static volatile int hkdfMaxInfo = -1;
 
     private EvpKdf() {}
@@ -89,13 +100,16 @@ public final class EvpKdf {
      */
     public static void hkdf(Algorithm hkdf, String digest, int mode, byte[] key, byte[] salt, byte[] info,
                             byte[] out) {
-        try (Arena arena = Arena.ofConfined(); Context ctx = new Context(hkdf)) {
+        Optional<MemorySegment> template = HKDF_TEMPLATES.computeIfAbsent(digest, d -> hkdfTemplate(hkdf, d));
+        try (Arena arena = Arena.ofConfined();
+             Context ctx = template.isPresent() ? Context.copyOf(template.get(), hkdf) : new Context(hkdf)) {
             List<MemorySegment> secrets = new ArrayList<>(2);
             try {
-                OsslParams p = OsslParams.in(arena)
-                        .integer("mode", mode)
-                        .utf8("digest", digest)
-                        .octets("key", secret(arena, key, secrets));
+                OsslParams p = OsslParams.in(arena).integer("mode", mode);
+                if (template.isEmpty()) {
+                    p.utf8("digest", digest);
+                }
+                p.octets("key", secret(arena, key, secrets));
                 if (mode != HKDF_EXPAND_ONLY) {
                     p.octets("salt", secret(arena, salt, secrets));
                 }
@@ -107,6 +121,30 @@ public final class EvpKdf {
                 cleanse(secrets);
             }
             ctx.deriveCritical(out);
+        }
+    }
+
+    /** A context of {@code hkdf} holding {@code digest}, if the library can duplicate it; else empty. */
+    private static Optional<MemorySegment> hkdfTemplate(Algorithm hkdf, String digest) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment t = (MemorySegment) EVP_KDF_CTX_NEW.invokeExact(hkdf.kdf);
+            if (t.equals(MemorySegment.NULL)) {
+                OpenSslErrors.clear();
+                return Optional.empty();
+            }
+            MemorySegment copy = MemorySegment.NULL;
+            if ((int) EVP_KDF_CTX_SET_PARAMS.invokeExact(t, OsslParams.in(arena).utf8("digest", digest).build()) == 1) {
+                copy = (MemorySegment) EVP_KDF_CTX_DUP.invokeExact(t);
+            }
+            if (copy.equals(MemorySegment.NULL)) {
+                OpenSslErrors.clear();
+                EVP_KDF_CTX_FREE.invokeExact(t);
+                return Optional.empty();
+            }
+            EVP_KDF_CTX_FREE.invokeExact(copy); // it duplicates: keep the template
+            return Optional.of(t);
+        } catch (Throwable e) {
+            throw Native.rethrow(e);
         }
     }
 
@@ -188,8 +226,21 @@ public final class EvpKdf {
         private final Algorithm algorithm;
 
         Context(Algorithm algorithm) {
-            super(newCtx(algorithm), EVP_KDF_CTX_FREE, "EVP_KDF_CTX");
+            this(newCtx(algorithm), algorithm);
+        }
+
+        private Context(MemorySegment ctx, Algorithm algorithm) {
+            super(ctx, EVP_KDF_CTX_FREE, "EVP_KDF_CTX");
             this.algorithm = algorithm;
+        }
+
+        /** A copy of {@code template} (EVP_KDF_CTX_dup), a context of {@code algorithm}. */
+        static Context copyOf(MemorySegment template, Algorithm algorithm) {
+            try {
+                return new Context((MemorySegment) EVP_KDF_CTX_DUP.invokeExact(template), algorithm);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
         }
 
         private static MemorySegment newCtx(Algorithm algorithm) {

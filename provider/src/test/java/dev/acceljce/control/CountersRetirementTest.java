@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Counts survive their objects exactly, and the live tallies do not pile up: 50,000 digests made,
  * used once and dropped count 50,000 operations before and after they are collected, and the
- * tallies of collected objects are unlinked as new ones come.
+ * tallies of collected objects are unlinked (by the cleaner, once enough of them are retired).
  */
 class CountersRetirementTest {
     private static final String SERVICE = "MessageDigest.SHA3-384";
@@ -28,7 +28,7 @@ class CountersRetirementTest {
         for (int round = 0; round < 50 && Counters.linkedTallies(SERVICE) > 2_000; round++) {
             System.gc();
             Thread.sleep(50);
-            // new objects push, and every 1,024th push unlinks the retired ones
+            // more objects, so more retire
             for (int i = 0; i < 1_024; i++) {
                 MessageDigest.getInstance("SHA3-384", Providers.ACCEL).digest(new byte[1]);
             }
