@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -50,6 +49,26 @@ public final class Settings {
             "jdk.nativePBKDF2", Family.KDF);
 
     private static final Map<String, String> OVERRIDES = new ConcurrentHashMap<>();
+    /**
+     * Per family (by ordinal): its switch and policy keys, and its Semeru switch if it has one.
+     * Settings are read at every object creation (a change applies to objects made after it), so
+     * the keys are built once here rather than concatenated on each read.
+     */
+    private static final String[] NATIVE_KEYS = keys("acceljce.native.");
+    private static final String[] POLICY_KEYS = keys("acceljce.policy.");
+    private static final String[] SEMERU_KEYS = new String[Family.values().length];
+
+    static {
+        SEMERU_FAMILY_SWITCHES.forEach((key, family) -> SEMERU_KEYS[family.ordinal()] = key);
+    }
+
+    private static String[] keys(String prefix) {
+        String[] out = new String[Family.values().length];
+        for (Family f : Family.values()) {
+            out[f.ordinal()] = prefix + f.property();
+        }
+        return out;
+    }
     private static volatile FileSettings file;
 
     private Settings() {}
@@ -69,31 +88,28 @@ public final class Settings {
         if (!flag("acceljce.native", true) || !flag("jdk.nativeCrypto", true)) {
             return false;
         }
-        if (!flag("acceljce.native." + family.property(), true)) {
+        if (!flag(NATIVE_KEYS[family.ordinal()], true)) {
             return false;
         }
-        for (Map.Entry<String, Family> e : SEMERU_FAMILY_SWITCHES.entrySet()) {
-            if (e.getValue() == family && !flag(e.getKey(), true)) {
-                return false;
-            }
-        }
-        return true;
+        String semeru = SEMERU_KEYS[family.ordinal()];
+        return semeru == null || flag(semeru, true);
     }
 
     /** The policy for {@code family}: its own setting, else the provider-wide one, else AUTO. */
     public static Policy policy(Family family) {
-        String v = get("acceljce.policy." + family.property());
+        String v = get(POLICY_KEYS[family.ordinal()]);
         if (v == null) {
             v = get("acceljce.policy");
         }
         if (v == null) {
             return Policy.AUTO;
         }
-        try {
-            return Policy.valueOf(v.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("acceljce.policy: '" + v + "' is not one of auto, native, jdk");
+        for (Policy p : Policy.values()) {
+            if (p.name().equalsIgnoreCase(v.trim())) {
+                return p;
+            }
         }
+        throw new IllegalArgumentException("acceljce.policy: '" + v + "' is not one of auto, native, jdk");
     }
 
     /** The value of a setting from the first source that has it, or null. */

@@ -16,9 +16,17 @@ public final class AccelRsaPrivateCrtKey extends AccelPrivateKey implements RSAP
         super(KeyKind.RSA, key);
     }
 
+    /** The modulus (public), read once: SunJSSE asks for it on every handshake to check the key's size. */
+    private transient volatile BigInteger modulus;
+
     @Override
     public BigInteger getModulus() {
-        return component("n");
+        BigInteger n = modulus;
+        if (n == null || isDestroyed()) {
+            n = component("n"); // refuses a destroyed key, as every component does
+            modulus = n;
+        }
+        return n;
     }
 
     @Override
