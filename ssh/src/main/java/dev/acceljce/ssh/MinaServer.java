@@ -27,6 +27,7 @@ import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 public final class MinaServer implements AutoCloseable {
     private final SshServer server;
     private final Map<Integer, SshSuite> negotiated = new ConcurrentHashMap<>();
+    private volatile SshSuite lastNegotiated;
 
     /**
      * @param root     the directory SFTP and SCP clients see as "/"
@@ -53,7 +54,9 @@ public final class MinaServer implements AutoCloseable {
             @Override
             public void sessionEvent(Session session, Event event) {
                 if (event == Event.KexCompleted && session.getRemoteAddress() instanceof java.net.InetSocketAddress a) {
-                    negotiated.put(a.getPort(), negotiatedSuite(session));
+                    SshSuite suite = negotiatedSuite(session);
+                    negotiated.put(a.getPort(), suite);
+                    lastNegotiated = suite;
                 }
             }
         });
@@ -71,6 +74,11 @@ public final class MinaServer implements AutoCloseable {
     /** What the session from this client port negotiated (its last key exchange), or null. */
     public SshSuite negotiatedWith(int clientPort) {
         return negotiated.get(clientPort);
+    }
+
+    /** What the latest key exchange of any session negotiated (for clients run one at a time), or null. */
+    public SshSuite lastNegotiated() {
+        return lastNegotiated;
     }
 
     /** Every suite negotiated so far, by client port. */
