@@ -61,7 +61,8 @@ public final class OpenSsh {
         return present() ? Optional.empty() : Optional.of("apt-get could not install OpenSSH: " + tail(log));
     }
 
-    private static boolean present() {
+    /** Whether every OpenSSH program used here is installed. */
+    public static boolean present() {
         return List.of(SSH, SFTP, SCP, SSH_KEYGEN, SSHD).stream().allMatch(Files::isExecutable);
     }
 

@@ -32,7 +32,17 @@ public final class OpenSshServer implements AutoCloseable {
      */
     public OpenSshServer(Path dir, List<Path> hostKeys, Path authorizedKeys, List<String> extraConfig)
             throws IOException {
-        Files.createDirectories(Path.of("/run/sshd"));
+        this(dir, hostKeys, authorizedKeys, extraConfig, List.of());
+    }
+
+    /** As above, started through {@code launcher} (e.g. {@code taskset -c 1}), which must exec sshd. */
+    public OpenSshServer(Path dir, List<Path> hostKeys, Path authorizedKeys, List<String> extraConfig,
+                         List<String> launcher) throws IOException {
+        try {
+            Files.createDirectories(Path.of("/run/sshd"));
+        } catch (IOException notRoot) {
+            // only root's sshd needs it; were it needed, sshd's own error says so below
+        }
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             int candidate = freePort();
@@ -55,8 +65,9 @@ public final class OpenSshServer implements AutoCloseable {
             lines.addAll(extraConfig);
             Files.write(config, lines);
             Path logFile = dir.resolve("sshd.log");
-            Process p = new ProcessBuilder(OpenSsh.SSHD.toString(), "-f", config.toString(), "-D", "-e")
-                    .redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
+            List<String> cmd = new ArrayList<>(launcher);
+            cmd.addAll(List.of(OpenSsh.SSHD.toString(), "-f", config.toString(), "-D", "-e"));
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
             if (waitForPort(p, candidate)) {
                 process = p;
                 port = candidate;
@@ -67,6 +78,11 @@ public final class OpenSshServer implements AutoCloseable {
             last = new IOException("sshd did not listen on " + candidate + ": " + Files.readString(logFile));
         }
         throw last;
+    }
+
+    /** The listening sshd's process id (its connections are its children). */
+    public long pid() {
+        return process.pid();
     }
 
     public int port() {
