@@ -7,12 +7,14 @@ import java.security.Security;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
 import dev.acceljce.AccelJceProvider;
 import dev.acceljce.cli.advise.TlsAdvice;
+import dev.acceljce.control.Counters;
 import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.ssh.advise.SshAdvice;
 
@@ -89,13 +91,35 @@ final class AdviseCommand implements Command {
                 + "); rerun on the machine that will use the lines.");
         Path work = Files.createTempDirectory("acceljce-advise-");
         try {
+            Map<String, Counters.Row> before = Counters.snapshot();
             (ssh ? ssh(size, runs, work) : tls(size, runs, work)).forEach(out::println);
+            servedBy(before, Counters.snapshot()).forEach(out::println);
         } finally {
             try (Stream<Path> s = Files.walk(work)) {
                 s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
         return 0;
+    }
+
+    /** What AccelJCE served during the measurements: its counters' rows that did bulk or key work. */
+    private static List<String> servedBy(Map<String, Counters.Row> before, Map<String, Counters.Row> after) {
+        List<String> out = new java.util.ArrayList<>();
+        out.add("# AccelJCE's counters over the measurements (native ops / JDK ops):");
+        after.forEach((name, r) -> {
+            Counters.Row o = before.getOrDefault(name, new Counters.Row(name, 0, 0, 0, 0, 0, 0));
+            long nativeOps = r.nativeOps() - o.nativeOps();
+            long jdkOps = r.jdkOps() - o.jdkOps();
+            long nativeObjects = r.nativeObjects() - o.nativeObjects();
+            long jdkObjects = r.jdkObjects() - o.jdkObjects();
+            if (Stream.of("Cipher.", "Mac.", "KeyAgreement.", "Signature.").noneMatch(name::startsWith)
+                    || nativeOps + jdkOps + nativeObjects + jdkObjects == 0) {
+                return;
+            }
+            out.add(String.format("#   %-32s %10d / %d%s", name, nativeOps, jdkOps, nativeOps + jdkOps > 0 ? ""
+                    : " (" + nativeObjects + " native objects, " + jdkObjects + " JDK; no finished operation counted)"));
+        });
+        return out;
     }
 
     private static List<String> ssh(long size, int runs, Path work) throws Exception {

@@ -61,53 +61,77 @@ public final class TlsAdvice {
         this.context = context(work);
     }
 
-    /** Suites of one protocol, fastest first: MB/s of application data client to server. */
+    /**
+     * Suites of one protocol, fastest first: MB/s of application data client to server, the
+     * median of slices of 8 MiB sent by each suite in turn (a load that drifts weighs on all).
+     */
     public List<Speed> suites(String protocol, List<String> suites) throws Exception {
         ByteBuffer record = ByteBuffer.allocate(16 * 1024);
         new java.util.Random(5).nextBytes(record.array());
-        List<Speed> out = new ArrayList<>();
+        long slice = Math.min(bytesPerSuite, 8L << 20);
+        int rounds = (int) Math.max(1, bytesPerSuite / slice);
+        List<TlsEnginePair> pairs = new ArrayList<>();
         for (String suite : suites) {
             TlsEnginePair pair = new TlsEnginePair(context, protocol, suite, null);
             String got = pair.handshake();
             if (!got.equals(suite)) {
                 throw new IllegalStateException(suite + " asked, " + got + " negotiated");
             }
-            for (long sent = 0; sent < Math.min(bytesPerSuite, 8L << 20); ) { // warm-up
-                sent += pair.send(record);
-            }
-            long t0 = System.nanoTime();
-            long sent = 0;
-            while (sent < bytesPerSuite) {
-                sent += pair.send(record);
-            }
-            double mbps = sent / 1e6 / ((System.nanoTime() - t0) / 1e9);
-            progress.printf(Locale.ROOT, "  %-8s %-45s %8.1f MB/s%n", protocol, suite, mbps);
-            out.add(new Speed(suite, mbps));
+            send(pair, record, slice); // warm-up
+            pairs.add(pair);
         }
-        out.sort(Comparator.comparingDouble(Speed::value).reversed());
-        return out;
+        double[][] mbps = new double[suites.size()][rounds];
+        for (int r = 0; r < rounds; r++) {
+            for (int i = 0; i < suites.size(); i++) {
+                long t0 = System.nanoTime();
+                long sent = send(pairs.get(i), record, slice);
+                mbps[i][r] = sent / 1e6 / ((System.nanoTime() - t0) / 1e9);
+            }
+            progress.printf(Locale.ROOT, "  %s suites: round %d/%d%n", protocol, r + 1, rounds);
+        }
+        return medians(suites, mbps, "MB/s");
     }
 
-    /** Groups this JSSE supports, fastest first: full TLS 1.3 handshakes per second (median). */
+    private static long send(TlsEnginePair pair, ByteBuffer record, long bytes) throws Exception {
+        long sent = 0;
+        while (sent < bytes) {
+            sent += pair.send(record);
+        }
+        return sent;
+    }
+
+    /** Groups this JSSE supports, fastest first: full TLS 1.3 handshakes per second, groups in turn, median. */
     public List<Speed> groups() throws Exception {
         Set<String> known = Set.of(context.getSupportedSSLParameters().getNamedGroups());
-        List<Speed> out = new ArrayList<>();
+        List<String> groups = new ArrayList<>();
         for (String group : GROUPS) {
-            if (!known.contains(group)) {
+            if (known.contains(group)) {
+                groups.add(group);
+                new TlsEnginePair(context, "TLSv1.3", TLS13_SUITES.getFirst(), group).handshake(); // warm-up
+            } else {
                 progress.println("  group " + group + ": not in this JDK's JSSE, not measured");
-                continue;
             }
-            new TlsEnginePair(context, "TLSv1.3", TLS13_SUITES.getFirst(), group).handshake(); // warm-up
-            double[] rate = new double[handshakes];
-            for (int i = 0; i < handshakes; i++) {
+        }
+        double[][] rate = new double[groups.size()][handshakes];
+        for (int h = 0; h < handshakes; h++) {
+            for (int i = 0; i < groups.size(); i++) {
                 long t0 = System.nanoTime();
-                new TlsEnginePair(context, "TLSv1.3", TLS13_SUITES.getFirst(), group).handshake();
-                rate[i] = 1e9 / (System.nanoTime() - t0);
+                new TlsEnginePair(context, "TLSv1.3", TLS13_SUITES.getFirst(), groups.get(i)).handshake();
+                rate[i][h] = 1e9 / (System.nanoTime() - t0);
             }
-            Arrays.sort(rate);
-            double median = rate[handshakes / 2];
-            progress.printf(Locale.ROOT, "  group %-20s %8.1f handshakes/s%n", group, median);
-            out.add(new Speed(group, median));
+            if ((h + 1) % Math.max(1, handshakes / 10) == 0) {
+                progress.printf(Locale.ROOT, "  groups: %d/%d handshakes each%n", h + 1, handshakes);
+            }
+        }
+        return medians(groups, rate, "handshakes/s");
+    }
+
+    private List<Speed> medians(List<String> names, double[][] values, String unit) {
+        List<Speed> out = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            Arrays.sort(values[i]);
+            out.add(new Speed(names.get(i), values[i][values[i].length / 2]));
+            progress.printf(Locale.ROOT, "  %-45s %8.1f %s%n", names.get(i), out.getLast().value(), unit);
         }
         out.sort(Comparator.comparingDouble(Speed::value).reversed());
         return out;

@@ -69,7 +69,13 @@ public final class SshAdvice {
     public Ranking measureMina(Path work) throws Exception {
         Path source = source(work);
         try (MinaCopier copier = new MinaCopier(work, true)) {
-            copier.copy(new CopyCase(CopyCase.Protocol.SFTP, CIPHERS.getFirst(), MACS.getFirst()), source); // warm-up
+            // warm-up, unreported: every cipher and MAC once, so the JIT has compiled their paths
+            for (String cipher : CIPHERS) {
+                copier.copy(new CopyCase(CopyCase.Protocol.SFTP, cipher, MACS.getFirst()), source);
+            }
+            for (String mac : MACS.subList(1, MACS.size())) {
+                copier.copy(new CopyCase(CopyCase.Protocol.SFTP, "aes128-ctr", mac), source);
+            }
             return rank(copier.engine(), c -> copier.copy(c, source));
         }
     }
@@ -92,33 +98,39 @@ public final class SshAdvice {
     }
 
     private Ranking rank(String engine, Copier copier) throws Exception {
-        List<Speed> macs = new ArrayList<>();
-        for (String mac : MACS) {
-            macs.add(new Speed(mac, median(engine, copier, new CopyCase(CopyCase.Protocol.SFTP, "aes128-ctr", mac))));
-        }
-        macs.sort(Comparator.comparingDouble(Speed::mbPerSecond).reversed());
+        List<Speed> macs = interleaved(engine, copier, MACS.stream()
+                .map(m -> new CopyCase(CopyCase.Protocol.SFTP, "aes128-ctr", m)).toList(), CopyCase::mac);
         String bestMac = macs.getFirst().algorithm();
-        List<Speed> ciphers = new ArrayList<>();
-        for (String cipher : CIPHERS) {
-            double mbps = cipher.equals("aes128-ctr")
-                    ? macs.getFirst().mbPerSecond() // measured above, with the best MAC
-                    : median(engine, copier, new CopyCase(CopyCase.Protocol.SFTP, cipher, bestMac));
-            ciphers.add(new Speed(cipher, mbps));
-        }
+        List<Speed> ciphers = new ArrayList<>(interleaved(engine, copier, CIPHERS.stream()
+                .filter(c -> !c.equals("aes128-ctr")) // measured above, with each MAC
+                .map(c -> new CopyCase(CopyCase.Protocol.SFTP, c, bestMac)).toList(), CopyCase::cipher));
+        ciphers.add(new Speed("aes128-ctr", macs.getFirst().mbPerSecond()));
         ciphers.sort(Comparator.comparingDouble(Speed::mbPerSecond).reversed());
         return new Ranking(engine, List.copyOf(ciphers), List.copyOf(macs));
     }
 
-    private double median(String engine, Copier copier, CopyCase c) throws Exception {
-        double[] mbps = new double[runs];
-        for (int i = 0; i < runs; i++) {
-            mbps[i] = copier.copy(c).mbPerSecond();
+    /**
+     * Copies with every case once per round, {@code runs} rounds (a load that drifts weighs on
+     * every case alike); returns each case's median, fastest first.
+     */
+    private List<Speed> interleaved(String engine, Copier copier, List<CopyCase> cases,
+                                    java.util.function.Function<CopyCase, String> name) throws Exception {
+        double[][] mbps = new double[cases.size()][runs];
+        for (int r = 0; r < runs; r++) {
+            for (int i = 0; i < cases.size(); i++) {
+                CopyCase c = cases.get(i);
+                mbps[i][r] = copier.copy(c).mbPerSecond();
+                progress.printf(Locale.ROOT, "  %-13s run %d/%d  %-45s %7.1f MB/s%n", engine, r + 1, runs,
+                        SshSuite.isAead(c.cipher()) ? c.cipher() : c.cipher() + " + " + c.mac(), mbps[i][r]);
+            }
         }
-        java.util.Arrays.sort(mbps);
-        double m = mbps[runs / 2];
-        progress.printf(Locale.ROOT, "  %-13s %-45s %7.1f MB/s%n", engine, (SshSuite.isAead(c.cipher()) ? c.cipher()
-                : c.cipher() + " + " + c.mac()), m);
-        return m;
+        List<Speed> out = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            java.util.Arrays.sort(mbps[i]);
+            out.add(new Speed(name.apply(cases.get(i)), mbps[i][runs / 2]));
+        }
+        out.sort(Comparator.comparingDouble(Speed::mbPerSecond).reversed());
+        return out;
     }
 
     private Path source(Path work) throws IOException {
