@@ -19,6 +19,9 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
+import org.apache.sshd.common.NamedFactory;
+import org.apache.sshd.common.cipher.BuiltinCiphers;
+import org.apache.sshd.common.cipher.Cipher;
 import org.apache.sshd.common.kex.BuiltinDHFactories;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -32,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and MINA's client on AccelJCE against OpenSSH's sshd, one file copy per algorithm choice, its
  * content compared and the negotiated algorithms checked. Every cipher both offer with each MAC
  * (the AEAD ones need none), then each key exchange, then each host key algorithm (those cases
- * copy with SCP, the others with SFTP).
+ * copy with SCP, the others with SFTP), then AES-CBC with an encrypt-then-MAC (enabled in sshd for
+ * this test only).
  *
  * <p>OpenSSH is installed with apt-get when missing (as root); where it cannot be, the matrix is
  * skipped with the reason. sshd runs from a temporary directory on a loopback port, with its own
@@ -46,6 +50,8 @@ class OpenSshInteropTest {
     static final List<String> KEXES = List.of("curve25519-sha256", "ecdh-sha2-nistp256", "ecdh-sha2-nistp384",
             "sntrup761x25519-sha512@openssh.com");
     static final List<String> HOST_KEYS = List.of("ssh-ed25519", "ecdsa-sha2-nistp256", "rsa-sha2-256", "rsa-sha2-512");
+    /** Off by default on both sides, enabled here only to prove AccelJCE's AES-CBC interoperates (encrypt-then-MAC). */
+    static final List<String> CBC = List.of("aes128-cbc", "aes256-cbc");
     static final SshSuite BASE = new SshSuite("aes128-ctr", "hmac-sha2-256", "curve25519-sha256", "ecdsa-sha2-nistp256");
 
     private static final int FILE_SIZE = 200_003; // not a multiple of any packet or block size
@@ -84,12 +90,16 @@ class OpenSshInteropTest {
 
         List<Path> hostKeyFiles = List.copyOf(hostKeys.values());
         mina = new MinaServer(Files.createDirectories(dir.resolve("mina-root")), hostKeyFiles, userKeyPair.getPublic());
+        List<NamedFactory<Cipher>> ciphers = new ArrayList<>(mina.server().getCipherFactories());
+        CBC.forEach(c -> ciphers.add(BuiltinCiphers.fromFactoryName(c)));
+        mina.server().setCipherFactories(ciphers); // read per session: in time for every client
         List<String> known = new ArrayList<>();
         for (Path k : hostKeyFiles) {
             known.add("[127.0.0.1]:" + mina.port() + " " + OpenSsh.publicKeyLine(k));
         }
         knownHosts = Files.write(dir.resolve("known_hosts"), known);
-        sshd = new OpenSshServer(Files.createDirectories(dir.resolve("sshd")), hostKeyFiles, authorized, List.of());
+        sshd = new OpenSshServer(Files.createDirectories(dir.resolve("sshd")), hostKeyFiles, authorized,
+                List.of("Ciphers +" + String.join(",", CBC)));
         Files.createDirectories(dir.resolve("sshd-out"));
     }
 
@@ -122,6 +132,7 @@ class OpenSshInteropTest {
             }
         }
         HOST_KEYS.forEach(h -> out.add(BASE.withCipher("chacha20-poly1305@openssh.com").withHostKey(h)));
+        CBC.forEach(c -> out.add(BASE.withCipher(c).withMac("hmac-sha2-256-etm@openssh.com")));
         return List.copyOf(out);
     }
 
