@@ -6,17 +6,17 @@ import java.util.List;
 
 /**
  * The {@code acceljce} command: {@code info}, {@code demo}, {@code bench}, {@code report},
- * {@code calibrate}, {@code stats}.
+ * {@code calibrate}, {@code stats}, {@code advise}.
  * Started by the {@code ./acceljce} launcher at the repository root, which sets
  * {@code ACCELJCE_HOME} to the repository and puts the benchmarks jar on the class path.
  */
 public final class Main {
     /**
-     * The subcommands, in the order {@code --help} lists them. A new one (advise is
-     * planned) implements {@link Command} and joins this list.
+     * The subcommands, in the order {@code --help} lists them. A new one implements
+     * {@link Command} and joins this list.
      */
     static final List<Command> COMMANDS = List.of(new InfoCommand(), new DemoCommand(), new BenchCommand(),
-            new ReportCommand(), new CalibrateCommand(), new StatsCommand());
+            new ReportCommand(), new CalibrateCommand(), new StatsCommand(), new AdviseCommand());
 
     private Main() {}
 
