@@ -153,7 +153,7 @@ final class NativeKeySpecs {
     /** SubjectPublicKeyInfo of an EdDSA point: y little-endian, x's parity in the top bit (RFC 8032). */
     private static byte[] edwardsPublic(EdECPublicKeySpec spec) throws InvalidKeySpecException {
         KeyKind kind = KeyKind.ofNamed(spec.getParams().getName());
-        int length = kind == KeyKind.ED25519 ? 32 : kind == KeyKind.ED448 ? 57 : 0;
+        int length = kind == KeyKind.ED25519 || kind == KeyKind.ED448 ? RawPublicKeys.length(kind) : 0;
         EdECPoint point = spec.getPoint();
         byte[] y = point.getY().toByteArray();
         if (length == 0 || point.getY().signum() < 0 || point.getY().bitLength() > 8 * length - 1) {
@@ -166,7 +166,10 @@ final class NativeKeySpecs {
         if (point.isXOdd()) {
             raw[length - 1] |= (byte) 0x80;
         }
-        return Der.sequence(Der.sequence(kindOid(kind)), bitString(raw));
+        byte[] header = RawPublicKeys.header(kind);
+        byte[] der = Arrays.copyOf(header, header.length + length);
+        System.arraycopy(raw, 0, der, header.length, length);
+        return der;
     }
 
     /** PKCS#8 of an EC private key on a served curve (SEC 1 without the public key: OpenSSL derives it). */

@@ -44,6 +44,22 @@ final class HashAlgorithms {
         return Der.sequence(HexFormat.of().parseHex(OIDS.get(canonical(digest))), NULL);
     }
 
+    /** The maskGenAlgorithm AlgorithmIdentifier of MGF1 with {@code digest}. */
+    static byte[] mgf1(String digest) {
+        return Der.sequence(MGF1_OID, identifier(digest));
+    }
+
+    /** The digest of a maskGenAlgorithm AlgorithmIdentifier (its [1] field's contents), which must be MGF1's. */
+    static String mgf1DigestOf(byte[] fieldContents) throws IOException {
+        Der.Reader mgf = new Der.Reader(fieldContents).sequence();
+        if (!java.util.Arrays.equals(MGF1_OID, mgf.element(0x06))) {
+            throw new IOException("Only MGF1 mgf is supported");
+        }
+        String digest = digestOf(mgf.sequence());
+        mgf.end("MGF1 parameters");
+        return digest;
+    }
+
     /** The digest an AlgorithmIdentifier names, its parameters absent or NULL. */
     static String digestOf(Der.Reader algorithmIdentifier) throws IOException {
         byte[] oid = algorithmIdentifier.element(0x06);

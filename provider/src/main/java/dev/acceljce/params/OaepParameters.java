@@ -48,12 +48,7 @@ public final class OaepParameters extends AlgorithmParametersSpi {
             digest = HashAlgorithms.digestOf(new Der.Reader(seq.contents(0xa0)).sequence());
         }
         if (seq.peek() == 0xa1) {
-            Der.Reader mgf = new Der.Reader(seq.contents(0xa1)).sequence();
-            if (!Arrays.equals(HashAlgorithms.MGF1_OID, mgf.element(0x06))) {
-                throw new IOException("Only MGF1 mgf is supported");
-            }
-            mgfDigest = HashAlgorithms.digestOf(mgf.sequence());
-            mgf.end("MGF1 parameters");
+            mgfDigest = HashAlgorithms.mgf1DigestOf(seq.contents(0xa1));
         }
         if (seq.peek() == 0xa2) {
             Der.Reader source = new Der.Reader(seq.contents(0xa2)).sequence();
@@ -90,7 +85,7 @@ public final class OaepParameters extends AlgorithmParametersSpi {
         byte[] label = ((PSource.PSpecified) spec.getPSource()).getValue();
         return Der.sequence(
                 Der.encode(0xa0, HashAlgorithms.identifier(spec.getDigestAlgorithm())),
-                Der.encode(0xa1, PssParameters.mgf1(mgf.getDigestAlgorithm())),
+                Der.encode(0xa1, HashAlgorithms.mgf1(mgf.getDigestAlgorithm())),
                 Der.encode(0xa2, Der.sequence(P_SPECIFIED_OID, Der.encode(Der.OCTET_STRING, label))));
     }
 

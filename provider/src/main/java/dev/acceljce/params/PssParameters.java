@@ -8,7 +8,6 @@ import java.security.spec.InvalidParameterSpecException;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -49,12 +48,7 @@ public final class PssParameters extends AlgorithmParametersSpi {
             digest = digestOf(new Der.Reader(seq.contents(0xa0)).sequence());
         }
         if (seq.peek() == 0xa1) {
-            Der.Reader mgf = new Der.Reader(seq.contents(0xa1)).sequence();
-            if (!Arrays.equals(HashAlgorithms.MGF1_OID, mgf.element(0x06))) {
-                throw new IOException("Only MGF1 mgf is supported");
-            }
-            mgfDigest = digestOf(mgf.sequence());
-            mgf.end("MGF1 parameters");
+            mgfDigest = HashAlgorithms.mgf1DigestOf(seq.contents(0xa1));
         }
         if (seq.peek() == 0xa2) {
             salt = new Der.Reader(seq.contents(0xa2)).integer();
@@ -95,7 +89,7 @@ public final class PssParameters extends AlgorithmParametersSpi {
             fields.add(Der.encode(0xa0, hashAlgorithm(spec.getDigestAlgorithm())));
         }
         if (!canonical(mgf.getDigestAlgorithm()).equals("SHA-1")) {
-            fields.add(Der.encode(0xa1, mgf1(mgf.getDigestAlgorithm())));
+            fields.add(Der.encode(0xa1, HashAlgorithms.mgf1(mgf.getDigestAlgorithm())));
         }
         if (spec.getSaltLength() != 20) {
             fields.add(Der.encode(0xa2, Der.encodeInteger(BigInteger.valueOf(spec.getSaltLength()))));
@@ -131,9 +125,5 @@ public final class PssParameters extends AlgorithmParametersSpi {
 
     private static String digestOf(Der.Reader algorithmIdentifier) throws IOException {
         return HashAlgorithms.digestOf(algorithmIdentifier);
-    }
-
-    static byte[] mgf1(String digest) {
-        return Der.sequence(HashAlgorithms.MGF1_OID, hashAlgorithm(digest));
     }
 }

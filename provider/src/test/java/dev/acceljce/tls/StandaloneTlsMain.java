@@ -15,11 +15,9 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 
 import dev.acceljce.control.Counters;
 
@@ -59,16 +57,7 @@ public final class StandaloneTlsMain {
         try (InputStream in = Files.newInputStream(dir.resolve(alias + ".p12"))) {
             ks.load(in, TlsCase.PASSWORD);
         }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509");
-        kmf.init(ks, TlsCase.PASSWORD);
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("server", ks.getCertificate(alias));
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
-        tmf.init(trust);
-        SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-        return ctx;
+        return TlsCase.context(ks, alias);
     }
 
     /**

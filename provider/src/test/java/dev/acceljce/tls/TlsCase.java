@@ -2,9 +2,13 @@ package dev.acceljce.tls;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.List;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * One handshake of the TLS matrix: protocol, named group, certificate (keystore alias), signature
@@ -56,6 +60,23 @@ record TlsCase(String protocol, String group, String agreement, String cert, Str
     @Override
     public String toString() {
         return protocol + " " + group + " " + cert + " " + scheme + " " + suite;
+    }
+
+    /**
+     * A TLS context serving {@code alias} of {@code ks} with the SunX509 key manager (built here,
+     * once, so PKCS#12's PBKDF2 stays out of any handshake) and trusting that certificate alone.
+     */
+    static SSLContext context(KeyStore ks, String alias) throws Exception {
+        KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509");
+        kmf.init(ks, PASSWORD);
+        KeyStore trust = KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        trust.setCertificateEntry("server", ks.getCertificate(alias));
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
+        tmf.init(trust);
+        SSLContext ctx = SSLContext.getInstance("TLS");
+        ctx.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+        return ctx;
     }
 
     /**

@@ -12,11 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
-import javax.net.ssl.TrustManagerFactory;
 
 import dev.acceljce.control.Counters;
 import dev.acceljce.keys.AccelKey;
@@ -82,7 +80,7 @@ class TlsHandshakeTest {
             assertInstanceOf(AccelKey.class, ks.getKey(alias, PASSWORD), alias);
             assertInstanceOf(AccelKey.class, ks.getCertificate(alias).getPublicKey(), alias);
             // SunX509 reads the keys once, here: PKCS#12's PBKDF2 stays out of the measured window
-            CONTEXTS.put(alias, context(ks, alias));
+            CONTEXTS.put(alias, TlsCase.context(ks, alias));
         }
     }
 
@@ -212,19 +210,6 @@ class TlsHandshakeTest {
         Counters.Row a = after.get(service);
         Counters.Row b = before.get(service);
         return (a == null ? 0 : a.nativeObjects()) - (b == null ? 0 : b.nativeObjects());
-    }
-
-    private static SSLContext context(KeyStore ks, String alias) throws Exception {
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509");
-        kmf.init(ks, PASSWORD);
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("server", ks.getCertificate(alias));
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
-        tmf.init(trust);
-        SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-        return ctx;
     }
 
     private static SSLEngine engine(SSLContext ctx, boolean client, TlsCase c) {
