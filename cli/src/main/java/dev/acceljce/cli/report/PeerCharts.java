@@ -1,0 +1,100 @@
+package dev.acceljce.cli.report;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+import dev.acceljce.bench.BenchmarkProviders;
+
+/**
+ * The seeds' charts for a suite run, drawn with XChart: per family one PNG, payload sizes along
+ * the x axis and one bar per provider, each bar the provider's speed relative to the JDK's at that
+ * size (1.00 = as fast as the JDK; the bar's label is the speed-up), and under the axis the seed
+ * 000 summaries of AccelJCE against the JDK (and against JDK-sw, native off, where measured):
+ * Method A, ratio of geomeans, and Method B, geomean of ratios. Absolute scores are in the
+ * report's table; a relative scale lets 32 B and 16 KiB share one chart.
+ */
+public final class PeerCharts {
+    private PeerCharts() {}
+
+    /** Draws one chart per family into {@code directory}; returns the files written. */
+    public static List<Path> draw(List<PeerReport.Group> groups, Path directory) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        Files.createDirectories(directory);
+        List<Path> written = new ArrayList<>();
+        for (PeerReport.Group g : groups) {
+            CategoryChart chart = chart(g);
+            if (chart == null) {
+                continue;
+            }
+            Path file = directory.resolve(g.slug() + ".png");
+            BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+            written.add(file);
+        }
+        return written;
+    }
+
+    /** The chart of one family, or null when no provider has a score to draw. */
+    static CategoryChart chart(PeerReport.Group g) {
+        List<PerformanceReport.SizeKey> sizes = new ArrayList<>(g.rows.keySet());
+        List<String> providers = g.providerOrder().stream()
+                .filter(p -> sizes.stream().anyMatch(s -> !Double.isNaN(g.score(s, p)))).toList();
+        if (providers.isEmpty()) {
+            return null;
+        }
+        String baseline = providers.contains(BenchmarkProviders.JDK) ? BenchmarkProviders.JDK : providers.getFirst();
+        CategoryChart chart = new CategoryChartBuilder().width(1100).height(540)
+                .title(g.title() + ": speed relative to " + baseline + " (higher is better)")
+                .xAxisTitle(xAxisTitle(g, sizes)).yAxisTitle("× " + baseline).build();
+        Styler.ChartTheme theme = Styler.ChartTheme.XChart;
+        chart.getStyler().setTheme(theme.newInstance(theme));
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setLabelsVisible(true);
+        chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        chart.getStyler().setLabelsFontColor(Color.DARK_GRAY);
+        chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
+        chart.getStyler().setDecimalPattern("0.00");
+        chart.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
+        chart.getStyler().setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setYAxisMin(0.0);
+        List<String> x = sizes.stream().map(s -> s.bytes() < 0 ? s.label() : s.label() + " B").toList();
+        for (String p : providers) {
+            List<Double> y = new ArrayList<>();
+            for (PerformanceReport.SizeKey s : sizes) {
+                double base = g.score(s, baseline);
+                double v = g.score(s, p);
+                // no bar where either score is missing ("not offered" or "failed": see the table)
+                y.add(Double.isNaN(v) || Double.isNaN(base) ? 0.0 : v / base);
+            }
+            chart.addSeries(p, x, y);
+        }
+        return chart;
+    }
+
+    /** The x axis title: the sizes' unit and the seed's two summaries for AccelJCE. */
+    private static String xAxisTitle(PeerReport.Group g, List<PerformanceReport.SizeKey> sizes) {
+        StringBuilder t = new StringBuilder();
+        for (String against : List.of(BenchmarkProviders.JDK, BenchmarkProviders.JDK_SW)) {
+            PerformanceReport.Summary s = g.summary(BenchmarkProviders.ACCELJCE, against);
+            if (s.sizes() > 0) {
+                t.append(t.isEmpty() ? "" : "  ·  ").append(String.format(Locale.ROOT,
+                        "AccelJCE / %s: A %.2f×, B %.2f×", against, s.ratioOfGeomeans(), s.geomeanOfRatios()));
+            }
+        }
+        if (!t.isEmpty()) {
+            t.append("   (A = ratio of geomeans, B = geomean of ratios, over the sizes)");
+        }
+        return t.toString();
+    }
+}
