@@ -151,10 +151,55 @@ public final class PeerReport {
                 + " score by the best of JDK, ACCP, Conscrypt and BC at that size. *JDK-sw* is the JDK with HotSpot's"
                 + " AES, GHASH and SHA intrinsics off (the seed's \"native disabled\").\n\n");
         List<Group> groups = group(results, missing);
+        standing(groups, out);
         for (Group g : groups) {
             section(g, chartDirectory, out);
         }
         return out.toString();
+    }
+
+    /** Below this ratio to the best peer AccelJCE loses, above its inverse it wins; between, a tie. */
+    static final double TIE = 0.95;
+
+    /**
+     * The summary first: per family and size, AccelJCE against the best peer, counted as wins,
+     * ties (within 5%) and losses. With errors as wide as a loaded machine gives, a tie or a
+     * narrow win or loss says little: the tables below carry the errors.
+     */
+    private static void standing(List<Group> groups, StringBuilder out) {
+        MarkdownTable t = new MarkdownTable("Family", "AccelJCE / best peer, per size");
+        int wins = 0;
+        int ties = 0;
+        int losses = 0;
+        for (Group g : groups) {
+            if (!g.providers.contains(BenchmarkProviders.ACCELJCE)) {
+                continue;
+            }
+            List<String> cells = new ArrayList<>();
+            for (PerformanceReport.SizeKey size : g.rows.keySet()) {
+                String b = best(g, size);
+                if (b.equals("—")) {
+                    continue;
+                }
+                double r = Double.parseDouble(b.substring(0, b.indexOf('×')));
+                if (r < TIE) {
+                    losses++;
+                } else if (r > 1 / TIE) {
+                    wins++;
+                } else {
+                    ties++;
+                }
+                cells.add((size.bytes() < 0 ? "" : size.label() + " B: ") + b);
+            }
+            if (!cells.isEmpty()) {
+                t.row(g.title, String.join("; ", cells));
+            }
+        }
+        out.append("## Where AccelJCE stands\n\n");
+        out.append("Against the best of JDK, ACCP, Conscrypt and BC at each size: ").append(wins).append(" wins (> ")
+                .append(PerformanceReport.ratio(1 / TIE)).append("), ").append(ties).append(" ties, ").append(losses)
+                .append(" losses (< ").append(PerformanceReport.ratio(TIE)).append(").\n\n");
+        out.append(t.render()).append("\n## Per family\n\n");
     }
 
     private static void section(Group g, String chartDirectory, StringBuilder out) {

@@ -52,6 +52,8 @@ class PeerReportTest {
         String vsJdk = md.lines().filter(l -> l.startsWith("| JDK ") && l.contains("×")).findFirst().orElseThrow();
         assertEquals(List.of("JDK", "2", "1.00×", "1.00×"), cells(vsJdk));
         assertTrue(md.contains("Suite `quick`"), md);
+        // 32 B loses to Conscrypt (0.25×), 16 KiB wins over the JDK and Conscrypt (2.00×)
+        assertTrue(md.contains("1 wins (> 1.05×), 0 ties, 1 losses (< 0.95×)"), md);
         assertTrue(md.contains("](charts/AesGcmBenchmark.encrypt_AES_GCM_NoPadding_keyBits=128.png)"), md);
     }
 
