@@ -25,6 +25,13 @@ import dev.acceljce.bench.BenchmarkProviders;
  * report's table; a relative scale lets 32 B and 16 KiB share one chart.
  */
 public final class PeerCharts {
+    /** One color per provider in every chart (a variant in a lighter shade of its provider's). */
+    static final java.util.Map<String, Color> COLORS = java.util.Map.of(
+            BenchmarkProviders.ACCELJCE, new Color(0x1f77b4), BenchmarkProviders.ACCELJCE_NATIVE, new Color(0x9ecae1),
+            BenchmarkProviders.JDK, new Color(0xff7f0e), BenchmarkProviders.JDK_SW, new Color(0xfdd0a2),
+            BenchmarkProviders.ACCP, new Color(0xd62728), BenchmarkProviders.CONSCRYPT, new Color(0x2ca02c),
+            BenchmarkProviders.BC, new Color(0x9467bd));
+
     private PeerCharts() {}
 
     /** Draws one chart per family into {@code directory}; returns the files written. */
@@ -77,7 +84,7 @@ public final class PeerCharts {
                 // no bar where either score is missing ("not offered" or "failed": see the table)
                 y.add(Double.isNaN(v) || Double.isNaN(base) ? 0.0 : v / base);
             }
-            chart.addSeries(p, x, y);
+            chart.addSeries(p, x, y).setFillColor(COLORS.getOrDefault(p, Color.GRAY));
         }
         return chart;
     }
