@@ -19,7 +19,7 @@ import dev.acceljce.bench.BenchmarkProviders;
 /**
  * The seeds' charts for a suite run, drawn with XChart: per family one PNG, payload sizes along
  * the x axis and one bar per provider, each bar the provider's speed relative to the JDK's at that
- * size (1.00 = as fast as the JDK; the bar's label is the speed-up), and under the axis the seed
+ * size on a log scale (1.00 = as fast as the JDK; the bar's label is the speed-up), and under the axis the seed
  * 000 summaries of AccelJCE against the JDK (and against JDK-sw, native off, where measured):
  * Method A, ratio of geomeans, and Method B, geomean of ratios. Absolute scores are in the
  * report's table; a relative scale lets 32 B and 16 KiB share one chart.
@@ -31,6 +31,10 @@ public final class PeerCharts {
             BenchmarkProviders.JDK, new Color(0xff7f0e), BenchmarkProviders.JDK_SW, new Color(0xfdd0a2),
             BenchmarkProviders.ACCP, new Color(0xd62728), BenchmarkProviders.CONSCRYPT, new Color(0x2ca02c),
             BenchmarkProviders.BC, new Color(0x9467bd));
+
+    /** The log axis' floor, and the value below it that stands for "no score" (no bar drawn). */
+    private static final double AXIS_MIN = 0.01;
+    private static final double MISSING = 1e-9;
 
     private PeerCharts() {}
 
@@ -74,7 +78,10 @@ public final class PeerCharts {
         chart.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
         chart.getStyler().setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
-        chart.getStyler().setYAxisMin(0.0);
+        // a log scale: one run's ratios span 0.01× to 100×, and a linear axis hides all but the largest
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisMin(AXIS_MIN);
+        chart.getStyler().setLabelsRotation(90);
         List<String> x = sizes.stream().map(s -> s.bytes() < 0 ? s.label() : s.label() + " B").toList();
         for (String p : providers) {
             List<Double> y = new ArrayList<>();
@@ -82,7 +89,8 @@ public final class PeerCharts {
                 double base = g.score(s, baseline);
                 double v = g.score(s, p);
                 // no bar where either score is missing ("not offered" or "failed": see the table)
-                y.add(Double.isNaN(v) || Double.isNaN(base) ? 0.0 : v / base);
+                // XChart's log axis takes no null or zero: a missing score is a value below the axis
+                y.add(Double.isNaN(v) || Double.isNaN(base) ? MISSING : v / base);
             }
             chart.addSeries(p, x, y).setFillColor(COLORS.getOrDefault(p, Color.GRAY));
         }
