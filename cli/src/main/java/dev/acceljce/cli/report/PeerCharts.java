@@ -32,7 +32,7 @@ public final class PeerCharts {
             BenchmarkProviders.ACCP, new Color(0xd62728), BenchmarkProviders.CONSCRYPT, new Color(0x2ca02c),
             BenchmarkProviders.BC, new Color(0x9467bd));
 
-    /** The log axis' floor, and the value below it that stands for "no score" (no bar drawn). */
+    /** The log axis' usual floor, and a value far below any floor that stands for "no score" (no bar). */
     private static final double AXIS_MIN = 0.01;
     private static final double MISSING = 1e-9;
 
@@ -80,7 +80,7 @@ public final class PeerCharts {
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         // a log scale: one run's ratios span 0.01× to 100×, and a linear axis hides all but the largest
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisMin(AXIS_MIN);
+        chart.getStyler().setYAxisMin(axisMin(g, sizes, providers, baseline));
         chart.getStyler().setLabelsRotation(90);
         List<String> x = sizes.stream().map(s -> s.bytes() < 0 ? s.label() : s.label() + " B").toList();
         for (String p : providers) {
@@ -95,6 +95,21 @@ public final class PeerCharts {
             chart.addSeries(p, x, y).setFillColor(COLORS.getOrDefault(p, Color.GRAY));
         }
         return chart;
+    }
+
+    /** The log axis' floor: 0.01, or the power of ten below the smallest ratio when one is lower. */
+    private static double axisMin(PeerReport.Group g, List<PerformanceReport.SizeKey> sizes, List<String> providers,
+                                  String baseline) {
+        double min = AXIS_MIN;
+        for (PerformanceReport.SizeKey s : sizes) {
+            for (String p : providers) {
+                double r = g.score(s, p) / g.score(s, baseline);
+                if (r > 0 && r < min) {
+                    min = Math.pow(10, Math.floor(Math.log10(r)));
+                }
+            }
+        }
+        return min;
     }
 
     /** The x axis title: the sizes' unit and the seed's two summaries for AccelJCE. */
