@@ -25,12 +25,14 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * AES-GCM encryption of one message per operation, as the seed measures it: {@code init} with a
- * new IV, then {@code doFinal(payload)} (ciphertext and 128-bit tag).
+ * new IV, then {@code doFinal(payload)} (ciphertext and 128-bit tag). {@link #decrypt} is the
+ * receiving side: {@code init} with the message's IV, then {@code doFinal(ciphertext and tag)},
+ * which checks the tag, on one message made once per trial.
  *
  * <p>The seed swaps two IV bytes per message, which alternates between two IVs under one key. Here
  * the last 8 bytes of the 12-byte IV are a message counter after a random 4-byte prefix, so an IV
- * is never reused with a key (the key is new each trial). Both providers pay the same few
- * nanoseconds for it.
+ * is never reused with a key within a trial (the prefix is new each trial; the key is the same fixed
+ * bytes for every provider, {@link SharedKeys}). Every provider pays the same few nanoseconds.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -63,17 +65,24 @@ public class AesGcmBenchmark {
     private byte[] payload;
     private final byte[] iv = new byte[12];
     private long messages;
+    private byte[] received;
+    private GCMParameterSpec receivedIv;
+    private Cipher decryptor;
 
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp() throws java.security.GeneralSecurityException {
         cipher = BenchmarkProviders.engine(provider, "Cipher", algorithm, Cipher::getInstance);
-        SecureRandom random = new SecureRandom();
-        byte[] keyBytes = new byte[keyBits / 8];
-        random.nextBytes(keyBytes);
-        key = new SecretKeySpec(keyBytes, "AES");
+        key = new SecretKeySpec(SharedKeys.bytes(keyBits / 8), "AES");
         payload = new byte[size];
+        SecureRandom random = new SecureRandom();
         random.nextBytes(payload);
         random.nextBytes(iv);
+        decryptor = BenchmarkProviders.engine(provider, "Cipher", algorithm, Cipher::getInstance);
+        byte[] receivedIvBytes = new byte[12];
+        random.nextBytes(receivedIvBytes);
+        receivedIv = new GCMParameterSpec(128, receivedIvBytes);
+        decryptor.init(Cipher.ENCRYPT_MODE, key, receivedIv);
+        received = decryptor.doFinal(payload);
     }
 
     @Benchmark
@@ -81,5 +90,11 @@ public class AesGcmBenchmark {
         IV_COUNTER.set(iv, 4, ++messages);
         cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, iv));
         return cipher.doFinal(payload);
+    }
+
+    @Benchmark
+    public byte[] decrypt() throws Exception {
+        decryptor.init(Cipher.DECRYPT_MODE, key, receivedIv);
+        return decryptor.doFinal(received);
     }
 }

@@ -2,9 +2,7 @@ package dev.acceljce.bench;
 
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.SignatureException;
-import java.security.spec.ECGenParameterSpec;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -22,8 +20,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * ECDSA as the seeds measure it (OpenJCEPlus' provider comparison): SHA256withECDSA on P-256 over
- * 32, 128 and 512 bytes, one signature or one verification per operation, with a key pair each
- * provider generated itself. Other curves and digests run with {@code -p curve=secp384r1
+ * 32, 128 and 512 bytes, one signature or one verification per operation, with the same key pair
+ * for every provider ({@link SharedKeys}). Other curves and digests run with {@code -p curve=secp384r1
  * -p algorithm=SHA384withECDSA}.
  */
 @State(Scope.Thread)
@@ -41,7 +39,7 @@ public class EcdsaBenchmark {
     @Param({"SHA256withECDSA"})
     public String algorithm;
 
-    @Param({"secp256r1"})
+    @Param({"secp256r1", "secp384r1"})
     public String curve;
 
     /** Bytes signed per operation. */
@@ -52,9 +50,7 @@ public class EcdsaBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws GeneralSecurityException {
-        KeyPairGenerator g = BenchmarkProviders.engine(provider, "KeyPairGenerator", "EC", KeyPairGenerator::getInstance);
-        g.initialize(new ECGenParameterSpec(curve));
-        KeyPair keys = g.generateKeyPair();
+        KeyPair keys = SharedKeys.keyPair(provider, "EC:" + curve);
         pair = SigningPair.of(provider, algorithm, keys, size);
     }
 

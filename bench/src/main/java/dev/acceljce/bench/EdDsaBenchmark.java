@@ -2,7 +2,6 @@ package dev.acceljce.bench;
 
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.SignatureException;
 import java.util.concurrent.TimeUnit;
 
@@ -46,8 +45,7 @@ public class EdDsaBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws GeneralSecurityException {
-        KeyPair keys = BenchmarkProviders.engine(provider, "KeyPairGenerator", algorithm, KeyPairGenerator::getInstance)
-                .generateKeyPair();
+        KeyPair keys = SharedKeys.keyPair(provider, algorithm);
         pair = SigningPair.of(provider, algorithm, keys, size);
     }
 

@@ -49,12 +49,9 @@ public class HmacBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws InvalidKeyException {
         mac = BenchmarkProviders.engine(provider, "Mac", algorithm, Mac::getInstance);
-        SecureRandom random = new SecureRandom();
-        byte[] key = new byte[32];
-        random.nextBytes(key);
-        mac.init(new SecretKeySpec(key, algorithm));
+        mac.init(new SecretKeySpec(SharedKeys.bytes(32), algorithm));
         payload = new byte[size];
-        random.nextBytes(payload);
+        new SecureRandom().nextBytes(payload);
     }
 
     @Benchmark

@@ -3,10 +3,6 @@ package dev.acceljce.bench;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.spec.AlgorithmParameterSpec;
-import java.security.spec.ECGenParameterSpec;
-import java.security.spec.NamedParameterSpec;
 import java.util.concurrent.TimeUnit;
 
 import javax.crypto.KeyAgreement;
@@ -51,13 +47,9 @@ public class KeyAgreementBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws GeneralSecurityException {
         boolean ec = group.startsWith("secp");
-        String keyAlgorithm = ec ? "EC" : "XDH";
-        AlgorithmParameterSpec spec = ec ? new ECGenParameterSpec(group) : new NamedParameterSpec(group);
-        KeyPairGenerator g = BenchmarkProviders.engine(provider, "KeyPairGenerator", keyAlgorithm,
-                KeyPairGenerator::getInstance);
-        g.initialize(spec);
-        KeyPair mine = g.generateKeyPair();
-        peer = g.generateKeyPair();
+        // one shared pair on both sides: the same work as two, and the same keys for every provider
+        KeyPair mine = SharedKeys.keyPair(provider, ec ? "EC:" + group : group);
+        peer = mine;
         agreement = BenchmarkProviders.engine(provider, "KeyAgreement", ec ? "ECDH" : "XDH", KeyAgreement::getInstance);
         agreement.init(mine.getPrivate());
     }

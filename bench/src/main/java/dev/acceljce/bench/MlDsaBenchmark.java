@@ -48,7 +48,7 @@ public class MlDsaBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws GeneralSecurityException {
         generator = BenchmarkProviders.engine(provider, "KeyPairGenerator", algorithm, KeyPairGenerator::getInstance);
-        KeyPair pair = generator.generateKeyPair();
+        KeyPair pair = SharedKeys.keyPair(provider, algorithm);
         signing = SigningPair.of(provider, algorithm, pair, size);
     }
 

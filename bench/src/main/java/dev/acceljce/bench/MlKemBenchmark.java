@@ -50,7 +50,7 @@ public class MlKemBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws GeneralSecurityException {
         generator = BenchmarkProviders.engine(provider, "KeyPairGenerator", algorithm, KeyPairGenerator::getInstance);
-        KeyPair pair = generator.generateKeyPair();
+        KeyPair pair = SharedKeys.keyPair(provider, algorithm);
         KEM kem = BenchmarkProviders.engine(provider, "KEM", algorithm, KEM::getInstance);
         encapsulator = kem.newEncapsulator(pair.getPublic());
         decapsulator = kem.newDecapsulator(pair.getPrivate());

@@ -12,6 +12,10 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
+import dev.acceljce.cli.report.SuiteReport;
+import dev.acceljce.cli.suite.Suite;
+import dev.acceljce.cli.suite.SuiteRunner;
+
 /**
  * {@code acceljce bench}: the whole JMH suite (or a part of it), AccelJCE and the JDK side by
  * side, written as JMH JSON plus the Markdown table.
@@ -33,7 +37,20 @@ final class BenchCommand implements Command {
     @Override
     public String usage() {
         return """
-                Usage: acceljce bench [--quick] [--include REGEX] [--param NAME=V1,V2] [--out FILE.json]
+                Usage: acceljce bench --suite quick|seeds|peers|full [--out FILE.json]
+                       acceljce bench [--quick] [--include REGEX] [--param NAME=V1,V2] [--out FILE.json]
+
+                With --suite: a named suite of AccelJCE against the JDK (with and without HotSpot's
+                intrinsics), ACCP, Conscrypt and Bouncy Castle, with a progress line per benchmark;
+                writes JMH's JSON, a Markdown report and one PNG chart per family to
+                target/bench/SUITE/ (or beside FILE.json). The benchmark JVMs are pinned to CPU 1
+                with taskset (the 2-thread parts to CPUs 0,1).
+                  quick   AES-GCM, SHA-256, ECDSA, TLS at a few sizes: under 4 minutes on 2 cores
+                  seeds   the seed studies' figures (AES-GCM, SHA-256, ECDSA, AES-CBC): ~15 minutes
+                  peers   every family, life cycle, TLS, 2 threads; shortened iterations: ~45 minutes
+                  full    peers with 2 forks and 5 × 1 s iterations: several hours
+
+                Without --suite:
 
                 Runs the JMH benchmarks of bench/ (AES/GCM/NoPadding, SHA-256, HmacSHA256 at 32 B to
                 16 KiB), each with provider=AccelJCE and provider=JDK in the same run. Writes JMH's
@@ -57,11 +74,15 @@ final class BenchCommand implements Command {
 
     @Override
     public Set<String> options() {
-        return Set.of("--include", "--param", "--out");
+        return Set.of("--include", "--param", "--out", "--suite");
     }
 
     @Override
     public int run(Args args, PrintStream out) throws Exception {
+        String suite = args.option("--suite", null);
+        if (suite != null) {
+            return runSuite(suite, args, out);
+        }
         Path json = Path.of(args.option("--out", Main.home().resolve("target/bench/jmh-result.json").toString()));
         Path markdown = json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + ".md");
         Files.createDirectories(json.toAbsolutePath().getParent());
@@ -91,6 +112,27 @@ final class BenchCommand implements Command {
         out.println();
         out.print(table);
         out.println("JMH JSON: " + json + "\nMarkdown: " + markdown);
+        return 0;
+    }
+
+    private static int runSuite(String name, Args args, PrintStream out) throws Exception {
+        if (!Suite.NAMES.contains(name)) {
+            throw new Args.UsageException("--suite is one of " + Suite.NAMES + ", not " + name);
+        }
+        if (args.option("--include", null) != null || !args.options("--param").isEmpty() || args.flag("--quick")) {
+            throw new Args.UsageException("--suite fixes the benchmarks and settings: no --include, --param or --quick");
+        }
+        Path json = Path.of(args.option("--out", Main.home().resolve("target/bench/" + name + "/jmh-result.json").toString()));
+        SuiteRunner.RunFiles files = SuiteRunner.RunFiles.of(json);
+        int scored = SuiteRunner.run(Suite.named(name), files, out);
+        if (scored == 0) {
+            out.println("No benchmark produced a score: see " + files.log());
+            return 1;
+        }
+        Path markdown = SuiteReport.write(files,
+                ReportCommand.DATE.format(Files.getLastModifiedTime(json).toInstant()));
+        out.println("JMH JSON: " + json + "\nReport:   " + markdown + "\nCharts:   "
+                + markdown.resolveSibling(SuiteReport.CHARTS));
         return 0;
     }
 }

@@ -12,6 +12,8 @@ import java.util.Set;
 import dev.acceljce.cli.report.BenchmarkResult;
 import dev.acceljce.cli.report.PerformanceReport;
 import dev.acceljce.cli.report.ReportEnvironment;
+import dev.acceljce.cli.report.SuiteReport;
+import dev.acceljce.cli.suite.SuiteRunner;
 
 /** {@code acceljce report}: the Markdown table of a JMH JSON result file. */
 final class ReportCommand implements Command {
@@ -33,7 +35,10 @@ final class ReportCommand implements Command {
         return """
                 Usage: acceljce report RESULT.json [--out FILE.md]
 
-                Reads JMH's JSON result (from `acceljce bench` or `java -jar bench/target/benchmarks.jar
+                For the result of `acceljce bench --suite` (a RESULT-run.json beside it), rewrites
+                that run's report.md and charts/ beside it from the JSON, and prints the report.
+
+                Otherwise reads JMH's JSON result (from `acceljce bench` or `java -jar bench/target/benchmarks.jar
                 -rf json`) and prints per benchmark and size the AccelJCE and JDK scores, their ratio,
                 and per family the ratio of geomeans and the geomean of ratios. The header names this
                 machine, the OpenSSL AccelJCE loads here, and the JMH settings from the file.
@@ -58,6 +63,14 @@ final class ReportCommand implements Command {
             throw new Args.UsageException("name the JMH JSON result file");
         }
         Path json = Path.of(args.operands().getFirst());
+        SuiteRunner.RunFiles suiteRun = SuiteRunner.RunFiles.of(json);
+        if (Files.exists(suiteRun.run())) {
+            // a `bench --suite` result: its report (every provider) and charts, rewritten beside it
+            Path report = SuiteReport.write(suiteRun, DATE.format(Files.getLastModifiedTime(json).toInstant()));
+            out.print(Files.readString(report));
+            out.println("Report: " + report + "\nCharts: " + report.resolveSibling(SuiteReport.CHARTS));
+            return 0;
+        }
         String markdown = markdown(json);
         out.print(markdown);
         String target = args.option("--out", null);

@@ -54,7 +54,7 @@ public final class PerformanceReport {
         return out.toString();
     }
 
-    private static void header(List<BenchmarkResult> results, Environment env, StringBuilder out) {
+    static void header(List<BenchmarkResult> results, Environment env, StringBuilder out) {
         Set<String> settings = new LinkedHashSet<>();
         Set<String> jdks = new LinkedHashSet<>();
         Set<String> jvmArgs = new LinkedHashSet<>();
@@ -134,7 +134,7 @@ public final class PerformanceReport {
     }
 
     /** A row key: sizes sort numerically; a benchmark without a size has one row "—". */
-    private record SizeKey(String label, long bytes) implements Comparable<SizeKey> {
+    record SizeKey(String label, long bytes) implements Comparable<SizeKey> {
         static SizeKey of(String size) {
             if (size == null) {
                 return new SizeKey("—", -1);
@@ -189,7 +189,7 @@ public final class PerformanceReport {
         return List.copyOf(groups.values());
     }
 
-    private static String ops(BenchmarkResult r) {
+    static String ops(BenchmarkResult r) {
         if (r == null) {
             return "—";
         }
@@ -200,7 +200,7 @@ public final class PerformanceReport {
         return s + String.format(Locale.ROOT, " ± %.1f%%", 100 * r.error() / r.opsPerSecond());
     }
 
-    private static String nanos(BenchmarkResult r) {
+    static String nanos(BenchmarkResult r) {
         return r == null ? "—" : decimal(1e9 / r.opsPerSecond());
     }
 

@@ -1,0 +1,210 @@
+package dev.acceljce.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.Provider;
+import java.security.Security;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManagerFactory;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Full TLS 1.3 handshakes per second, client and server in one thread over an in-memory pair of
+ * {@link SSLEngine}s (no sockets): SunJSSE doing everything a real handshake does (x25519 key
+ * share, the server's CertificateVerify signature, the client's certificate-chain validation and
+ * signature check, HKDF key schedule, Finished MACs, the server's NewSessionTicket) with the
+ * chosen provider installed first in the provider list, so SunJSSE's getInstance calls find it
+ * before the JDK's own. Every handshake is a new session: the client engine has no peer host and
+ * port, so it never offers a ticket.
+ *
+ * <p>{@code cert=EC}: an ECDSA P-256 certificate (ecdsa_secp256r1_sha256); {@code cert=RSA}: an
+ * RSA-2048 certificate (rsa_pss_rsae_sha256). The self-signed certificates are made by the JDK's
+ * {@code keytool} once per trial, in a temporary directory deleted at the end.
+ * {@code provider=JDK} installs nothing (the JDK's list as shipped).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+// JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
+@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
+        "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})
+public class TlsHandshakeBenchmark {
+    private static final char[] PASSWORD = "benchmark".toCharArray();
+    private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
+
+    @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK})
+    public String provider;
+
+    /** The server certificate's key: "EC" (P-256) or "RSA" (2048 bits). */
+    @Param({"EC", "RSA"})
+    public String cert;
+
+    /** The key-exchange group offered and chosen. */
+    @Param({"x25519"})
+    public String group;
+
+    private SSLContext context;
+    private String signatureScheme;
+    private Path directory;
+    private final ByteBuffer clientToServer = ByteBuffer.allocate(1 << 16);
+    private final ByteBuffer serverToClient = ByteBuffer.allocate(1 << 16);
+    private final ByteBuffer application = ByteBuffer.allocate(1 << 16);
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        Provider first = BenchmarkProviders.toInstall(provider);
+        if (first != null && Security.insertProviderAt(first, 1) != 1) {
+            throw new IllegalStateException(first.getName() + " could not be installed first");
+        }
+        directory = Files.createTempDirectory("acceljce-tls-bench");
+        boolean ec = cert.equals("EC");
+        signatureScheme = ec ? "ecdsa_secp256r1_sha256" : "rsa_pss_rsae_sha256";
+        KeyStore keys = certificate(directory.resolve("server.p12"), ec
+                ? List.of("-keyalg", "EC", "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA")
+                : List.of("-keyalg", "RSA", "-keysize", "2048", "-sigalg", "SHA256withRSA"));
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry("server", keys.getCertificate("server"));
+        KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509", "SunJSSE");
+        kmf.init(keys, PASSWORD);
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX", "SunJSSE");
+        tmf.init(trusted);
+        context = SSLContext.getInstance("TLSv1.3", "SunJSSE");
+        context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+        handshake(); // fails the trial here, with its reason, if this provider cannot complete one
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        if (directory != null) {
+            try (var files = Files.list(directory)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(directory);
+        }
+    }
+
+    @Benchmark
+    public SSLEngine handshake() throws SSLException {
+        SSLEngine client = engine(true);
+        SSLEngine server = engine(false);
+        clientToServer.clear();
+        serverToClient.clear();
+        client.beginHandshake();
+        server.beginHandshake();
+        while (client.getHandshakeStatus() != HandshakeStatus.NOT_HANDSHAKING
+                || server.getHandshakeStatus() != HandshakeStatus.NOT_HANDSHAKING) {
+            boolean moved = step(client, serverToClient, clientToServer);
+            moved |= step(server, clientToServer, serverToClient);
+            if (!moved) {
+                throw new SSLException("handshake stuck: client " + client.getHandshakeStatus()
+                        + ", server " + server.getHandshakeStatus());
+            }
+        }
+        if (serverToClient.position() > 0) {
+            // the server's NewSessionTicket, sent after its Finished: the client reads it too
+            unwrap(client, serverToClient);
+        }
+        return client;
+    }
+
+    private SSLEngine engine(boolean clientMode) {
+        SSLEngine e = context.createSSLEngine();
+        e.setUseClientMode(clientMode);
+        SSLParameters p = e.getSSLParameters();
+        p.setProtocols(new String[] {"TLSv1.3"});
+        p.setCipherSuites(new String[] {"TLS_AES_128_GCM_SHA256"});
+        p.setNamedGroups(new String[] {group});
+        p.setSignatureSchemes(new String[] {signatureScheme});
+        e.setSSLParameters(p);
+        return e;
+    }
+
+    /** One step of one side; false when it had nothing to do (waiting for the other side). */
+    private boolean step(SSLEngine engine, ByteBuffer in, ByteBuffer out) throws SSLException {
+        switch (engine.getHandshakeStatus()) {
+            case NEED_TASK -> {
+                Runnable task;
+                while ((task = engine.getDelegatedTask()) != null) {
+                    task.run();
+                }
+                return true;
+            }
+            case NEED_WRAP -> {
+                SSLEngineResult r = engine.wrap(NOTHING, out);
+                return r.bytesProduced() > 0 || r.getHandshakeStatus() != HandshakeStatus.NEED_WRAP;
+            }
+            case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> {
+                if (in.position() == 0 && engine.getHandshakeStatus() == HandshakeStatus.NEED_UNWRAP) {
+                    return false;
+                }
+                SSLEngineResult r = unwrap(engine, in);
+                return r.bytesConsumed() > 0 || r.getHandshakeStatus() != HandshakeStatus.NEED_UNWRAP;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    private SSLEngineResult unwrap(SSLEngine engine, ByteBuffer in) throws SSLException {
+        in.flip();
+        try {
+            application.clear();
+            return engine.unwrap(in, application);
+        } finally {
+            in.compact();
+        }
+    }
+
+    /** A PKCS#12 key store with one self-signed certificate "server", made by the JDK's keytool. */
+    private static KeyStore certificate(Path file, List<String> keyOptions) throws IOException, GeneralSecurityException,
+            InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
+                "-alias", "server", "-dname", "CN=localhost", "-validity", "2", "-storetype", "PKCS12",
+                "-keystore", file.toString(), "-storepass", new String(PASSWORD), "-keypass", new String(PASSWORD)));
+        command.addAll(keyOptions);
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        if (p.waitFor() != 0) {
+            throw new IOException("keytool failed: " + output);
+        }
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(file)) {
+            ks.load(in, PASSWORD);
+        }
+        return ks;
+    }
+}
