@@ -92,9 +92,22 @@ final class AesCipher extends CipherSpi implements Counted {
             };
         }
 
+        /** The fetched cipher per key length (16, 24, 32 bytes: index length / 8 - 2), once found. */
+        private final EvpCipher.Algorithm[] fetched = new EvpCipher.Algorithm[3];
+
+        /**
+         * OpenSSL's cipher for this mode and a 16-, 24- or 32-byte key. Kept here: building its name
+         * and looking it up on every init showed in the profile of small-message CBC and CTR.
+         */
         EvpCipher.Algorithm algorithm(int keyLength) {
-            return EvpCipher.fetch("AES-" + keyLength * 8 + "-" + openssl).orElseThrow(
-                    () -> new ProviderException("OpenSSL lacks AES-" + keyLength * 8 + "-" + openssl));
+            int i = keyLength / 8 - 2;
+            EvpCipher.Algorithm a = fetched[i];
+            if (a == null) {
+                a = EvpCipher.fetch("AES-" + keyLength * 8 + "-" + openssl).orElseThrow(
+                        () -> new ProviderException("OpenSSL lacks AES-" + keyLength * 8 + "-" + openssl));
+                fetched[i] = a; // a benign race: every thread finds the same fetched cipher
+            }
+            return a;
         }
     }
 
