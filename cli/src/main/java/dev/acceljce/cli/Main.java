@@ -16,7 +16,7 @@ public final class Main {
      * planned) implements {@link Command} and joins this list.
      */
     static final List<Command> COMMANDS = List.of(new InfoCommand(), new DemoCommand(), new BenchCommand(),
-            new ReportCommand(), new CalibrateCommand(), new StatsCommand());
+            new ReportCommand(), new CalibrateCommand(), new StatsCommand(), new WorkloadCommand());
 
     private Main() {}
 
