@@ -29,7 +29,7 @@ final class WorkloadCommand implements Command {
     @Override
     public String usage() {
         return """
-                Usage: acceljce workload quick|full [OPTIONS]
+                Usage: acceljce workload quick|full|handshakes [OPTIONS]
 
                 An HTTPS banking workload after SPECweb2005 Banking (Oracle EEJS) and IBM DayTrader: a
                 Jetty 12.1 bank on SunJSSE pinned to CPU 1 with the configuration under test first, BeSim
@@ -41,6 +41,7 @@ final class WorkloadCommand implements Command {
                   full    every configuration (also accp, conscrypt, nss, pkcs11-token) and every TLS
                           setting (tls13-ecdsa, tls13-rsa2048, tls13-rsa4096, tls12-ecdhe-ecdsa,
                           tls12-rsa-kx); an hour or more
+                  handshakes   the driver's raw full-handshake rate checked against h2load's
 
                   --configs A,B,...     configurations to run
                   --tls A,B,...         TLS settings to run
@@ -78,7 +79,7 @@ final class WorkloadCommand implements Command {
     @Override
     public int run(Args args, PrintStream out) throws Exception {
         if (args.operands().size() != 1) {
-            throw new Args.UsageException("say quick or full");
+            throw new Args.UsageException("say quick, full or handshakes");
         }
         Path jar = Main.home().resolve("workload/target/workload.jar");
         if (!Files.exists(jar)) {

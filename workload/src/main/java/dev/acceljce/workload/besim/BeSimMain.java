@@ -40,7 +40,7 @@ public final class BeSimMain {
             Options o = Options.parse(argv);
             TlsSetting tls = TlsSetting.byId(o.get("--tls"));
             TlsJvm.prepare(tls);
-            CoreProviders.install(o.get("--provider", "acceljce"));
+            CoreProviders.install(o.get("--provider", "jdk"));
             var ctx = TlsContexts.server(TlsContexts.keyManagers(
                     Certificates.load(Path.of(o.get("--store"))), Certificates.PASSWORD));
             SSLServerSocket server = (SSLServerSocket) ctx.getServerSocketFactory()

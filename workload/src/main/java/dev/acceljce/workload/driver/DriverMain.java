@@ -53,7 +53,7 @@ public final class DriverMain {
         Options o = Options.parse(argv);
         TlsSetting tls = TlsSetting.byId(o.get("--tls"));
         TlsJvm.prepare(tls);
-        CoreProviders.install(o.get("--provider", "acceljce"));
+        CoreProviders.install(o.get("--provider", "jdk"));
         TrustManager[] trust = TlsContexts.trustManagers(Certificates.trusting(Path.of(o.get("--trust-store"))));
         Target target = new Target(tls, o.getInt("--port", -1), trust, Long.parseLong(o.get("--server-pid")),
                 Long.parseLong(o.get("--besim-pid")), new Admin(TlsContexts.client(trust), tls, o.getInt("--port", -1)));
@@ -66,6 +66,12 @@ public final class DriverMain {
         int seed = 1;
         for (String line = commands.readLine(); line != null; line = commands.readLine()) {
             String[] f = line.trim().split("\\s+");
+            if (f[0].equals("HANDSHAKES")) { // HANDSHAKES CONCURRENCY SECONDS: the raw rate check
+                Map<String, Object> r = HandshakeRate.measure(target, Integer.parseInt(f[1]), Double.parseDouble(f[2]));
+                System.out.println("RESULT " + new ObjectMapper().writeValueAsString(r));
+                System.out.flush();
+                continue;
+            }
             Map<String, Object> r = point(target, think, Integer.parseInt(f[0]), Double.parseDouble(f[1]),
                     Double.parseDouble(f[2]), seed++);
             System.out.println("RESULT " + new ObjectMapper().writeValueAsString(r));

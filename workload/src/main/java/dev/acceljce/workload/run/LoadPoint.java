@@ -14,4 +14,11 @@ final class LoadPoint {
         String line = servers.driver().await((long) (warmupSeconds + measureSeconds) + 120, "RESULT ");
         return new ObjectMapper().readTree(line.substring("RESULT ".length()));
     }
+
+    /** The driver's raw full-handshake rate with c concurrent connections. */
+    static JsonNode handshakes(Servers servers, int c, double seconds) throws Exception {
+        servers.driver().send(String.format(Locale.ROOT, "HANDSHAKES %d %.1f", c, seconds));
+        String line = servers.driver().await((long) seconds + 120, "RESULT ");
+        return new ObjectMapper().readTree(line.substring("RESULT ".length()));
+    }
 }

@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * ticks of 1/100 s, Linux's USER_HZ on x86_64), and the busy share of one CPU from {@code /proc/stat}.
  */
 public final class ProcCpu {
-    static final double TICK_SECONDS = 0.01;
+    public static final double TICK_SECONDS = 0.01;
 
     private ProcCpu() {}
 

@@ -14,8 +14,9 @@ import dev.acceljce.workload.tls.TlsSetting;
  * @param maxUsers     the search never goes above this
  * @param refineSteps  bisection steps between the last passing and the first failing load
  * @param bankPort     0 for a free port
+ * @param coreProvider the providers of the driver and BeSim (not under test): acceljce or jdk
  */
 public record RunSpec(String mode, List<Configuration> configurations, List<TlsSetting> tlsSettings,
                       double thinkMeanSeconds, double warmupSeconds, double measureSeconds,
                       int startUsers, int maxUsers, int refineSteps, String besimMode, int bankPort,
-                      Path out) {}
+                      String coreProvider, Path out) {}

@@ -26,7 +26,7 @@ record Servers(Configuration configuration, TlsSetting tls, Path work, Path bank
         Path besimStore = Certificates.make(work, "besim", tls.key);
         ChildJvm besim = ChildJvm.start("besim-" + config.id, DRIVER_CPU, List.of("-Xmx512m", "-XX:+UseSerialGC"),
                 "dev.acceljce.workload.besim.BeSimMain",
-                List.of("--tls", tls.id, "--store", besimStore.toString()), Map.of(), work);
+                List.of("--tls", tls.id, "--store", besimStore.toString(), "--provider", spec.coreProvider()), Map.of(), work);
         ChildJvm bank = null;
         ChildJvm driver = null;
         try {
@@ -50,7 +50,8 @@ record Servers(Configuration configuration, TlsSetting tls, Path work, Path bank
                     "dev.acceljce.workload.driver.DriverMain",
                     List.of("--tls", tls.id, "--port", Integer.toString(bankPort), "--trust-store", bankStore.toString(),
                             "--think-mean", Double.toString(spec.thinkMeanSeconds()),
-                            "--server-pid", Long.toString(bank.pid()), "--besim-pid", Long.toString(besim.pid())),
+                            "--server-pid", Long.toString(bank.pid()), "--besim-pid", Long.toString(besim.pid()),
+                            "--provider", spec.coreProvider()),
                     Map.of(), work);
             driver.await(120, "READY");
             return new Servers(config, tls, work, bankStore, besim, bank, bankPort, driver);

@@ -37,6 +37,7 @@ public final class WorkloadMain {
               quick   one TLS setting (tls13-ecdsa), jdk-software, jdk-default, acceljce-auto,
                       acceljce-native; compressed think time; a few minutes
               full    every configuration and TLS setting, longer windows (about an hour or more)
+              handshakes   the driver's raw full-handshake rate checked against h2load's
 
               --configs A,B,...    configurations (%s)
               --tls A,B,...        TLS settings (%s)
@@ -46,6 +47,7 @@ public final class WorkloadMain {
               --start-users N --max-users N --refine N   the QoS search
               --besim new-connection|pooled   how the bank reaches BeSim (default new-connection)
               --bank-port N        the bank's port on 127.0.0.1 (default: a free one)
+              --core-provider jdk|acceljce   providers of the driver and BeSim, not under test (default jdk)
               --out DIR            where results go (default target/workload/<mode>-<time>)
             """.formatted(String.join(", ", Configuration.ids()), String.join(", ", TlsSetting.ids()));
 
@@ -70,13 +72,19 @@ public final class WorkloadMain {
     static int run(String[] argv, PrintStream out) throws Exception {
         Options o = Options.parse(argv);
         if (o.has("--help") || o.words().size() != 1) {
-            throw new IllegalArgumentException(o.has("--help") ? "usage" : "say quick or full");
+            throw new IllegalArgumentException(o.has("--help") ? "usage" : "say quick, full or handshakes");
         }
         RunSpec spec = spec(o.words().getFirst(), o);
         checkPort(spec.bankPort());
         Files.createDirectories(spec.out());
         Path work = Files.createTempDirectory("acceljce-workload-");
         try {
+            if (spec.mode().equals("handshakes")) {
+                out.println("The driver's raw full-handshake rate against h2load's, same bank, both clients on CPU 0");
+                HandshakeCheck.run(spec, work, out);
+                out.println("JSON: " + spec.out().resolve("handshake-check.json"));
+                return 0;
+            }
             out.printf("AccelJCE workload %s: %d configurations x %d TLS settings, think time mean %.1f s%s, BeSim %s%n",
                     spec.mode(), spec.configurations().size(), spec.tlsSettings().size(), spec.thinkMeanSeconds(),
                     spec.thinkMeanSeconds() == 10.0 ? " (faithful)" : " (compressed)", spec.besimMode());
@@ -116,12 +124,13 @@ public final class WorkloadMain {
 
     static RunSpec spec(String mode, Options o) {
         boolean quick = switch (mode) {
-            case "quick" -> true;
+            case "quick", "handshakes" -> true;
             case "full" -> false;
-            default -> throw new IllegalArgumentException("unknown mode '" + mode + "': say quick or full");
+            default -> throw new IllegalArgumentException("unknown mode '" + mode + "': say quick, full or handshakes");
         };
         List<Configuration> configs = o.has("--configs")
                 ? Arrays.stream(o.get("--configs").split(",")).map(Configuration::byId).toList()
+                : mode.equals("handshakes") ? List.of(Configuration.JDK_DEFAULT, Configuration.ACCELJCE_NATIVE)
                 : quick ? List.of(Configuration.JDK_SOFTWARE, Configuration.JDK_DEFAULT,
                         Configuration.ACCELJCE_AUTO, Configuration.ACCELJCE_NATIVE)
                         : List.of(Configuration.values());
@@ -133,13 +142,17 @@ public final class WorkloadMain {
         if (!besim.equals("new-connection") && !besim.equals("pooled")) {
             throw new IllegalArgumentException("--besim wants new-connection or pooled, not " + besim);
         }
+        String core = o.get("--core-provider", "jdk");
+        if (!core.equals("jdk") && !core.equals("acceljce")) {
+            throw new IllegalArgumentException("--core-provider wants jdk or acceljce, not " + core);
+        }
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
         Path home = Path.of(System.getProperty("acceljce.home", System.getenv().getOrDefault("ACCELJCE_HOME", ".")));
         Path out = Path.of(o.get("--out", home.resolve("target/workload/" + mode + "-" + stamp).toString()));
         int start = o.getInt("--start-users", (int) Math.max(8, Math.round(64 * think)));
         return new RunSpec(mode, configs, tls, think, o.getDouble("--warmup", quick ? 4 : 10),
                 o.getDouble("--measure", quick ? 8 : 30), start, o.getInt("--max-users", 8192),
-                o.getInt("--refine", quick ? 1 : 3), besim, o.getInt("--bank-port", 0), out.toAbsolutePath());
+                o.getInt("--refine", quick ? 1 : 3), besim, o.getInt("--bank-port", 0), core, out.toAbsolutePath());
     }
 
     /** A port the user named must be free on 127.0.0.1; say so before starting anything. */

@@ -6,8 +6,8 @@ import dev.acceljce.AccelJceProvider;
 
 /**
  * The providers of the JVMs on the driver's core (driver and BeSim), which are not under test:
- * by default AccelJCE with policy native, the cheapest crypto available here, so that core stays
- * below saturation and the bank's core is what limits the run. {@code jdk} keeps the JDK's.
+ * {@code jdk} (the default of a run) keeps the JDK's, {@code acceljce} puts AccelJCE (policy
+ * native) first. Whichever is cheaper per handshake keeps that core further from saturation.
  */
 public final class CoreProviders {
     private CoreProviders() {}

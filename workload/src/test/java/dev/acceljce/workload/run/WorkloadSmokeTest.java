@@ -61,7 +61,7 @@ class WorkloadSmokeTest {
         assertTrue(e.getMessage().contains("unknown configuration 'nope'"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
                 () -> WorkloadMain.run(new String[] {"sometimes"}, System.out));
-        assertTrue(e.getMessage().contains("say quick or full"), e.getMessage());
+        assertTrue(e.getMessage().contains("say quick, full or handshakes"), e.getMessage());
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             e = assertThrows(IllegalArgumentException.class, () -> WorkloadMain.run(
                     new String[] {"quick", "--bank-port", Integer.toString(taken.getLocalPort())}, System.out));
