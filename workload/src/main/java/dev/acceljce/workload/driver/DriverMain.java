@@ -47,6 +47,9 @@ public final class DriverMain {
     /** A driver whose users start this late (p99; a quarter of TIME_GOOD) cannot keep the schedule: its core is the bottleneck. */
     static final double LAG_LIMIT_MS = 500;
 
+    /** A bank that misses QoS below this share of its core, on a full core, was starved by others. */
+    static final double BANK_STARVED_BELOW = 0.70;
+
     private DriverMain() {}
 
     public static void main(String[] argv) throws Exception {
@@ -145,11 +148,20 @@ public final class DriverMain {
         r.put("cpu1BusyAllProcesses", share(cpu1a, cpu1b));
         r.put("driverLagP99Ms", lagP99);
         boolean driverBound = driverCore > DRIVER_CORE_LIMIT || lagP99 > LAG_LIMIT_MS;
+        // QoS missed while the bank had CPU left, but its core was busy with other processes: the
+        // machine, not the configuration, limited this point
+        boolean bankStarved = !stats.qosMet() && serverCpu / elapsed < BANK_STARVED_BELOW
+                && share(cpu1a, cpu1b) > 0.95;
         r.put("driverBound", driverBound);
+        r.put("bankStarved", bankStarved);
         if (driverBound) {
             r.put("rejected", "the driver's core is the bottleneck (driver+BeSim "
                     + Math.round(100 * driverCore) + "% of a core, start lag p99 " + Math.round(lagP99) + " ms, CPU 0 "
                     + Math.round(100 * share(cpu0a, cpu0b)) + "% busy with every process on the machine)");
+        } else if (bankStarved) {
+            r.put("rejected", "other processes took the bank's core (QoS missed with the bank at "
+                    + Math.round(100 * serverCpu / elapsed) + "% of CPU 1, CPU 1 " + Math.round(100 * share(cpu1a, cpu1b))
+                    + "% busy with every process on the machine)");
         }
         r.put("clientFullHandshakes", driver.fullHandshakes());
         r.put("clientResumedHandshakes", driver.resumedHandshakes());

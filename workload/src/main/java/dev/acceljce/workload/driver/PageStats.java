@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 import dev.acceljce.workload.site.Page;
@@ -15,6 +14,8 @@ import dev.acceljce.workload.site.Page;
  * Response times per page type over the measured window, in HdrHistogram (1 us to 10 min, 3
  * digits), each from the page's scheduled start to its last byte (images included), so a late
  * start counts against the page (no coordinated omission). Also the errors and the QoS shares.
+ * Synchronized: users still finishing pages may record while the summary is read (a few hundred
+ * recordings a second contend on nothing measurable).
  */
 final class PageStats {
     /** SPECweb2005's TIME_GOOD and TIME_TOLERABLE. */
@@ -34,10 +35,10 @@ final class PageStats {
     }
 
     private static Histogram histogram() {
-        return new ConcurrentHistogram(TimeUnit.MINUTES.toNanos(10), 3);
+        return new Histogram(TimeUnit.MINUTES.toNanos(10), 3);
     }
 
-    void record(Page page, long nanos, int imagesFetched) {
+    synchronized void record(Page page, long nanos, int imagesFetched) {
         long v = Math.max(1000, Math.min(nanos, TimeUnit.MINUTES.toNanos(10)));
         pages.get(page).recordValue(v);
         all.recordValue(v);
@@ -45,29 +46,29 @@ final class PageStats {
     }
 
     /** A failed page counts as served beyond TIME_TOLERABLE. */
-    void error(Page page) {
+    synchronized void error(Page page) {
         errors.get(page).increment();
         record(page, TimeUnit.MINUTES.toNanos(10), 0);
     }
 
-    long pages() {
+    synchronized long pages() {
         return all.getTotalCount();
     }
 
-    long errors() {
+    synchronized long errors() {
         return errors.values().stream().mapToLong(LongAdder::sum).sum();
     }
 
-    double withinGood() {
+    synchronized double withinGood() {
         return share(all, TIME_GOOD_NS);
     }
 
-    double withinTolerable() {
+    synchronized double withinTolerable() {
         return share(all, TIME_TOLERABLE_NS);
     }
 
     /** SPECweb2005's QoS: 95% of pages within TIME_GOOD and 99% within TIME_TOLERABLE. */
-    boolean qosMet() {
+    synchronized boolean qosMet() {
         return all.getTotalCount() > 0 && withinGood() >= 0.95 && withinTolerable() >= 0.99;
     }
 
@@ -76,7 +77,7 @@ final class PageStats {
         return n == 0 ? 0 : (double) h.getCountBetweenValues(0, limit) / n;
     }
 
-    Map<String, Object> summary() {
+    synchronized Map<String, Object> summary() {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("all", row(all, errors()));
         Map<String, Object> perPage = new LinkedHashMap<>();

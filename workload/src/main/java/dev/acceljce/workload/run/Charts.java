@@ -25,7 +25,8 @@ final class Charts {
 
     private static void chart(RunSpec spec, List<WorkloadMain.Result> results, String file, String title,
                               java.util.function.ToDoubleFunction<WorkloadMain.Result> metric) throws IOException {
-        CategoryChart chart = new CategoryChartBuilder().width(1000).height(520).title(title)
+        CategoryChart chart = new CategoryChartBuilder().width(1000).height(520)
+                .title(title + " (" + spec.mode() + " run; see the report for the machine and its load)")
                 .xAxisTitle("configuration").yAxisTitle("ratio to jdk-software (1.0 = baseline)").build();
         chart.getStyler().setXAxisLabelRotation(20);
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);

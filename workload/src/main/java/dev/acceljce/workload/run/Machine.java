@@ -6,7 +6,20 @@ import java.nio.file.Path;
 
 /** The machine and versions a result was measured on, for the report. */
 final class Machine {
+    private static String loadAtStart = "";
+
     private Machine() {}
+
+    /** Notes the machine's load average before the run starts anything (others' processes). */
+    static void noteLoadAtStart() {
+        try {
+            String avg = Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+            loadAtStart = "; load average " + avg + " before the run started"
+                    + (Double.parseDouble(avg) > 1.0 ? " (SHARED machine: other processes ran on both cores)" : "");
+        } catch (IOException | RuntimeException e) {
+            loadAtStart = "";
+        }
+    }
 
     static String describe() {
         String model = "unknown CPU";
@@ -29,8 +42,7 @@ final class Machine {
             // keep "unknown"
         }
         return model + " (" + flags + "), " + Runtime.getRuntime().availableProcessors() + " CPUs, JDK "
-                + System.getProperty("java.runtime.version") + ", Jetty " + jetty()
-                + "; SHARED machine: other sessions ran on both cores during the measurement";
+                + System.getProperty("java.runtime.version") + ", Jetty " + jetty() + loadAtStart;
     }
 
     private static String jetty() {

@@ -11,7 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The search for the highest number of simultaneous sessions that meets SPECweb2005's QoS (95% of
  * pages within TIME_GOOD = 2 s, 99% within TIME_TOLERABLE = 4 s): double the users from the start
  * until a point fails, then bisect between the last passing and the first failing point. A point
- * where the driver's core was the bottleneck ends the search and is reported as rejected.
+ * where the driver's core was the bottleneck, or where other processes took the bank's core, ends
+ * the search and is reported as rejected.
  */
 final class QosSearch {
     /** What the search found for one configuration and TLS setting. */
@@ -37,7 +38,7 @@ final class QosSearch {
             if (first == null) {
                 first = p;
             }
-            if (p.path("driverBound").asBoolean()) {
+            if (p.has("rejected")) {
                 rejected = p.path("rejected").asText();
                 break;
             }
@@ -56,7 +57,7 @@ final class QosSearch {
             }
             JsonNode p = point(spec, servers, mid, progress);
             points.add(p);
-            if (p.path("driverBound").asBoolean()) {
+            if (p.has("rejected")) {
                 rejected = p.path("rejected").asText();
                 break;
             }
@@ -80,7 +81,7 @@ final class QosSearch {
                 100 * p.path("serverCoreBusy").asDouble(), p.path("serverCpuMsPerPage").asDouble(),
                 100 * p.path("driverCoreBusy").asDouble(),
                 p.path("qosMet").asBoolean() ? "  QoS met" : "  QoS missed",
-                p.path("driverBound").asBoolean() ? "  REJECTED: " + p.path("rejected").asText() : "");
+                p.has("rejected") ? "  REJECTED: " + p.path("rejected").asText() : "");
         if (p.path("errors").asLong() > 0) {
             progress.println("    errors: " + p.path("errors").asLong() + ", first: " + p.path("firstError").asText());
         }

@@ -150,6 +150,38 @@ final class Report {
             }
             b.append('\n');
         }
+        b.append("\n## Who did what: AccelJCE's counters against the bank's handshakes (first load point)\n\n");
+        b.append("Every BeSim call is a full handshake with the bank as client (it verifies BeSim's signature, or for\n"
+                + "RSA key exchange encrypts a premaster secret); every full front handshake is one server signature\n"
+                + "(or one premaster decryption). So AccelJCE's signature (or Cipher.RSA) operations equal BeSim\n"
+                + "calls + front full handshakes when AccelJCE signs, and BeSim calls alone when the token signs.\n\n");
+        b.append("| configuration | TLS | front full | front resumed | BeSim calls | AccelJCE signature / Cipher.RSA ops | key agreement ops | AccelJCE native ops | JDK-path ops |\n");
+        b.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (WorkloadMain.Result r : results) {
+            if (r.error() != null || r.outcome().first() == null || !r.configuration().usesAccelJce()) {
+                continue;
+            }
+            JsonNode bank = r.outcome().first().path("bank");
+            long sig = 0;
+            long agree = 0;
+            long nat = 0;
+            long jdk = 0;
+            for (JsonNode row : bank.path("acceljceCounters")) {
+                String service = row.path("service").asText();
+                long ops = row.path("nativeOps").asLong() + row.path("jdkOps").asLong();
+                if (service.startsWith("Signature.") || service.equals("Cipher.RSA")) {
+                    sig += ops;
+                } else if (service.startsWith("KeyAgreement.")) {
+                    agree += ops;
+                }
+                nat += row.path("nativeOps").asLong();
+                jdk += row.path("jdkOps").asLong();
+            }
+            b.append("| ").append(r.configuration().id).append(" | ").append(r.tls().id).append(" | ")
+                    .append(bank.path("fullHandshakes").asLong()).append(" | ").append(bank.path("resumedHandshakes").asLong())
+                    .append(" | ").append(bank.path("besimConnections").asLong()).append(" | ").append(sig).append(" | ")
+                    .append(agree).append(" | ").append(nat).append(" | ").append(jdk).append(" |\n");
+        }
         b.append("\n## Lock contention (JFR jdk.JavaMonitorEnter >= 1 ms, in the bank, at the highest load point run)\n\n");
         for (WorkloadMain.Result r : results) {
             if (r.error() != null || r.outcome().points().isEmpty()) {

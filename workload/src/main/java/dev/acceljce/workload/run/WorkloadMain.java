@@ -76,8 +76,12 @@ public final class WorkloadMain {
         }
         RunSpec spec = spec(o.words().getFirst(), o);
         checkPort(spec.bankPort());
+        Machine.noteLoadAtStart();
         Files.createDirectories(spec.out());
         Path work = Files.createTempDirectory("acceljce-workload-");
+        // Ctrl-C ends the JVM without running the finally below: the temp dir (keys, token) goes then
+        Thread cleanup = new Thread(() -> deleteTree(work), "delete-work-dir");
+        Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             if (spec.mode().equals("handshakes")) {
                 out.println("The driver's raw full-handshake rate against h2load's, same bank, both clients on CPU 0");
@@ -105,6 +109,7 @@ public final class WorkloadMain {
             return results.stream().allMatch(r -> r.error() == null) ? 0 : 1;
         } finally {
             deleteTree(work);
+            Runtime.getRuntime().removeShutdownHook(cleanup);
         }
     }
 
