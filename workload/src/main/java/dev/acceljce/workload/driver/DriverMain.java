@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.acceljce.workload.run.Options;
+import dev.acceljce.workload.run.ParentWatch;
 import dev.acceljce.workload.run.ProcCpu;
 import dev.acceljce.workload.site.ThinkTime;
 import dev.acceljce.workload.tls.Certificates;
@@ -53,6 +54,7 @@ public final class DriverMain {
     private DriverMain() {}
 
     public static void main(String[] argv) throws Exception {
+        ParentWatch.exitWhenParentExits();
         Options o = Options.parse(argv);
         TlsSetting tls = TlsSetting.byId(o.get("--tls"));
         TlsJvm.prepare(tls);

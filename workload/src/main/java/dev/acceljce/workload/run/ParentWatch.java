@@ -11,6 +11,7 @@ public final class ParentWatch {
     private ParentWatch() {}
 
     public static void exitWhenParentGoes() {
+        exitWhenParentExits();
         Thread t = new Thread(() -> {
             try {
                 while (System.in.read() != -1) {
@@ -23,5 +24,13 @@ public final class ParentWatch {
         }, "parent-watch");
         t.setDaemon(true);
         t.start();
+    }
+
+    /**
+     * The same without touching stdin (the driver reads its commands there): the JVM ends when
+     * the process that started it ends.
+     */
+    public static void exitWhenParentExits() {
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(3)));
     }
 }
