@@ -54,6 +54,8 @@ final class WorkloadCommand implements Command {
                   --refine N            bisection steps after the first failing point
                   --besim MODE          new-connection (EEJS, default) or pooled
                   --bank-port N         the bank's port on 127.0.0.1 (default: a free one)
+                  --core-provider P     jdk (default) or acceljce: the driver's and BeSim's providers
+                  --bank-jvm "OPTIONS"  more options for the bank's JVM (a JFR recording, for instance)
                   --out DIR             where results go (default target/workload/<mode>-<time>)
 
                 docs/workload.md describes the workload and holds the full results.
@@ -68,7 +70,7 @@ final class WorkloadCommand implements Command {
     @Override
     public Set<String> options() {
         return Set.of("--configs", "--tls", "--think-mean", "--warmup", "--measure", "--start-users",
-                "--max-users", "--refine", "--besim", "--bank-port", "--out");
+                "--max-users", "--refine", "--besim", "--bank-port", "--core-provider", "--bank-jvm", "--out");
     }
 
     @Override

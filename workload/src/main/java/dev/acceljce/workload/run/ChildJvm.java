@@ -128,7 +128,7 @@ public final class ChildJvm implements AutoCloseable {
         }
         process.destroy();
         try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+            if (!process.waitFor(15, TimeUnit.SECONDS)) { // time for a JFR dump on exit
                 process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {

@@ -20,7 +20,7 @@ public final class ParentWatch {
             } catch (IOException e) {
                 // the same: the parent is gone
             }
-            Runtime.getRuntime().halt(3);
+            System.exit(3); // exit, not halt: shutdown hooks (a JFR dump on exit, Jetty's stop) still run
         }, "parent-watch");
         t.setDaemon(true);
         t.start();
@@ -31,6 +31,6 @@ public final class ParentWatch {
      * the process that started it ends.
      */
     public static void exitWhenParentExits() {
-        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(3)));
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> System.exit(3)));
     }
 }

@@ -15,8 +15,9 @@ import dev.acceljce.workload.tls.TlsSetting;
  * @param refineSteps  bisection steps between the last passing and the first failing load
  * @param bankPort     0 for a free port
  * @param coreProvider the providers of the driver and BeSim (not under test): acceljce or jdk
+ * @param bankJvmOptions more options for the bank's JVM (a profiler, for instance)
  */
 public record RunSpec(String mode, List<Configuration> configurations, List<TlsSetting> tlsSettings,
                       double thinkMeanSeconds, double warmupSeconds, double measureSeconds,
                       int startUsers, int maxUsers, int refineSteps, String besimMode, int bankPort,
-                      String coreProvider, Path out) {}
+                      String coreProvider, List<String> bankJvmOptions, Path out) {}

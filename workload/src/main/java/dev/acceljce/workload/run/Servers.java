@@ -43,6 +43,7 @@ record Servers(Configuration configuration, TlsSetting tls, Path work, Path bank
             }
             List<String> jvm = new ArrayList<>(List.of("-Xmx1g", "-XX:+UseSerialGC"));
             jvm.addAll(config.jvmOptions());
+            jvm.addAll(spec.bankJvmOptions());
             bank = ChildJvm.start("bank-" + config.id, SERVER_CPU, jvm, "dev.acceljce.workload.bank.BankMain",
                     args, env, work);
             int bankPort = port(bank);

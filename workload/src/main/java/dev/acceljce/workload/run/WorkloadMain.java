@@ -48,6 +48,7 @@ public final class WorkloadMain {
               --besim new-connection|pooled   how the bank reaches BeSim (default new-connection)
               --bank-port N        the bank's port on 127.0.0.1 (default: a free one)
               --core-provider jdk|acceljce   providers of the driver and BeSim, not under test (default jdk)
+              --bank-jvm "OPTIONS"  more options for the bank's JVM, e.g. "-XX:StartFlightRecording=filename=bank.jfr"
               --out DIR            where results go (default target/workload/<mode>-<time>)
             """.formatted(String.join(", ", Configuration.ids()), String.join(", ", TlsSetting.ids()));
 
@@ -157,7 +158,8 @@ public final class WorkloadMain {
         int start = o.getInt("--start-users", (int) Math.max(8, Math.round(64 * think)));
         return new RunSpec(mode, configs, tls, think, o.getDouble("--warmup", quick ? 4 : 10),
                 o.getDouble("--measure", quick ? 8 : 30), start, o.getInt("--max-users", 8192),
-                o.getInt("--refine", quick ? 1 : 3), besim, o.getInt("--bank-port", 0), core, out.toAbsolutePath());
+                o.getInt("--refine", quick ? 1 : 3), besim, o.getInt("--bank-port", 0), core,
+                o.has("--bank-jvm") ? List.of(o.get("--bank-jvm").trim().split("\\s+")) : List.of(), out.toAbsolutePath());
     }
 
     /** A port the user named must be free on 127.0.0.1; say so before starting anything. */
