@@ -16,7 +16,8 @@ public final class Main {
      * {@link Command} and joins this list.
      */
     static final List<Command> COMMANDS = List.of(new InfoCommand(), new DemoCommand(), new BenchCommand(),
-            new ReportCommand(), new CalibrateCommand(), new StatsCommand(), new AdviseCommand());
+            new ReportCommand(), new CalibrateCommand(), new StatsCommand(), new AdviseCommand(),
+            new WorkloadCommand());
 
     private Main() {}
 

@@ -1,0 +1,23 @@
+package dev.acceljce.workload.run;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.acceljce.workload.config.Configuration;
+import dev.acceljce.workload.tls.TlsSetting;
+
+/**
+ * What one workload run does: which configurations and TLS settings, the think time, the
+ * measured window of each load point and how far the sessions-within-QoS search goes.
+ *
+ * @param startUsers   the first load point of the search
+ * @param maxUsers     the search never goes above this
+ * @param refineSteps  bisection steps between the last passing and the first failing load
+ * @param bankPort     0 for a free port
+ * @param coreProvider the providers of the driver and BeSim (not under test): acceljce or jdk
+ * @param bankJvmOptions more options for the bank's JVM (a profiler, for instance)
+ */
+public record RunSpec(String mode, List<Configuration> configurations, List<TlsSetting> tlsSettings,
+                      double thinkMeanSeconds, double warmupSeconds, double measureSeconds,
+                      int startUsers, int maxUsers, int refineSteps, String besimMode, int bankPort,
+                      String coreProvider, List<String> bankJvmOptions, Path out) {}
