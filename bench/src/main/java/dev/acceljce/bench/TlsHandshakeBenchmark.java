@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Full TLS 1.3 handshakes per second, client and server in one thread over an in-memory pair of
+ * Full TLS handshakes per second, client and server in one thread over an in-memory pair of
  * {@link SSLEngine}s (no sockets): SunJSSE doing everything a real handshake does (x25519 key
  * share, the server's CertificateVerify signature, the client's certificate-chain validation and
  * signature check, HKDF key schedule, Finished MACs, the server's NewSessionTicket) with the
@@ -45,9 +45,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * port, so it never offers a ticket.
  *
  * <p>{@code cert=EC}: an ECDSA P-256 certificate (ecdsa_secp256r1_sha256); {@code cert=RSA}: an
- * RSA-2048 certificate (rsa_pss_rsae_sha256). The self-signed certificates are made by the JDK's
- * {@code keytool} once per trial, in a temporary directory deleted at the end.
- * {@code provider=JDK} installs nothing (the JDK's list as shipped).
+ * RSA-2048 certificate (rsa_pss_rsae_sha256); {@code cert=Ed25519}: an Ed25519 certificate
+ * (ed25519). The self-signed certificates are made by the JDK's {@code keytool} once per trial, in
+ * a temporary directory deleted at the end. {@code protocol=TLSv1.2} runs ECDHE with the
+ * certificate's ECDHE suite (TLS_ECDHE_ECDSA_/TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256) over the same
+ * group; TLS 1.2 sends no ticket here, so nothing is resumed either. {@code provider=JDK} installs
+ * nothing (the JDK's list as shipped).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -64,13 +67,19 @@ public class TlsHandshakeBenchmark {
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK})
     public String provider;
 
-    /** The server certificate's key: "EC" (P-256) or "RSA" (2048 bits). */
+    /** The server certificate's key: "EC" (P-256), "RSA" (2048 bits) or "Ed25519". */
     @Param({"EC", "RSA"})
     public String cert;
 
     /** The key-exchange group offered and chosen. */
     @Param({"x25519"})
     public String group;
+
+    /** "TLSv1.3" or "TLSv1.2". */
+    @Param({"TLSv1.3"})
+    public String protocol;
+
+    private String cipherSuite;
 
     private SSLContext context;
     private String signatureScheme;
@@ -86,11 +95,24 @@ public class TlsHandshakeBenchmark {
             throw new IllegalStateException(first.getName() + " could not be installed first");
         }
         directory = Files.createTempDirectory("acceljce-tls-bench");
-        boolean ec = cert.equals("EC");
-        signatureScheme = ec ? "ecdsa_secp256r1_sha256" : "rsa_pss_rsae_sha256";
-        KeyStore keys = certificate(directory.resolve("server.p12"), ec
-                ? List.of("-keyalg", "EC", "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA")
-                : List.of("-keyalg", "RSA", "-keysize", "2048", "-sigalg", "SHA256withRSA"));
+        List<String> keyOptions = switch (cert) {
+            case "EC" -> List.of("-keyalg", "EC", "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA");
+            case "RSA" -> List.of("-keyalg", "RSA", "-keysize", "2048", "-sigalg", "SHA256withRSA");
+            case "Ed25519" -> List.of("-keyalg", "Ed25519");
+            default -> throw new IllegalArgumentException("cert must be EC, RSA or Ed25519: " + cert);
+        };
+        signatureScheme = switch (cert) {
+            case "EC" -> "ecdsa_secp256r1_sha256";
+            case "RSA" -> "rsa_pss_rsae_sha256";
+            default -> "ed25519";
+        };
+        cipherSuite = switch (protocol) {
+            case "TLSv1.3" -> "TLS_AES_128_GCM_SHA256";
+            case "TLSv1.2" -> cert.equals("RSA") ? "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"
+                    : "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256";
+            default -> throw new IllegalArgumentException("protocol must be TLSv1.3 or TLSv1.2: " + protocol);
+        };
+        KeyStore keys = certificate(directory.resolve("server.p12"), keyOptions);
         KeyStore trusted = KeyStore.getInstance("PKCS12");
         trusted.load(null, null);
         trusted.setCertificateEntry("server", keys.getCertificate("server"));
@@ -98,7 +120,7 @@ public class TlsHandshakeBenchmark {
         kmf.init(keys, PASSWORD);
         TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX", "SunJSSE");
         tmf.init(trusted);
-        context = SSLContext.getInstance("TLSv1.3", "SunJSSE");
+        context = SSLContext.getInstance("TLS", "SunJSSE");
         context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
         handshake(); // fails the trial here, with its reason, if this provider cannot complete one
     }
@@ -143,8 +165,8 @@ public class TlsHandshakeBenchmark {
         SSLEngine e = context.createSSLEngine();
         e.setUseClientMode(clientMode);
         SSLParameters p = e.getSSLParameters();
-        p.setProtocols(new String[] {"TLSv1.3"});
-        p.setCipherSuites(new String[] {"TLS_AES_128_GCM_SHA256"});
+        p.setProtocols(new String[] {protocol});
+        p.setCipherSuites(new String[] {cipherSuite});
         p.setNamedGroups(new String[] {group});
         p.setSignatureSchemes(new String[] {signatureScheme});
         e.setSSLParameters(p);
