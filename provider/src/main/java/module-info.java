@@ -14,6 +14,8 @@ module dev.acceljce.provider {
 
     exports dev.acceljce;
     exports dev.acceljce.control;
+    // the capability report (Capabilities, ServiceReport) that `acceljce info` prints
+    exports dev.acceljce.service;
 
     provides java.security.Provider with dev.acceljce.AccelJceProvider;
 }

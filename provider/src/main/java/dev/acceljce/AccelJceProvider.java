@@ -7,6 +7,7 @@ import dev.acceljce.agreement.AgreementServices;
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.control.Management;
 import dev.acceljce.control.Path;
+import dev.acceljce.control.PathViews;
 import dev.acceljce.control.Trace;
 import dev.acceljce.digest.DigestServices;
 import dev.acceljce.jdk.JdkProviders;
@@ -19,6 +20,9 @@ import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.params.ParameterServices;
 import dev.acceljce.random.RandomServices;
 import dev.acceljce.rsa.RsaCipherServices;
+import dev.acceljce.service.Registrations;
+import dev.acceljce.service.ServiceReport;
+import dev.acceljce.service.ServiceTable;
 import dev.acceljce.signature.MlDsaServices;
 import dev.acceljce.signature.SignatureServices;
 
@@ -37,8 +41,12 @@ import dev.acceljce.signature.SignatureServices;
  * <p>The first instance in a JVM publishes the operation counters as the MBean
  * {@code dev.acceljce:type=Counters} (see {@link Management}).
  */
-public final class AccelJceProvider extends Provider {
+public final class AccelJceProvider extends Provider implements Registrations {
     public static final String NAME = "AccelJCE";
+
+    static {
+        PathViews.install(AccelJceProvider::pathView);
+    }
 
     /** Declared services left out because the loaded library cannot serve them; see ServiceReport. */
     private final transient List<ServiceReport.NotRegistered> notRegistered;
@@ -74,7 +82,8 @@ public final class AccelJceProvider extends Provider {
         }
     }
 
-    List<ServiceReport.NotRegistered> notRegistered() {
+    @Override
+    public List<ServiceReport.NotRegistered> notRegistered() {
         return notRegistered;
     }
 

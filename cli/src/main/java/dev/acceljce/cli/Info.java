@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.acceljce.AccelJceProvider;
-import dev.acceljce.ServiceReport;
-import dev.acceljce.control.Capabilities;
 import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.OpenSslCpu;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.SelfTest;
+import dev.acceljce.service.Capabilities;
+import dev.acceljce.service.ServiceReport;
 
 /**
  * What AccelJCE serves on this machine and why — the {@code icainfo} of AccelJCE: the libcrypto it

@@ -1,9 +1,9 @@
 package dev.acceljce.agreement;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.service.ServiceTable;
 
 /** KeyAgreement services (ECDH, XDH, X25519, X448) with SunEC's names and OIDs. */
 public final class AgreementServices {

@@ -1,8 +1,8 @@
 package dev.acceljce.cipher;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpCipher;
+import dev.acceljce.service.ServiceTable;
 
 /**
  * AES-GCM, ChaCha20 and ChaCha20-Poly1305, with SunJCE's names, aliases, OIDs and attributes.

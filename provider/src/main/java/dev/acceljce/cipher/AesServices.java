@@ -1,8 +1,8 @@
 package dev.acceljce.cipher;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpCipher;
+import dev.acceljce.service.ServiceTable;
 
 /**
  * AES in ECB, CBC, CTR, CFB, OFB and key-wrap (KW, KWP) modes, with SunJCE's names, aliases, OIDs

@@ -1,6 +1,6 @@
 package dev.acceljce.cipher;
 
-import dev.acceljce.ServiceTable;
+import dev.acceljce.service.ServiceTable;
 
 /** Cipher services: AES block and stream modes with key wrap, and the AEAD/ChaCha20 ciphers. */
 public final class CipherServices {

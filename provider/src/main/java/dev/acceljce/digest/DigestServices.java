@@ -1,8 +1,8 @@
 package dev.acceljce.digest;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpDigest;
+import dev.acceljce.service.ServiceTable;
 
 /** MessageDigest services, with the JDK's names, aliases and OIDs. */
 public final class DigestServices {

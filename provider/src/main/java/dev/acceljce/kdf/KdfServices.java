@@ -2,10 +2,10 @@ package dev.acceljce.kdf;
 
 import javax.crypto.KDFParameters;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpKdf;
+import dev.acceljce.service.ServiceTable;
 
 /** Key-derivation services (KDF HKDF-*, SecretKeyFactory PBKDF2With*), with SunJCE's names and OIDs. */
 public final class KdfServices {

@@ -4,10 +4,10 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.keys.MlParameterSet;
 import dev.acceljce.keys.MlServices;
+import dev.acceljce.service.ServiceTable;
 
 /**
  * ML-KEM (KEM, KeyPairGenerator, KeyFactory) with SunJCE's names and OIDs: "ML-KEM" (parameter

@@ -2,10 +2,10 @@ package dev.acceljce.keygen;
 
 import javax.crypto.KeyGenerator;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.Rand;
+import dev.acceljce.service.ServiceTable;
 
 /** KeyGenerator services for AES, ChaCha20 and the Hmac algorithms, with the JDK's names and OIDs. */
 public final class KeyGeneratorServices {

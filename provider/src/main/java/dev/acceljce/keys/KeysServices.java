@@ -3,9 +3,9 @@ package dev.acceljce.keys;
 import java.util.EnumSet;
 import java.util.Set;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.service.ServiceTable;
 
 /**
  * KeyPairGenerator, KeyFactory and AlgorithmParameters services of the public-key families, with

@@ -4,17 +4,17 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.service.ServiceTable;
 
 /**
  * What the ML-KEM and ML-DSA registrations share: whether the loaded OpenSSL has the algorithm
  * (OpenSSL 3.5 and later), the reason given when it does not, and the KeyPairGenerator and
  * KeyFactory services with the JDK's names and OIDs. These services are registered only when the
  * library has them: on OpenSSL 3.0 AccelJCE offers no ML-KEM/ML-DSA at all (JCA look-ups then
- * find the JDK's own), and {@link dev.acceljce.ServiceReport#notRegistered} says why.
+ * find the JDK's own), and {@link dev.acceljce.service.ServiceReport#notRegistered} says why.
  */
 public final class MlServices {
     private MlServices() {}

@@ -1,8 +1,8 @@
 package dev.acceljce.mac;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpMac;
+import dev.acceljce.service.ServiceTable;
 
 /** Mac services (HMAC over OpenSSL's EVP_MAC), with the JDK's names, aliases and OIDs. */
 public final class MacServices {

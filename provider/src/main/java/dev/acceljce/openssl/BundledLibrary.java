@@ -14,6 +14,8 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.security.Provider;
+import java.security.Security;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -22,7 +24,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 
-import dev.acceljce.jdk.JdkProviders;
 
 /**
  * The libcrypto shipped in the {@code acceljce-openssl-<platform>} jar. That jar holds only
@@ -277,17 +278,33 @@ final class BundledLibrary {
      * provider list could come back to AccelJCE itself.
      */
     private static String sha256Of(InputStream in, OutputStream out) throws IOException {
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256", JdkProviders.forService("MessageDigest", "SHA-256"));
-        } catch (GeneralSecurityException e) {
-            throw new IOException("no JDK SHA-256 to verify the bundled library: " + e.getMessage(), e);
-        }
+        MessageDigest md = jdkSha256();
         byte[] buf = new byte[1 << 16];
         for (int n; (n = in.read(buf)) > 0; ) {
             md.update(buf, 0, n);
             out.write(buf, 0, n);
         }
         return HexFormat.of().formatHex(md.digest());
+    }
+
+    /**
+     * SHA-256 from the JDK's SUN provider, else from the first installed provider that is not
+     * AccelJCE (this layer may not ask {@code dev.acceljce.jdk}, which sits above it).
+     */
+    private static MessageDigest jdkSha256() throws IOException {
+        try {
+            Provider sun = Security.getProvider("SUN");
+            if (sun != null && sun.getService("MessageDigest", "SHA-256") != null) {
+                return MessageDigest.getInstance("SHA-256", sun);
+            }
+            for (Provider p : Security.getProviders("MessageDigest.SHA-256")) {
+                if (!p.getClass().getName().startsWith("dev.acceljce.")) {
+                    return MessageDigest.getInstance("SHA-256", p);
+                }
+            }
+        } catch (GeneralSecurityException e) {
+            throw new IOException("no JDK SHA-256 to verify the bundled library: " + e.getMessage(), e);
+        }
+        throw new IOException("no JDK SHA-256 to verify the bundled library: no provider but AccelJCE has one");
     }
 }

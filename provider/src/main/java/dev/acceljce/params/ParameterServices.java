@@ -1,7 +1,7 @@
 package dev.acceljce.params;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
+import dev.acceljce.service.ServiceTable;
 
 /**
  * AlgorithmParameters for GCM, AES and ChaCha20-Poly1305: pure data (DER encodings), done in Java,

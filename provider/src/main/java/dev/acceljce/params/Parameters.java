@@ -6,8 +6,8 @@ import java.security.Provider;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
 
-import dev.acceljce.AccelJceProvider;
 import dev.acceljce.control.Path;
+import dev.acceljce.control.PathViews;
 import dev.acceljce.jdk.JdkProviders;
 
 /**
@@ -23,7 +23,7 @@ public final class Parameters {
             throws NoSuchAlgorithmException, InvalidParameterSpecException {
         Provider jdk = JdkProviders.find("AlgorithmParameters", algorithm);
         AlgorithmParameters p = AlgorithmParameters.getInstance(algorithm,
-                jdk != null ? jdk : AccelJceProvider.pathView(Path.NATIVE));
+                jdk != null ? jdk : PathViews.of(Path.NATIVE));
         p.init(spec);
         return p;
     }

@@ -4,10 +4,9 @@ import java.security.GeneralSecurityException;
 import java.security.Provider;
 import java.security.ProviderException;
 
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Path;
+import dev.acceljce.control.PathViews;
 
 /**
  * The engine types that can pick their path per message (policy auto): a message's size is known
@@ -22,14 +21,19 @@ public final class PerMessage {
      * its parameter; null for types (and Cipher services named without mode and padding, on which
      * the JCA may still set them) that choose per object.
      */
-    public static ServiceTable.Factory factory(String type, String algorithm) {
+    public static Maker factory(String type, String algorithm) {
         return switch (type) {
-            case "MessageDigest" -> c -> new PerMessageDigest(algorithm, (Crossovers.Crossover) c);
-            case "Mac" -> c -> new PerMessageMac(algorithm, (Crossovers.Crossover) c);
-            case "Cipher" -> algorithm.indexOf('/') > 0
-                    ? c -> new PerMessageCipher(algorithm, (Crossovers.Crossover) c) : null;
+            case "MessageDigest" -> c -> new PerMessageDigest(algorithm, c);
+            case "Mac" -> c -> new PerMessageMac(algorithm, c);
+            case "Cipher" -> algorithm.indexOf('/') > 0 ? c -> new PerMessageCipher(algorithm, c) : null;
             default -> null;
         };
+    }
+
+    /** Makes a per-message SPI object that switches at {@code crossover}. */
+    @FunctionalInterface
+    public interface Maker {
+        Object create(Crossovers.Crossover crossover);
     }
 
     /** How a per-message object gets one of its two engines from a path's provider view. */
@@ -41,7 +45,7 @@ public final class PerMessage {
     /** The engine for {@code algorithm} on {@code path} (AccelJCE registered it on both). */
     static <T> T engine(String algorithm, Path path, Lookup<T> lookup) {
         try {
-            return lookup.from(AccelJceProvider.pathView(path));
+            return lookup.from(PathViews.of(path));
         } catch (GeneralSecurityException e) {
             throw new ProviderException(algorithm + " on the " + path + " path", e);
         }

@@ -2,9 +2,9 @@ package dev.acceljce.random;
 
 import java.security.SecureRandomParameters;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.Rand;
+import dev.acceljce.service.ServiceTable;
 
 /** SecureRandom "DRBG" served by OpenSSL's DRBGs. */
 public final class RandomServices {

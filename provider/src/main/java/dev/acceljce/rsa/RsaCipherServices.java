@@ -1,8 +1,8 @@
 package dev.acceljce.rsa;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.service.ServiceTable;
 
 /**
  * The RSA Cipher ("RSA", with the ECB mode and the paddings SunJCE lists) and the "OAEP"

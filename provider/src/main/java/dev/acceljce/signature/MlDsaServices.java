@@ -3,11 +3,11 @@ package dev.acceljce.signature;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.keys.MlParameterSet;
 import dev.acceljce.keys.MlServices;
 import dev.acceljce.openssl.EvpMessageSignature;
+import dev.acceljce.service.ServiceTable;
 
 /**
  * ML-DSA (Signature, KeyPairGenerator, KeyFactory) with the SUN provider's names and OIDs:

@@ -1,10 +1,10 @@
 package dev.acceljce.signature;
 
-import dev.acceljce.ServiceTable;
 import dev.acceljce.control.Family;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.service.ServiceTable;
 
 /** Signature services (ECDSA, EdDSA, RSA PKCS#1 v1.5, RSASSA-PSS) with the JDK's names and OIDs. */
 public final class SignatureServices {

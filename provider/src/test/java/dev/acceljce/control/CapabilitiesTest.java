@@ -2,8 +2,8 @@ package dev.acceljce.control;
 
 import java.util.List;
 
-import dev.acceljce.ServiceReport;
 import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.service.ServiceReport;
 import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import dev.acceljce.service.Capabilities;
 
 /** The capability report of this process, live. */
 class CapabilitiesTest {

@@ -4,6 +4,7 @@ import java.security.MessageDigest;
 
 import dev.acceljce.AccelJceProvider;
 import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.service.Capabilities;
 
 /**
  * Run by {@link SelfTestTest} in a child JVM whose {@code acceljce.openssl.lib} names no library.

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import dev.acceljce.service.Capabilities;
 
 /** Decoding OpenSSL's CPUINFO string (OPENSSL_ia32cap(3) bit layout) from fixtures, and live. */
 class OpenSslCpuTest {

@@ -10,6 +10,7 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 import dev.acceljce.AccelJceProvider;
+import dev.acceljce.service.Capabilities;
 import dev.acceljce.testing.Providers;
 
 /**

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import javax.crypto.Cipher;
 
 import dev.acceljce.AccelJceProvider;
+import dev.acceljce.service.Capabilities;
 import dev.acceljce.testing.Providers;
 
 /**

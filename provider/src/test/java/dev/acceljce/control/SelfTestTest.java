@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import dev.acceljce.ServiceReport;
+import dev.acceljce.service.ServiceReport;
 import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
 

@@ -10,8 +10,8 @@ import java.util.TreeSet;
 import javax.crypto.KEM;
 
 import dev.acceljce.AccelJceProvider;
-import dev.acceljce.ServiceReport;
 import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.service.ServiceReport;
 import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

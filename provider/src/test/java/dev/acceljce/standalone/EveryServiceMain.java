@@ -29,7 +29,7 @@ import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
 
-import dev.acceljce.ServiceReport;
+import dev.acceljce.service.ServiceReport;
 
 /**
  * The child JVM of {@link EveryServiceWithoutJdkProvidersTest}: with only AccelJCE and SUN in the

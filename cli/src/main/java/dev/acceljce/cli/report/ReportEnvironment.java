@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.function.Function;
 
 import dev.acceljce.AccelJceProvider;
-import dev.acceljce.ServiceReport;
 import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.Settings;
 import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.service.ServiceReport;
 
 /**
  * What a report says about the machine and about AccelJCE, read in the process that writes the

@@ -1,4 +1,4 @@
-package dev.acceljce;
+package dev.acceljce.service;
 
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
+import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
@@ -36,17 +37,17 @@ public final class ServiceTable {
     private final List<Provider.Service> services = new ArrayList<>();
     private final List<ServiceReport.NotRegistered> notRegistered = new ArrayList<>();
 
-    ServiceTable(Provider provider, Path forced) {
+    public ServiceTable(Provider provider, Path forced) {
         this.provider = provider;
         this.forced = forced;
     }
 
-    List<Provider.Service> services() {
+    public List<Provider.Service> services() {
         return services;
     }
 
     /** Services a family declared but left out, because the loaded library cannot serve them. */
-    List<ServiceReport.NotRegistered> notRegistered() {
+    public List<ServiceReport.NotRegistered> notRegistered() {
         return notRegistered;
     }
 
@@ -260,7 +261,8 @@ public final class ServiceTable {
             if (forced != null) {
                 path = forced == Path.NATIVE && nativeAvailable() ? Path.NATIVE : Path.JDK;
             } else {
-                Factory perMessage = PerMessage.factory(getType(), getAlgorithm());
+                PerMessage.Maker maker = PerMessage.factory(getType(), getAlgorithm());
+                Factory perMessage = maker == null ? null : c -> maker.create((Crossovers.Crossover) c);
                 Dispatch.Route route = Dispatch.route(family, getType(), getAlgorithm(), nativeAvailable(),
                         jdkAvailable(), perMessage != null);
                 if (route.perMessage()) {

@@ -1,4 +1,4 @@
-package dev.acceljce;
+package dev.acceljce.service;
 
 import java.security.SecureRandomParameters;
 import javax.crypto.KDFParameters;

@@ -1,4 +1,4 @@
-package dev.acceljce.control;
+package dev.acceljce.service;
 
 import java.security.Provider;
 import java.util.ArrayList;
@@ -6,7 +6,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import dev.acceljce.ServiceReport;
+import dev.acceljce.control.CpuFeatures;
+import dev.acceljce.control.Family;
+import dev.acceljce.control.Health;
+import dev.acceljce.control.Instructions;
+import dev.acceljce.control.OpenSslCpu;
+import dev.acceljce.control.Path;
+import dev.acceljce.control.SelfTest;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.LibCrypto;
 

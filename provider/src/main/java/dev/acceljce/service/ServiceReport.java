@@ -1,15 +1,14 @@
-package dev.acceljce;
+package dev.acceljce.service;
 
 import java.security.Provider;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
-import dev.acceljce.control.Crossovers;
-import dev.acceljce.control.Dispatch;
 import dev.acceljce.policy.PerMessage;
 
 /**
@@ -40,7 +39,7 @@ public final class ServiceReport {
 
     /** The declared services {@code provider} (an AccelJCE instance) left out, sorted by type and name. */
     public static List<NotRegistered> notRegistered(Provider provider) {
-        if (!(provider instanceof AccelJceProvider a)) {
+        if (!(provider instanceof Registrations a)) {
             return List.of();
         }
         List<NotRegistered> rows = new ArrayList<>(a.notRegistered());
