@@ -37,7 +37,12 @@ import dev.acceljce.openssl.EvpCipher;
  * call is forwarded to a JDK cipher instead.
  */
 abstract class AeadCipherBase extends CipherSpi implements Counted {
-    private final EvpCipher.Context ctx = new EvpCipher.Context();
+    /**
+     * Made at the first {@link #start}: JCA's {@code Cipher.getInstance(transformation)} makes one
+     * object of each candidate service to try its mode and padding and drops it unused, and
+     * SunJSSE does that for every record cipher of every connection.
+     */
+    private EvpCipher.Context ctx;
 
     // what the native context holds
     private EvpCipher.Algorithm nativeAlgorithm;
@@ -87,6 +92,9 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     final void start(boolean encrypt, EvpCipher.Algorithm algorithm, byte[] key, byte[] iv, int tagLength) {
         delegate = null;
         initialized = false;
+        if (ctx == null) {
+            ctx = new EvpCipher.Context();
+        }
         int enc = encrypt ? 1 : 0;
         boolean newAlgorithm = algorithm != nativeAlgorithm;
         if (newAlgorithm || !MessageDigest.isEqual(key, nativeKey)) {

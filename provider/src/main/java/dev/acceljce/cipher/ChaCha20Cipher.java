@@ -51,7 +51,8 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
     /** Keystream bytes one key and nonce give (2^32 blocks). */
     private static final long KEYSTREAM_BYTES = COUNTER_RANGE * BLOCK;
 
-    private final EvpCipher.Context ctx = new EvpCipher.Context();
+    /** Made at the first init (JCA's mode-and-padding probe drops objects unused). */
+    private EvpCipher.Context ctx;
     private byte[] nativeKey;
     private boolean haveAlgorithm;
     /** OpenSSL's IV: counter (little-endian) || nonce. */
@@ -190,6 +191,9 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
         initialCounter = counter;
         encrypting = encrypt;
         setCounter(counter);
+        if (ctx == null) {
+            ctx = new EvpCipher.Context();
+        }
         if (nativeKey != lastKey) {
             // a new key: the first init also sets the cipher; later ones keep it
             ctx.init(haveAlgorithm ? null : EvpCipher.fetch(OPENSSL_NAME).orElseThrow(), lastKey, opensslIv,

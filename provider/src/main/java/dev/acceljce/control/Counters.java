@@ -255,7 +255,8 @@ public final class Counters {
         return register(owner, type + "." + algorithm, path);
     }
 
-    private static Tally register(Object owner, String service, Path path) {
+    /** {@link #register(Object, String, String, Path)} with the name "type.algorithm" built once by the caller. */
+    public static Tally register(Object owner, String service, Path path) {
         Service s = SERVICES.get(service);
         if (s == null) {
             s = SERVICES.computeIfAbsent(service, Service::new);

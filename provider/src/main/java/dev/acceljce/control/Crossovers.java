@@ -3,10 +3,13 @@ package dev.acceljce.control;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.acceljce.openssl.LibCrypto;
 
@@ -83,11 +86,27 @@ public final class Crossovers {
         }
     }
 
-    private record Table(Properties profile, java.nio.file.Path profilePath, Properties defaults) {}
+    /**
+     * The sources in force, and the crossovers already looked up in them (per family, by
+     * algorithm): a lookup is made for every new object, so it must not rebuild keys or parse.
+     * {@code profileSetting} is the {@code acceljce.profile} value the table was read for.
+     */
+    private record Table(Properties profile, java.nio.file.Path profilePath, String profileSetting,
+                         Properties defaults, List<Map<String, Crossover>> looked) {}
 
     /** The crossover for an algorithm of a family under the loaded OpenSSL. */
     public static Crossover lookup(Family family, String algorithm) {
         Table t = table();
+        Map<String, Crossover> known = t.looked.get(family.ordinal());
+        Crossover c = known.get(algorithm);
+        if (c == null) {
+            c = find(t, family, algorithm);
+            known.put(algorithm, c);
+        }
+        return c;
+    }
+
+    private static Crossover find(Table t, Family family, String algorithm) {
         String line = opensslLine();
         String f = family.property();
         String[] keys = {line + "." + f + "." + algorithm, line + "." + f, f + "." + algorithm, f};
@@ -134,11 +153,12 @@ public final class Crossovers {
     }
 
     private static Table table() {
-        java.nio.file.Path profilePath = profilePath();
+        String setting = Settings.get("acceljce.profile");
         Table t = table;
-        if (t != null && t.profilePath.equals(profilePath)) {
+        if (t != null && java.util.Objects.equals(t.profileSetting, setting)) {
             return t;
         }
+        java.nio.file.Path profilePath = profilePath();
         Properties profile = new Properties();
         if (Files.isRegularFile(profilePath)) {
             try (InputStream in = Files.newInputStream(profilePath)) {
@@ -155,7 +175,11 @@ public final class Crossovers {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read built-in crossovers: " + e.getMessage(), e);
         }
-        t = new Table(profile, profilePath, defaults);
+        List<Map<String, Crossover>> looked = new ArrayList<>();
+        for (int i = 0; i < Family.values().length; i++) {
+            looked.add(new ConcurrentHashMap<>());
+        }
+        t = new Table(profile, profilePath, setting, defaults, List.copyOf(looked));
         table = t;
         return t;
     }

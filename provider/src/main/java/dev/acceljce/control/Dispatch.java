@@ -58,9 +58,12 @@ public final class Dispatch {
         };
     }
 
-    /** Records a created object: its tally counts from now on, and the decision is counted. */
-    public static Object created(Object spi, String type, String algorithm, Path path) {
-        Counters.Tally tally = Counters.register(spi, type, algorithm, path);
+    /**
+     * Records a created object of {@code service} ("type.algorithm"): its tally counts from now
+     * on, and the decision is counted.
+     */
+    public static Object created(Object spi, String service, Path path) {
+        Counters.Tally tally = Counters.register(spi, service, path);
         if (spi instanceof Counted c) {
             c.attach(tally);
         }

@@ -85,21 +85,24 @@ public final class Settings {
 
     /** Whether the native path may serve {@code family}: the master switch and the family's own. */
     public static boolean nativeAllowed(Family family) {
-        if (!flag("acceljce.native", true) || !flag("jdk.nativeCrypto", true)) {
+        // asked for every new object: the file's settings are looked up once for all four keys
+        FileSettings f = file();
+        if (!flag("acceljce.native", f) || !flag("jdk.nativeCrypto", f)) {
             return false;
         }
-        if (!flag(NATIVE_KEYS[family.ordinal()], true)) {
+        if (!flag(NATIVE_KEYS[family.ordinal()], f)) {
             return false;
         }
         String semeru = SEMERU_KEYS[family.ordinal()];
-        return semeru == null || flag(semeru, true);
+        return semeru == null || flag(semeru, f);
     }
 
     /** The policy for {@code family}: its own setting, else the provider-wide one, else AUTO. */
     public static Policy policy(Family family) {
-        String v = get(POLICY_KEYS[family.ordinal()]);
+        FileSettings f = file();
+        String v = get(POLICY_KEYS[family.ordinal()], f);
         if (v == null) {
-            v = get("acceljce.policy");
+            v = get("acceljce.policy", f);
         }
         if (v == null) {
             return Policy.AUTO;
@@ -114,12 +117,17 @@ public final class Settings {
 
     /** The value of a setting from the first source that has it, or null. */
     public static String get(String key) {
+        return get(key, null);
+    }
+
+    /** {@link #get(String)} with the file's settings already looked up ({@code f}), or null to look them up. */
+    private static String get(String key, FileSettings f) {
         String v = OVERRIDES.get(key);
         if (v == null) {
             v = System.getProperty(key);
         }
         if (v == null) {
-            v = file().properties.getProperty(key);
+            v = (f != null ? f : file()).properties.getProperty(key);
         }
         return v;
     }
@@ -153,9 +161,10 @@ public final class Settings {
         return key.startsWith("acceljce.") || key.startsWith("jdk.native");
     }
 
-    private static boolean flag(String key, boolean dflt) {
-        String v = get(key);
-        return v == null ? dflt : !v.trim().equalsIgnoreCase("false");
+    /** A switch that is on unless set to "false". */
+    private static boolean flag(String key, FileSettings f) {
+        String v = get(key, f);
+        return v == null || !v.trim().equalsIgnoreCase("false");
     }
 
     private record FileSettings(Path path, String source, Properties properties) {}

@@ -183,6 +183,8 @@ public final class ServiceTable {
         private final Factory jdkFactory;
         private final Path forced;
         private final String jdkHandOff;
+        /** "type.algorithm", the service's name in the counters, built once. */
+        private final String counterName;
         private volatile Boolean nativeAvailable;
         private volatile Boolean jdkAvailable;
         private volatile String unavailableReason;
@@ -200,6 +202,7 @@ public final class ServiceTable {
             this.jdkFactory = jdkFactory;
             this.forced = forced;
             this.jdkHandOff = jdkHandOff;
+            this.counterName = type + "." + algorithm;
         }
 
         /** What a native object of this service hands to the JDK internally, or null. */
@@ -280,7 +283,7 @@ public final class ServiceTable {
         private Object create(Factory factory, Object parameter, Path path) throws NoSuchAlgorithmException {
             try {
                 Object spi = factory.create(parameter);
-                return path == null ? spi : Dispatch.created(spi, getType(), getAlgorithm(), path);
+                return path == null ? spi : Dispatch.created(spi, counterName, path);
             } catch (NoSuchAlgorithmException e) {
                 throw e;
             } catch (Exception e) {

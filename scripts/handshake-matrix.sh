@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Issue 11's handshake matrix: full TLS handshakes per second (TlsHandshakeBenchmark) for the JDK,
+# AccelJCE (policy auto and native) and ACCP, one JMH invocation per case with every provider in
+# it, so ratios are read within one run. The benchmark JVM is pinned to CPU 1 (keep CPU 0 for
+# everything else). Writes <case>.json, <case>.log and <case>.load (uptime before and after) to
+# OUTDIR. About 4 minutes per case on 2 cores. Build first: ./scripts/mvn.sh -DskipTests package
+#
+# Usage: scripts/handshake-matrix.sh OUTDIR [extra JMH options]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:?usage: handshake-matrix.sh OUTDIR [JMH options]}
+shift
+java="$("$root/scripts/find-jdk.sh")/bin/java"
+jar=${BENCH_JAR:-$root/bench/target/benchmarks.jar}
+[ -f "$jar" ] || { echo "handshake-matrix: no $jar; build it with ./scripts/mvn.sh -DskipTests package" >&2; exit 1; }
+mkdir -p "$out"
+run() {
+  local name=$1; shift
+  echo "handshake-matrix: $name"
+  uptime > "$out/$name.load"
+  taskset -c 1 "$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -jar "$jar" \
+    TlsHandshakeBenchmark -p provider=JDK,AccelJCE,AccelJCE-native,ACCP "$@" \
+    -f 2 -wi 4 -w 2s -i 5 -r 2s -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1
+  uptime >> "$out/$name.load"
+}
+run t13-x25519-ec -p cert=EC -p group=x25519 -p protocol=TLSv1.3 "$@"
+run t13-x25519-rsa -p cert=RSA -p group=x25519 -p protocol=TLSv1.3 "$@"
+run t13-x25519-ed25519 -p cert=Ed25519 -p group=x25519 -p protocol=TLSv1.3 "$@"
+run t13-p256-ec -p cert=EC -p group=secp256r1 -p protocol=TLSv1.3 "$@"
+run t12-p256-ec -p cert=EC -p group=secp256r1 -p protocol=TLSv1.2 "$@"
