@@ -9,7 +9,9 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.acceljce.AccelJceProvider;
+import dev.acceljce.control.CpuClass;
 import dev.acceljce.control.CpuFeatures;
+import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.OpenSslCpu;
 import dev.acceljce.control.Path;
@@ -76,6 +78,9 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
         out.append("CPU:      ").append(cpu().model()).append(", ").append(cpu().logicalCpus())
                 .append(" logical CPUs (").append(cpu().arch()).append(")\n");
         out.append("Crypto:   ").append(featureLine()).append('\n');
+        out.append("Policy:   auto's built-in crossovers for CPU class ").append(Crossovers.cpuClassInForce())
+                .append(Crossovers.profileInUse() ? "; the calibrate profile " + Crossovers.profilePath() + " first" : "")
+                .append('\n');
         out.append("Selftest: ").append(selfTestLine()).append('\n');
         out.append("Services: ").append(services().size()).append(" registered, ").append(nativeServices())
                 .append(" served by OpenSSL now, ").append(services().size() - nativeServices())
@@ -219,7 +224,7 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
         cpu().features().forEach((f, has) -> features.put(f, ordered("cpu", has,
                 "openssl", capabilities.openssl().decoded() ? enabled.contains(f) : null)));
         root.put("cpu", ordered("arch", cpu().arch(), "model", cpu().model(), "logicalCpus", cpu().logicalCpus(),
-                "features", features));
+                "features", features, "crossoverClass", CpuClass.current()));
         root.put("selfTest", selfTestJson(capabilities.selfTest()));
         root.put("switches", switches);
         List<Object> rows = new ArrayList<>();

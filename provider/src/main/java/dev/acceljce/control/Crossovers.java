@@ -24,8 +24,11 @@ import dev.acceljce.openssl.LibCrypto;
  *
  * <p>Sources, first match wins: the profile written by {@code acceljce calibrate} (setting
  * {@code acceljce.profile}, default {@code ~/.config/acceljce/profile.properties} when it exists),
- * then the defaults built into the jar ({@code crossovers-x86_64.properties}, measured with JMH on
- * the machine named in that file). Without an entry a family is served natively.
+ * then the defaults built into the jar for this machine's {@link CpuClass}
+ * ({@code crossovers-x86_64-<class>.properties}, where the project measured such a CPU), then the
+ * generic defaults ({@code crossovers-x86_64.properties}, measured with JMH on the machine named in
+ * that file). Within each source the most specific key wins. Without an entry a family is served
+ * natively.
  */
 public final class Crossovers {
     /**
@@ -92,7 +95,8 @@ public final class Crossovers {
      * {@code profileSetting} is the {@code acceljce.profile} value the table was read for.
      */
     private record Table(Properties profile, java.nio.file.Path profilePath, String profileSetting,
-                         Properties defaults, List<Map<String, Crossover>> looked) {}
+                         String cpuClass, Properties classDefaults, Properties defaults,
+                         List<Map<String, Crossover>> looked) {}
 
     /** The crossover for an algorithm of a family under the loaded OpenSSL. */
     public static Crossover lookup(Family family, String algorithm) {
@@ -114,6 +118,12 @@ public final class Crossovers {
             String v = t.profile.getProperty(k);
             if (v != null) {
                 return Crossover.parse(v, "profile " + t.profilePath);
+            }
+        }
+        for (String k : keys) {
+            String v = t.classDefaults.getProperty(k);
+            if (v != null) {
+                return Crossover.parse(v, "built-in defaults for " + t.cpuClass);
             }
         }
         for (String k : keys) {
@@ -143,19 +153,50 @@ public final class Crossovers {
         Table t = table();
         Map<String, String> out = new TreeMap<>();
         t.defaults.stringPropertyNames().forEach(k -> out.put(k, t.defaults.getProperty(k) + " (built-in)"));
+        t.classDefaults.stringPropertyNames().forEach(k -> out.put(k, t.classDefaults.getProperty(k)
+                + " (built-in for " + t.cpuClass + ")"));
         t.profile.stringPropertyNames().forEach(k -> out.put(k, t.profile.getProperty(k) + " (profile)"));
         return out;
     }
 
     /** Forgets the loaded table (after calibrate wrote a new profile, or the setting changed). */
+    /** The resource holding the built-in crossovers measured on CPUs of {@code cpuClass} (may not exist). */
+    static String classDefaults(String cpuClass) {
+        return "crossovers-x86_64-" + cpuClass + ".properties";
+    }
+
+    /** Whether a calibrate profile exists and is read before the built-in tables. */
+    public static boolean profileInUse() {
+        return !table().profile.isEmpty();
+    }
+
+    /** The CPU class whose built-in crossovers are in force, and whether the jar has a table for it. */
+    public static String cpuClassInForce() {
+        Table t = table();
+        return t.cpuClass + (t.classDefaults.isEmpty() ? " (no table of its own: the generic defaults)" : "");
+    }
+
+    private static Properties resource(String name) {
+        Properties p = new Properties();
+        try (InputStream in = Crossovers.class.getResourceAsStream(name)) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read built-in crossovers " + name + ": " + e.getMessage(), e);
+        }
+        return p;
+    }
+
     public static void reload() {
         table = null;
     }
 
     private static Table table() {
         String setting = Settings.get("acceljce.profile");
+        String cpuClass = CpuClass.current();
         Table t = table;
-        if (t != null && java.util.Objects.equals(t.profileSetting, setting)) {
+        if (t != null && java.util.Objects.equals(t.profileSetting, setting) && t.cpuClass.equals(cpuClass)) {
             return t;
         }
         java.nio.file.Path profilePath = profilePath();
@@ -167,19 +208,13 @@ public final class Crossovers {
                 throw new IllegalStateException("cannot read crossover profile " + profilePath + ": " + e.getMessage(), e);
             }
         }
-        Properties defaults = new Properties();
-        try (InputStream in = Crossovers.class.getResourceAsStream(DEFAULTS)) {
-            if (in != null) {
-                defaults.load(in);
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read built-in crossovers: " + e.getMessage(), e);
-        }
+        Properties defaults = resource(DEFAULTS);
+        Properties classDefaults = resource(classDefaults(cpuClass));
         List<Map<String, Crossover>> looked = new ArrayList<>();
         for (int i = 0; i < Family.values().length; i++) {
             looked.add(new ConcurrentHashMap<>());
         }
-        t = new Table(profile, profilePath, setting, defaults, List.copyOf(looked));
+        t = new Table(profile, profilePath, setting, cpuClass, classDefaults, defaults, List.copyOf(looked));
         table = t;
         return t;
     }

@@ -3,8 +3,10 @@ package dev.acceljce.control;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.openssl.OpenSslInfo;
@@ -59,6 +61,20 @@ public record OpenSslCpu(String raw, List<Long> vectors, String envMask, Map<Str
     /** Whether the capability vector was decoded (x86 with a CPUINFO string). */
     public boolean decoded() {
         return !enabled.isEmpty();
+    }
+
+    /** The features OpenSSL uses on {@code cpu}: those it enabled, or the CPU's when nothing was decoded. */
+    public Set<String> enabledOn(CpuFeatures cpu) {
+        if (!decoded()) {
+            return cpu.present();
+        }
+        Set<String> out = new LinkedHashSet<>();
+        enabled.forEach((f, on) -> {
+            if (on) {
+                out.add(f);
+            }
+        });
+        return out;
     }
 
     /** What the loaded library reports; an empty view when none is loaded. */

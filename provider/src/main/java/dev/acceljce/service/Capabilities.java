@@ -86,16 +86,7 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
      * narrower than the CPU), elsewhere the CPU's features (OpenSSL's words are not decoded there).
      */
     public static Set<String> enabledFeatures(CpuFeatures cpu, OpenSslCpu openssl) {
-        if (!openssl.decoded()) {
-            return cpu.present();
-        }
-        Set<String> out = new LinkedHashSet<>();
-        openssl.enabled().forEach((f, on) -> {
-            if (on) {
-                out.add(f);
-            }
-        });
-        return out;
+        return openssl.enabledOn(cpu);
     }
 
     /** {@link #enabledFeatures(CpuFeatures, OpenSslCpu)} of this report. */

@@ -1,0 +1,82 @@
+package dev.acceljce.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.acceljce.openssl.LibCrypto;
+
+/**
+ * The built-in crossovers follow the kind of CPU they run on: the class read from the CPU (and
+ * what OpenSSL enabled on it), the table the jar has for that class, and its precedence over the
+ * generic table.
+ */
+class CpuClassTest {
+    private static final Set<String> ZEN3 = Set.of("aes", "vaes", "pclmulqdq", "vpclmulqdq", "sha_ni", "avx", "avx2",
+            "adx", "bmi2", "rdrand", "rdseed");
+    private static final Set<String> ZEN4 = union(ZEN3, Set.of("avx512f", "avx512vl", "avx512bw", "avx512ifma"));
+    private static final Set<String> SKYLAKE = Set.of("aes", "pclmulqdq", "avx", "avx2", "adx", "bmi2");
+
+    @AfterEach
+    void clear() {
+        Settings.set("acceljce.cpuClass", null);
+        Crossovers.reload();
+    }
+
+    @Test
+    void classesFollowVendorAndTheWidestAesCodePath() {
+        assertEquals("amd-avx2-vaes", CpuClass.of("x86_64", "AMD Ryzen 9 5950X 16-Core Processor", ZEN3));
+        assertEquals("amd-avx2-vaes", CpuClass.of("x86_64", "AMD EPYC 7R13 Processor", ZEN3));
+        assertEquals("amd-avx512", CpuClass.of("x86_64", "AMD EPYC 9R14 96-Core Processor", ZEN4));
+        assertEquals("intel-avx512", CpuClass.of("x86_64", "Intel(R) Xeon(R) Platinum 8488C", ZEN4));
+        assertEquals("intel-aesni", CpuClass.of("x86_64", "Intel(R) Core(TM) i7-6700 CPU @ 3.40GHz", SKYLAKE));
+        assertEquals("x86-portable", CpuClass.of("x86_64", "QEMU Virtual CPU version 2.5+", Set.of("avx")));
+        assertEquals("aarch64", CpuClass.of("aarch64", "Neoverse-V1", Set.of("aes", "pmull")));
+    }
+
+    @Test
+    void anOpenSslMaskThatDropsAvx512MovesTheMachineDownAClass() {
+        // OPENSSL_ia32cap can switch AVX-512 off: what OpenSSL runs is what counts
+        Set<String> masked = Set.copyOf(ZEN3);
+        assertEquals("amd-avx2-vaes", CpuClass.of("x86_64", "AMD EPYC 9R14 96-Core Processor", masked));
+    }
+
+    @Test
+    void theSettingNamesAClassAndItsTableTakesPrecedenceOverTheGenericOne() {
+        assertTrue(LibCrypto.isAvailable(), LibCrypto.unavailableReason());
+        Settings.set("acceljce.cpuClass", "amd-avx2-vaes");
+        Crossovers.reload();
+        assertEquals("amd-avx2-vaes", CpuClass.current());
+        Crossovers.Crossover gcm = Crossovers.lookup(Family.GCM, "AES/GCM/NoPadding");
+        Crossovers.Crossover sha = Crossovers.lookup(Family.DIGEST, "SHA-256");
+        if (Crossovers.opensslLine().equals("3.5")) {
+            // Zen 3 (issue 16's calibrate run): GCM to the JDK below 256 B, SHA-256 below 4 KiB
+            assertEquals(new Crossovers.Crossover(Path.JDK, 256, Path.NATIVE, "built-in defaults for amd-avx2-vaes"), gcm);
+            assertEquals(new Crossovers.Crossover(Path.JDK, 4096, Path.NATIVE, "built-in defaults for amd-avx2-vaes"), sha);
+        } else {
+            // the class tables are for the bundled 3.5; on 3.0 the generic table still decides
+            assertEquals("built-in defaults", gcm.source());
+        }
+        // a class without a table of its own falls back to the generic defaults
+        Settings.set("acceljce.cpuClass", "x86-portable");
+        Crossovers.reload();
+        assertTrue(Crossovers.cpuClassInForce().contains("no table of its own"), Crossovers.cpuClassInForce());
+        assertEquals("built-in defaults", Crossovers.lookup(Family.DIGEST, "SHA-256").source());
+    }
+
+    @Test
+    void thisMachineHasAClass() {
+        String c = CpuClass.current();
+        assertTrue(c.matches("(amd|intel|x86)-(avx512|avx2-vaes|aesni|portable)|[a-z0-9_]+"), c);
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        java.util.Set<String> u = new java.util.HashSet<>(a);
+        u.addAll(b);
+        return Set.copyOf(u);
+    }
+}
