@@ -10,7 +10,9 @@ import dev.acceljce.openssl.FipsModule;
  * what no approved module may offer (algorithms outside FIPS 140-3's approved list, and SHA-1
  * or unhashed signing), whatever a given module's build happens to contain; then each remaining
  * service's probe fetches from the module with "fips=yes", so only what the loaded module marks
- * approved is registered. Parameters inside a registered service (curves, key sizes, paddings,
+ * approved is registered. SHA1with* and NONEwith* signatures stay registered for verification
+ * (SP 800-131A's legacy use; SunJSSE also asks for SHA1withECDSA and NONEwithECDSA before it
+ * offers any ECDSA or ECDHE suite) and refuse signing at initSign. Parameters inside a registered service (curves, key sizes, paddings,
  * PBKDF2's minimums) are checked where they are given, by the SPI classes, through
  * {@link dev.acceljce.openssl.LibContext#fipsRequested()}.
  */
@@ -25,12 +27,6 @@ final class FipsApproval {
         }
         if (family == Family.XDH || a.startsWith("X25519") || a.startsWith("X448") || a.equals("XDH")) {
             return why("X25519 and X448 are not approved for key agreement (SP 800-56A Rev. 3: NIST curves only)");
-        }
-        if (type.equals("Signature") && a.startsWith("SHA1WITH")) {
-            return why("SHA-1 is not approved for digital signature generation (SP 800-131A Rev. 2)");
-        }
-        if (type.equals("Signature") && a.startsWith("NONEWITH")) {
-            return why("signing a caller-supplied digest bypasses the module's approved hashing");
         }
         if (a.startsWith("MD5") || a.startsWith("MD2") || a.startsWith("HMACMD5")) {
             return why("MD5 is not an approved hash");
