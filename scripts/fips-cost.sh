@@ -4,6 +4,7 @@
 # records the CPU and the load next to the result. Not part of ./scripts/test.sh (minutes long).
 #
 # Usage: scripts/fips-cost.sh [--cpu N] [--out FILE.json] [extra JMH options, e.g. -wi 1 -i 1 -r 200ms]
+# (FIPS_COST_JAR=FILE: a copy of benchmarks.jar to run, so a build meanwhile does not replace it)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cpu=1
@@ -15,7 +16,7 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-jar=$root/bench/target/benchmarks.jar
+jar=${FIPS_COST_JAR:-$root/bench/target/benchmarks.jar}
 [ -f "$jar" ] || "$root/scripts/mvn.sh" -q -pl bench -am -DskipTests package
 java=$("$root/scripts/find-jdk.sh")/bin/java
 echo "fips-cost: CPU $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), $(nproc) CPUs; pinned to CPU $cpu"

@@ -225,7 +225,8 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
         MarkdownTable approval = new MarkdownTable("Type", "Algorithm", "Approved in FIPS mode");
         List<String[]> rows = new ArrayList<>();
         for (Capabilities.Service s : services()) {
-            rows.add(new String[] {s.type(), s.algorithm(), "yes (registered)"});
+            rows.add(new String[] {s.type(), s.algorithm(), Fips.verifyOnly(s.type(), s.algorithm())
+                    ? "verification only (registered; signing refused)" : "yes (registered)"});
         }
         for (ServiceReport.NotRegistered r : notRegistered) {
             rows.add(new String[] {r.type(), r.algorithm(), "no: " + r.reason()});

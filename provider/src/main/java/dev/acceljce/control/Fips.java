@@ -41,6 +41,15 @@ public final class Fips {
         return LibContext.fipsRequested();
     }
 
+    /**
+     * Signatures FIPS mode registers for verification only (SP 800-131A Rev. 2 legacy use): SHA-1
+     * and unhashed (NONEwith) ones; SunJSSE also asks for SHA1withECDSA and NONEwithECDSA before
+     * it offers any ECDSA suite. Their initSign refuses.
+     */
+    public static boolean verifyOnly(String type, String algorithm) {
+        return type.equals("Signature") && (algorithm.startsWith("SHA1with") || algorithm.startsWith("NONEwith"));
+    }
+
     /** "{@code what}: not approved in FIPS mode". */
     public static String refused(String what) {
         return what + ": " + FipsModule.NOT_APPROVED;

@@ -151,9 +151,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         }
         // A refused key leaves the object as it was (key, mode and message so far), as SunJCE,
         // SunEC and SunRsaSign do: nothing here changes before the new key is known to be usable.
-        if (forSigning && Fips.on() && (algorithm.startsWith("SHA1with") || algorithm.startsWith("NONEwith"))) {
-            // registered for verification (legacy use) and for SunJSSE, which asks for these two
-            // names before it offers any ECDSA suite; signing with them is not approved
+        if (forSigning && Fips.on() && Fips.verifyOnly("Signature", algorithm)) {
             throw new InvalidKeyException(Fips.refused(algorithm + " signing (SHA-1 or an unhashed message:"
                     + " verification only, SP 800-131A Rev. 2 legacy use)"));
         }

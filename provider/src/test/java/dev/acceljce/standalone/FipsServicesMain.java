@@ -75,7 +75,7 @@ public final class FipsServicesMain {
         for (String line : Files.readAllLines(Path.of(args[0]))) {
             String[] f = line.split(" ", 2);
             String name = f[0] + "." + f[1];
-            if (registered.contains(name) && verifyOnly(f[0], f[1])) {
+            if (registered.contains(name) && Fips.verifyOnly(f[0], f[1])) {
                 System.out.println(verifyOnlyChecked(f[1], accel));
                 continue;
             }
@@ -110,11 +110,6 @@ public final class FipsServicesMain {
                         + " saying \"" + FipsModule.NOT_APPROVED + "\", got " + e);
             }
         }
-    }
-
-    /** SHA1with* and NONEwith* signatures: registered for verification, refused for signing. */
-    private static boolean verifyOnly(String type, String alg) {
-        return type.equals("Signature") && (alg.startsWith("SHA1with") || alg.startsWith("NONEwith"));
     }
 
     private static String verifyOnlyChecked(String alg, Provider p) {
