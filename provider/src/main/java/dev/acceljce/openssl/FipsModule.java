@@ -155,13 +155,18 @@ public final class FipsModule {
                 }
                 // Activation loads the module, checks its MAC against the configuration and runs
                 // the power-on self-tests; any failure fails the whole configuration.
-                if ((int) OSSL_LIB_CTX_LOAD_CONFIG.invokeExact(ctx, arena.allocateFrom(wrapper.toString())) != 1
-                        || (int) OSSL_PROVIDER_AVAILABLE.invokeExact(ctx, arena.allocateFrom("fips")) != 1) {
+                String step = (int) OSSL_LIB_CTX_LOAD_CONFIG.invokeExact(ctx, arena.allocateFrom(wrapper.toString())) != 1
+                        ? "OSSL_LIB_CTX_load_config failed"
+                        : (int) OSSL_PROVIDER_AVAILABLE.invokeExact(ctx, arena.allocateFrom("fips")) != 1
+                        ? "the configuration loaded, but the fips provider is not available" : null;
+                if (step != null) {
                     String queue = OpenSslErrors.drain();
                     OSSL_LIB_CTX_FREE.invokeExact(ctx);
                     return Status.failed(modulePath, configPath, source, "the FIPS provider did not activate"
-                            + " (module integrity check or self-tests failed, or a bad configuration): "
-                            + (queue.isEmpty() ? "OpenSSL gave no reason" : queue));
+                            + " (module integrity check or self-tests failed, or a bad configuration): " + step
+                            // a failed activation inside the configuration leaves nothing on the
+                            // error queue (OpenSSL 3.5): the step is all there is to report then
+                            + (queue.isEmpty() ? " (OpenSSL's error queue is empty)" : ": " + queue));
                 }
                 MemorySegment provider = (MemorySegment) OSSL_PROVIDER_LOAD.invokeExact(ctx, arena.allocateFrom("fips"));
                 String[] params = providerParams(arena, provider);

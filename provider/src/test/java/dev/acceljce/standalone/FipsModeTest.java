@@ -1,8 +1,10 @@
 package dev.acceljce.standalone;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPairGenerator;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -65,8 +67,12 @@ class FipsModeTest {
     void aModuleWithOneByteChangedIsRefusedAtLoad() throws Exception {
         Path module = FipsTesting.copyBundled("fips.so", dir);
         Path config = FipsTesting.copyBundled("fipsmodule.cnf", dir);
+        // one bit of the provider's name in its read-only data: the file still loads, so what
+        // refuses it is the module's MAC check at activation, not the dynamic linker
         byte[] bytes = Files.readAllBytes(module);
-        bytes[bytes.length / 2] ^= 0x01;
+        int at = indexOf(bytes, "OpenSSL FIPS Provider".getBytes(StandardCharsets.US_ASCII));
+        assertTrue(at > 0, "the provider's name is in the module");
+        bytes[at + 8] ^= 0x01;
         Files.write(module, bytes);
         String out = ChildJvm.run(List.of("-Djava.security.properties==" + security, "-Dacceljce.fips=true",
                 "-D" + FipsModule.MODULE_PROPERTY + "=" + module, "-D" + FipsModule.CONFIG_PROPERTY + "=" + config),
@@ -75,6 +81,15 @@ class FipsModeTest {
         assertTrue(out.contains("active false\n"), out);
         assertTrue(out.contains("services 0\n"), out);
         assertTrue(out.contains("failure the FIPS provider did not activate"), out);
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test
