@@ -13,6 +13,7 @@ import dev.acceljce.control.CpuClass;
 import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Family;
+import dev.acceljce.control.Fips;
 import dev.acceljce.control.OpenSslCpu;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.SelfTest;
@@ -30,7 +31,8 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
     /** System properties AccelJCE reads, shown with their value (or "unset"). */
     private static final List<String> GLOBAL_SWITCHES = List.of("acceljce.native", "jdk.nativeCrypto",
             "acceljce.openssl.lib", "jdk.native.openssl.lib", "acceljce.openssl.skipBundled",
-            "jdk.native.openssl.skipBundled", SelfTest.FAIL_PROPERTY);
+            "jdk.native.openssl.skipBundled", SelfTest.FAIL_PROPERTY, "acceljce.fips", "acceljce.fips.module",
+            "acceljce.fips.config");
 
     public static Info collect() {
         Map<String, String> switches = new LinkedHashMap<>();
@@ -75,6 +77,14 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
         } else {
             out.append("OpenSSL:  not loaded: ").append(lib.unavailableReason()).append('\n');
         }
+        Fips.Report fips = Fips.report();
+        if (fips.requested()) {
+            out.append("FIPS:     ").append(fips.active()
+                    ? "FIPS mode, " + fips.name() + " " + fips.version() + " at " + fips.modulePath()
+                    + "; self-tests " + fips.selfTest() + "; " + fips.validation()
+                    : "FIPS mode requested, the FIPS module did NOT load, no service is registered: "
+                    + fips.failure()).append('\n');
+        }
         out.append("CPU:      ").append(cpu().model()).append(", ").append(cpu().logicalCpus())
                 .append(" logical CPUs (").append(cpu().arch()).append(")\n");
         out.append("Crypto:   ").append(featureLine()).append('\n');
@@ -116,6 +126,11 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
     }
 
     private String selfTestLine() {
+        Fips.Report fips = Fips.report();
+        if (fips.requested()) {
+            // AccelJCE's known answers do not run in FIPS mode: the module's own tests apply
+            return fips.active() ? "FIPS module: " + fips.selfTest() : "FIPS module FAILED: " + fips.failure();
+        }
         SelfTest.Report r = capabilities.selfTest();
         long passed = r.results().stream().filter(t -> t.status() == SelfTest.Status.PASSED).count();
         // the first run in a process also links each native call it makes, which dominates its time
@@ -133,6 +148,7 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
     /** The full human-readable report of {@code acceljce info}. */
     public String text() {
         StringBuilder out = new StringBuilder(summary());
+        out.append(fipsText());
         out.append("\nHow the library was chosen (in order):\n");
         for (String attempt : capabilities.library().attempts()) {
             out.append("  - ").append(attempt).append('\n');
@@ -198,6 +214,39 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
         return out.toString();
     }
 
+    /** The FIPS section of {@link #text()}: the module, and per declared service whether it is approved. */
+    private String fipsText() {
+        Fips.Report fips = Fips.report();
+        if (!fips.requested()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("\nFIPS mode (acceljce.fips=true): no JDK path; only approved services"
+                + " are registered, fetched from the FIPS module with \"fips=yes\" in AccelJCE's own library context\n");
+        out.append("  module:     ").append(fips.name() == null ? "-" : fips.name())
+                .append(fips.version() == null ? "" : " " + fips.version())
+                .append(fips.buildInfo() == null ? "" : " (build " + fips.buildInfo() + ")").append('\n');
+        out.append("  path:       ").append(fips.modulePath()).append(" (").append(fips.source()).append(")\n");
+        out.append("  config:     ").append(fips.configPath()).append('\n');
+        out.append("  validation: ").append(fips.validation()).append('\n');
+        out.append("  self-test:  ").append(fips.active() ? fips.selfTest() : "FAILED: " + fips.failure()).append('\n');
+        if (!fips.active()) {
+            out.append("  => no service is registered\n");
+        }
+        MarkdownTable approval = new MarkdownTable("Type", "Algorithm", "Approved in FIPS mode");
+        List<String[]> rows = new ArrayList<>();
+        for (Capabilities.Service s : services()) {
+            rows.add(new String[] {s.type(), s.algorithm(), Fips.verifyOnly(s.type(), s.algorithm())
+                    ? "verification only (registered; signing refused)" : "yes (registered)"});
+        }
+        for (ServiceReport.NotRegistered r : notRegistered) {
+            rows.add(new String[] {r.type(), r.algorithm(), "no: " + r.reason()});
+        }
+        rows.sort((a, b) -> a[0].equals(b[0]) ? a[1].compareTo(b[1]) : a[0].compareTo(b[0]));
+        rows.forEach(r -> approval.row(r[0], r[1], r[2]));
+        out.append('\n').append(approval.render());
+        return out.toString();
+    }
+
     private static String yesNo(boolean b) {
         return b ? "yes" : "no";
     }
@@ -219,6 +268,11 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
         openssl.put("cpuInfo", capabilities.openssl().raw());
         openssl.put("ia32capEnv", capabilities.openssl().envMask());
         root.put("openssl", openssl);
+        Fips.Report fips = Fips.report();
+        root.put("fips", ordered("requested", fips.requested(), "active", fips.active(), "module", fips.modulePath(),
+                "config", fips.configPath(), "source", fips.source(), "name", fips.name(), "version", fips.version(),
+                "buildInfo", fips.buildInfo(), "selfTest", fips.selfTest(), "validation", fips.validation(),
+                "failure", fips.failure()));
         Map<String, Object> features = new LinkedHashMap<>();
         Set<String> enabled = capabilities.enabledFeatures();
         cpu().features().forEach((f, has) -> features.put(f, ordered("cpu", has,

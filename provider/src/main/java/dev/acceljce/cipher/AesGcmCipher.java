@@ -1,5 +1,6 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.control.Fips;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -221,6 +222,11 @@ final class AesGcmCipher extends AeadCipherBase {
             int n = keyBytes.length;
             Arrays.fill(keyBytes, (byte) 0);
             throw new InvalidKeyException("Invalid AES key length: " + n + " bytes");
+        }
+        if (iv.length > MAX_NATIVE_IV && Fips.on()) {
+            Arrays.fill(keyBytes, (byte) 0);
+            throw new InvalidAlgorithmParameterException(Fips.refused("a GCM IV of " + iv.length
+                    + " bytes (the FIPS module takes up to " + MAX_NATIVE_IV + ")"));
         }
         if (iv.length > MAX_NATIVE_IV) {
             Arrays.fill(keyBytes, (byte) 0);

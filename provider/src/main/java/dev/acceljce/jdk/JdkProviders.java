@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.acceljce.openssl.FipsModule;
+
 /**
  * The JDK's own providers, which AccelJCE falls back to.
  *
@@ -18,6 +20,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * was never configured in this JVM cannot serve as a fallback (its classes are in java.base, but
  * in packages java.base does not export): the native path then serves alone, and services that only
  * the JDK can serve are not registered (see {@code ServiceTable.Builder#register}).
+ *
+ * <p>In FIPS mode ({@code acceljce.fips=true}) there is no JDK path at all: every look-up here
+ * finds nothing, and {@link #forService} refuses with "not approved in FIPS mode". This class is
+ * the one door to the JDK's providers, so closing it here closes every fallback and every
+ * internal hand-off. The only exception is {@link #forIntegrityCheck}, the file check of the
+ * bundled library and module while they are being loaded, which serves no caller.
  */
 public final class JdkProviders {
     /** The JDK providers AccelJCE falls back to, in the order searched. */
@@ -41,6 +49,9 @@ public final class JdkProviders {
         return p != null ? p : REMEMBERED.get(name);
     }
 
+    /** Whether the JDK path is closed: FIPS mode (read from the system property, once per JVM). */
+    private static final boolean CLOSED = FipsModule.requested();
+
     /** The JDK provider that implements {@code type.algorithm} (standard name or alias). */
     public static Provider forService(String type, String algorithm) throws NoSuchAlgorithmException {
         Provider p = find(type, algorithm);
@@ -55,6 +66,23 @@ public final class JdkProviders {
      * remembered: native objects that hand rare cases to the JDK ask this, and serve without it.
      */
     public static Provider find(String type, String algorithm) {
+        return CLOSED ? null : lookupService(type, algorithm);
+    }
+
+    /**
+     * The JDK's SHA-256 and the like for checking the bundled files' sha256 while libcrypto is
+     * being loaded (asking the provider list then could come back to AccelJCE itself). Open in
+     * FIPS mode too: it checks files, it serves no caller.
+     */
+    public static Provider forIntegrityCheck(String type, String algorithm) throws NoSuchAlgorithmException {
+        Provider p = lookupService(type, algorithm);
+        if (p == null) {
+            throw new NoSuchAlgorithmException("no JDK provider implements " + type + "." + algorithm);
+        }
+        return p;
+    }
+
+    private static Provider lookupService(String type, String algorithm) {
         for (String name : NAMES) {
             Provider p = lookup(name);
             if (p != null && p.getService(type, algorithm) != null) {
@@ -71,6 +99,10 @@ public final class JdkProviders {
 
     /** Why a JDK object of {@code type.algorithm} cannot be had: the message of every such refusal. */
     public static String missing(String type, String algorithm) {
+        if (CLOSED) {
+            return type + "." + algorithm + " through the JDK's provider: " + FipsModule.NOT_APPROVED
+                    + " (AccelJCE has no JDK path in FIPS mode)";
+        }
         return "no JDK provider implements " + type + "." + algorithm + " (the JDK's provider of this family"
                 + " was not installed when AccelJCE was constructed)";
     }
@@ -89,6 +121,9 @@ public final class JdkProviders {
     }
 
     private static boolean servesTransformation(String transformation) {
+        if (CLOSED) {
+            return false;
+        }
         for (String name : NAMES) {
             Provider p = lookup(name);
             if (p == null) {

@@ -1,5 +1,6 @@
 package dev.acceljce.kdf;
 
+import dev.acceljce.control.Fips;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
@@ -58,6 +59,13 @@ final class Pbkdf2Key implements PBEKey {
                 throw new InvalidKeySpecException("Iteration count is negative");
             }
             int keyLength = spec.getKeyLength();
+            if (Fips.on() && (salt.length < Fips.MIN_PBKDF2_SALT_BYTES || iterationCount < Fips.MIN_PBKDF2_ITERATIONS
+                    || keyLength < Fips.MIN_PBKDF2_KEY_BITS)) {
+                throw new InvalidKeySpecException(Fips.refused("PBKDF2 with a " + salt.length + "-byte salt, "
+                        + iterationCount + " iterations and a " + keyLength + "-bit key (SP 800-132 minimums: "
+                        + Fips.MIN_PBKDF2_SALT_BYTES + "-byte salt, " + Fips.MIN_PBKDF2_ITERATIONS + " iterations, "
+                        + Fips.MIN_PBKDF2_KEY_BITS + "-bit key)"));
+            }
             if (keyLength == 0) {
                 throw new InvalidKeySpecException("Key length not found");
             } else if (keyLength < 0) {

@@ -1,5 +1,6 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.control.Fips;
 import java.lang.foreign.Arena;
 import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
@@ -48,6 +49,10 @@ public final class EcKeyPairGenerator extends KeyPairGeneratorSpi implements Cou
     @Override
     public void initialize(int keysize, SecureRandom random) {
         Curves c = Curves.ofSize(keysize);
+        if (c == null && Fips.on()) {
+            throw new InvalidParameterException(Fips.refused("EC key size " + keysize
+                    + " (approved curves: P-256, P-384, P-521)"));
+        }
         if (c == null) {
             if (jdk() == null) {
                 throw new InvalidParameterException("Unsupported key size: " + keysize
@@ -64,6 +69,15 @@ public final class EcKeyPairGenerator extends KeyPairGeneratorSpi implements Cou
         Curves named = params instanceof ECGenParameterSpec ? Curves.resolveServedOrNull(params) : null;
         if (named != null) {
             curve = named;
+            return;
+        }
+        if (Fips.on()) {
+            try {
+                curve = Curves.resolveServed(params);
+            } catch (InvalidAlgorithmParameterException e) {
+                throw new InvalidAlgorithmParameterException(Fips.refused("EC parameters " + params
+                        + " (approved curves: secp256r1, secp384r1, secp521r1)"), e);
+            }
             return;
         }
         if (jdk() == null) {

@@ -48,6 +48,21 @@ final class NativeKeySpecs {
 
     private NativeKeySpecs() {}
 
+    /**
+     * Whether an EC SubjectPublicKeyInfo names its curve by OID: the byte after the ecPublicKey
+     * OID in the AlgorithmIdentifier is an OID tag (0x06), not an explicit ECParameters SEQUENCE.
+     */
+    static boolean namedCurve(byte[] spki) {
+        int limit = Math.min(spki.length - EC_PUBLIC_KEY_OID.length, 12);
+        for (int i = 0; i < limit; i++) {
+            if (Arrays.equals(spki, i, i + EC_PUBLIC_KEY_OID.length, EC_PUBLIC_KEY_OID, 0, EC_PUBLIC_KEY_OID.length)) {
+                int next = i + EC_PUBLIC_KEY_OID.length;
+                return next < spki.length && spki[next] == 0x06;
+            }
+        }
+        return false;
+    }
+
     static PublicKey generatePublic(KeySpec spec, Set<KeyKind> kinds) throws InvalidKeySpecException {
         byte[] der = switch (spec) {
             case X509EncodedKeySpec x -> x.getEncoded();
@@ -75,6 +90,13 @@ final class NativeKeySpecs {
         AccelPublicKey out = key == null ? null : Keys.wrapPublic(key);
         if (out == null || !kinds.contains(out.kind())) {
             throw new InvalidKeySpecException("not a " + names(kinds) + " public key OpenSSL accepts");
+        }
+        if (out.kind() == KeyKind.EC && !namedCurve(der)) {
+            // OpenSSL matches explicit parameters to a named curve without checking every field
+            // (Wycheproof: a missing cofactor, a cofactor of n); SunEC refuses those, and RFC 5480
+            // allows only namedCurve: without SunEC, explicit parameters are refused
+            throw new InvalidKeySpecException("EC public keys with explicit curve parameters are not accepted"
+                    + " (RFC 5480: namedCurve only)");
         }
         return out;
     }

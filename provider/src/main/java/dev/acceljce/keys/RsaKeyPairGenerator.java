@@ -1,5 +1,6 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.control.Fips;
 import java.lang.foreign.Arena;
 import java.math.BigInteger;
 import java.security.InvalidAlgorithmParameterException;
@@ -53,6 +54,10 @@ public final class RsaKeyPairGenerator extends KeyPairGeneratorSpi implements Co
 
     @Override
     public void initialize(int keysize, SecureRandom random) {
+        if (Fips.on() && (keysize < Fips.MIN_RSA_BITS || keysize > MAX_NATIVE_BITS)) {
+            throw new InvalidParameterException(Fips.refused("RSA key size " + keysize + " (approved: "
+                    + Fips.MIN_RSA_BITS + ".." + MAX_NATIVE_BITS + " bits, SP 800-131A)"));
+        }
         if (jdk != null) {
             jdk.initialize(keysize, random);
         } else if (keysize < MIN_NATIVE_BITS || keysize > MAX_NATIVE_BITS) {
@@ -66,6 +71,13 @@ public final class RsaKeyPairGenerator extends KeyPairGeneratorSpi implements Co
     @Override
     public void initialize(AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidAlgorithmParameterException {
+        if (Fips.on() && (!(params instanceof RSAKeyGenParameterSpec s) || s.getKeysize() < Fips.MIN_RSA_BITS
+                || s.getKeysize() > MAX_NATIVE_BITS || s.getKeyParams() != null || !s.getPublicExponent().testBit(0)
+                || s.getPublicExponent().bitLength() <= 16 || s.getPublicExponent().bitLength() > 63)) {
+            throw new InvalidAlgorithmParameterException(Fips.refused("RSA key generation parameters " + params
+                    + " (approved: " + Fips.MIN_RSA_BITS + ".." + MAX_NATIVE_BITS
+                    + " bits, an odd public exponent above 2^16, FIPS 186-5)"));
+        }
         if (jdk != null) {
             jdk.initialize(params, random);
         } else if (!(params instanceof RSAKeyGenParameterSpec s) || s.getKeysize() < MIN_NATIVE_BITS

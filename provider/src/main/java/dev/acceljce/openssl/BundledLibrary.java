@@ -168,30 +168,39 @@ final class BundledLibrary {
         if (noexec.isPresent()) {
             throw new IOException(dir + " is on a noexec mount (" + noexec.get() + ")");
         }
-        Path file = dir.resolve(fileName());
+        return copyVerified(library, dir.resolve(fileName()), sha256());
+    }
+
+    /**
+     * Copies {@code source} to {@code file} unless a file with that sha256 is already there:
+     * written under a temporary name, verified, then atomically renamed.
+     */
+    private static Path copyVerified(URL source, Path file, String sha256) throws IOException {
         if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             String have;
             try (InputStream in = Files.newInputStream(file)) {
                 have = sha256Of(in, OutputStream.nullOutputStream());
             }
-            if (have.equals(sha256())) {
+            if (have.equals(sha256)) {
                 return file;
             }
             // A damaged or foreign file: replace it below (the rename is atomic, the old copy
             // is never loaded).
         }
-        Path temp = dir.resolve(fileName() + "." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
+        Path dir = file.getParent();
+        String name = file.getFileName().toString();
+        Path temp = dir.resolve(name + "." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
         try {
             String written;
             Files.createFile(temp, PosixFilePermissions.asFileAttribute(PRIVATE_FILE));
-            try (InputStream in = library.openStream();
+            try (InputStream in = source.openStream();
                  OutputStream out = Files.newOutputStream(temp, StandardOpenOption.WRITE,
                          StandardOpenOption.TRUNCATE_EXISTING)) {
                 written = sha256Of(in, out);
             }
-            if (!written.equals(sha256())) {
-                throw new IOException("the bundled library " + library + " has sha256 " + written
-                        + ", its openssl.properties says " + sha256());
+            if (!written.equals(sha256)) {
+                throw new IOException("the bundled file " + source + " has sha256 " + written
+                        + ", its properties say " + sha256);
             }
             Files.setPosixFilePermissions(temp, LOADABLE_FILE);
             try {
@@ -203,6 +212,46 @@ final class BundledLibrary {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /**
+     * Extracts the FIPS provider module and its configuration shipped beside the library
+     * (fips.properties, fips.so, fipsmodule.cnf, from scripts/build-openssl-fips.sh) into
+     * {@code libraryDir}, the private directory the library was verified and loaded from.
+     * Returns {module, config}. The module is checked against its sha256 here and against its
+     * MAC by itself when it activates; the configuration is compared byte for byte.
+     */
+    static Path[] extractFips(Path libraryDir) throws IOException {
+        ClassLoader loader = BundledLibrary.class.getClassLoader();
+        String dir = RESOURCE_ROOT + platform() + "/";
+        URL propertiesUrl = resource(loader, dir + "fips.properties");
+        if (propertiesUrl == null) {
+            throw new IOException("the bundle has no " + dir + "fips.properties (built without the FIPS module)");
+        }
+        Properties p = new Properties();
+        try (InputStream in = propertiesUrl.openStream()) {
+            p.load(in);
+        }
+        String moduleName = required(p, "fips.module");
+        String configName = required(p, "fips.config");
+        URL module = resource(loader, dir + moduleName);
+        URL config = resource(loader, dir + configName);
+        if (module == null || config == null || moduleName.contains("/") || configName.contains("/")) {
+            throw new IOException(propertiesUrl + " names " + moduleName + " and " + configName
+                    + " but the jar does not hold both");
+        }
+        String configSha;
+        try (InputStream in = config.openStream()) {
+            configSha = sha256Of(in, OutputStream.nullOutputStream());
+        }
+        checkPrivate(libraryDir);
+        return new Path[] {
+            copyVerified(module, libraryDir.resolve(moduleName), required(p, "fips.sha256")),
+            copyVerified(config, libraryDir.resolve(configName), configSha)};
+    }
+
+    private static URL resource(ClassLoader loader, String name) {
+        return loader == null ? ClassLoader.getSystemResource(name) : loader.getResource(name);
     }
 
     /** Refuses a directory another user could write to: they could swap the library we verified. */

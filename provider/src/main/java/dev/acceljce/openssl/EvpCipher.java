@@ -69,8 +69,8 @@ public final class EvpCipher {
 
     private static Optional<Algorithm> doFetch(String name) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment c = (MemorySegment) EVP_CIPHER_FETCH.invokeExact(MemorySegment.NULL,
-                    arena.allocateFrom(name), MemorySegment.NULL);
+            MemorySegment c = (MemorySegment) EVP_CIPHER_FETCH.invokeExact(LibContext.libctx(),
+                    arena.allocateFrom(name), LibContext.propq());
             if (c.equals(MemorySegment.NULL)) {
                 OpenSslErrors.drain();
                 return Optional.empty();

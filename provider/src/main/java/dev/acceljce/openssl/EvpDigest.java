@@ -48,8 +48,8 @@ public final class EvpDigest {
 
     private static Optional<Algorithm> doFetch(String name) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment md = (MemorySegment) EVP_MD_FETCH.invokeExact(MemorySegment.NULL,
-                    arena.allocateFrom(name), MemorySegment.NULL);
+            MemorySegment md = (MemorySegment) EVP_MD_FETCH.invokeExact(LibContext.libctx(),
+                    arena.allocateFrom(name), LibContext.propq());
             if (md.equals(MemorySegment.NULL)) {
                 OpenSslErrors.drain();
                 return Optional.empty();

@@ -79,8 +79,8 @@ public final class EvpKdf {
 
     private static Optional<Algorithm> doFetch(String name) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment k = (MemorySegment) EVP_KDF_FETCH.invokeExact(MemorySegment.NULL,
-                    arena.allocateFrom(name), MemorySegment.NULL);
+            MemorySegment k = (MemorySegment) EVP_KDF_FETCH.invokeExact(LibContext.libctx(),
+                    arena.allocateFrom(name), LibContext.propq());
             if (k.equals(MemorySegment.NULL)) {
                 OpenSslErrors.drain();
                 return Optional.empty();

@@ -50,8 +50,8 @@ public final class EvpMac {
 
     private static MemorySegment fetchHmac() {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment mac = (MemorySegment) EVP_MAC_FETCH.invokeExact(MemorySegment.NULL,
-                    arena.allocateFrom("HMAC"), MemorySegment.NULL);
+            MemorySegment mac = (MemorySegment) EVP_MAC_FETCH.invokeExact(LibContext.libctx(),
+                    arena.allocateFrom("HMAC"), LibContext.propq());
             if (mac.equals(MemorySegment.NULL)) {
                 OpenSslErrors.drain();
             }

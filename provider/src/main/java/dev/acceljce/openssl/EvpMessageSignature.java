@@ -65,8 +65,8 @@ public final class EvpMessageSignature {
         /** The algorithm, or null when the library does not have it (the error queue is cleared). */
         public static Algorithm fetch(String name) {
             try (Arena arena = Arena.ofConfined()) {
-                MemorySegment s = (MemorySegment) SIGNATURE_FETCH.orElseThrow().invokeExact(MemorySegment.NULL,
-                        arena.allocateFrom(name), MemorySegment.NULL);
+                MemorySegment s = (MemorySegment) SIGNATURE_FETCH.orElseThrow().invokeExact(LibContext.libctx(),
+                        arena.allocateFrom(name), LibContext.propq());
                 if (s.equals(MemorySegment.NULL)) {
                     OpenSslErrors.clear();
                     return null;

@@ -24,8 +24,8 @@ public final class EvpPkey {
     private static final MethodHandle EVP_PKEY_FREE = NativeResource.freeFunction("EVP_PKEY_free");
     private static final MethodHandle EVP_PKEY_UP_REF = LibCrypto.function("EVP_PKEY_up_ref",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle D2I_PUBKEY = LibCrypto.function("d2i_PUBKEY",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle D2I_PUBKEY = LibCrypto.function("d2i_PUBKEY_ex",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
     private static final MethodHandle I2D_PUBKEY = LibCrypto.function("i2d_PUBKEY",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle D2I_PKCS8 = LibCrypto.function("d2i_PKCS8_PRIV_KEY_INFO",
@@ -33,8 +33,8 @@ public final class EvpPkey {
     private static final MethodHandle I2D_PKCS8 = LibCrypto.function("i2d_PKCS8_PRIV_KEY_INFO",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle PKCS8_FREE = NativeResource.freeFunction("PKCS8_PRIV_KEY_INFO_free");
-    private static final MethodHandle EVP_PKCS82PKEY = LibCrypto.function("EVP_PKCS82PKEY",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKCS82PKEY = LibCrypto.function("EVP_PKCS82PKEY_ex",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY2PKCS8 = LibCrypto.function("EVP_PKEY2PKCS8",
             FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_IS_A = LibCrypto.function("EVP_PKEY_is_a",
@@ -126,8 +126,8 @@ public final class EvpPkey {
      */
     private static <T> T withKeyTypeContext(String type, boolean required, KeyTypeWork<T> work) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL,
-                    arena.allocateFrom(type), MemorySegment.NULL);
+            MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(LibContext.libctx(),
+                    arena.allocateFrom(type), LibContext.propq());
             if (ctx.equals(MemorySegment.NULL)) {
                 if (required) {
                     throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_name(" + type + ")");
@@ -172,7 +172,8 @@ public final class EvpPkey {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment data = copy(arena, der);
                 MemorySegment pp = arena.allocateFrom(ADDRESS, data);
-                MemorySegment pkey = (MemorySegment) D2I_PUBKEY.invokeExact(MemorySegment.NULL, pp, (long) der.length);
+                MemorySegment pkey = (MemorySegment) D2I_PUBKEY.invokeExact(MemorySegment.NULL, pp, (long) der.length,
+                        LibContext.libctx(), LibContext.propq());
                 if (pkey.equals(MemorySegment.NULL)) {
                     OpenSslErrors.clear();
                     return null;
@@ -203,7 +204,8 @@ public final class EvpPkey {
                         return null;
                     }
                     boolean consumed = pp.get(ADDRESS, 0).address() == data.address() + der.length;
-                    MemorySegment pkey = consumed ? (MemorySegment) EVP_PKCS82PKEY.invokeExact(p8) : MemorySegment.NULL;
+                    MemorySegment pkey = consumed ? (MemorySegment) EVP_PKCS82PKEY.invokeExact(p8,
+                            LibContext.libctx(), LibContext.propq()) : MemorySegment.NULL;
                     PKCS8_FREE.invokeExact(p8); // clear-frees the private key octets
                     if (pkey.equals(MemorySegment.NULL)) {
                         OpenSslErrors.clear();
@@ -540,8 +542,8 @@ public final class EvpPkey {
     static MemorySegment newContext(Key key) {
         MemorySegment pkey = key.pin();
         try {
-            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, pkey,
-                    MemorySegment.NULL);
+            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(LibContext.libctx(), pkey,
+                    LibContext.propq());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {
@@ -761,7 +763,7 @@ public final class EvpPkey {
             try (Arena temp = Arena.ofConfined()) {
                 if (key.maxSignatureSize() > SIGNATURE_MAX
                         || (int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
-                        MemorySegment.NULL, MemorySegment.NULL, forKey(ctx, key), MemorySegment.NULL) != 1) {
+                        LibContext.libctx(), LibContext.propq(), forKey(ctx, key), MemorySegment.NULL) != 1) {
                     initialisedKey = 0;
                     OpenSslErrors.clear();
                     return null;
@@ -792,7 +794,7 @@ public final class EvpPkey {
             try (Arena temp = Arena.ofConfined()) {
                 if (signature.length > SIGNATURE_MAX
                         || (int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
-                        MemorySegment.NULL, MemorySegment.NULL, forKey(ctx, key), MemorySegment.NULL) != 1) {
+                        LibContext.libctx(), LibContext.propq(), forKey(ctx, key), MemorySegment.NULL) != 1) {
                     initialisedKey = 0;
                     OpenSslErrors.clear();
                     return false;

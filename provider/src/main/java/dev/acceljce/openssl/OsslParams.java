@@ -31,6 +31,7 @@ public final class OsslParams {
     public static final int UNSIGNED_INTEGER = 2;
     public static final int UTF8_STRING = 4;
     public static final int OCTET_STRING = 5;
+    public static final int UTF8_PTR = 6;
 
     private record Entry(String key, int type, MemorySegment data) {}
 
@@ -75,6 +76,16 @@ public final class OsslParams {
 
     public OsslParams unsigned(String key, long sizeT) {
         entries.add(new Entry(key, UNSIGNED_INTEGER, arena.allocateFrom(JAVA_LONG, sizeT)));
+        return this;
+    }
+
+    /**
+     * A request for a string OpenSSL answers with a pointer to its own constant (an
+     * {@code OSSL_PARAM_UTF8_PTR}, as provider parameters are): OpenSSL writes the pointer into
+     * {@code slot}, 8 bytes the caller reads after the call.
+     */
+    public OsslParams utf8Pointer(String key, MemorySegment slot) {
+        entries.add(new Entry(key, UTF8_PTR, slot));
         return this;
     }
 

@@ -23,8 +23,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * on the same thread, and never kept.
  */
 public final class Rand {
-    private static final MethodHandle RAND_PRIV_BYTES = LibCrypto.critical("RAND_priv_bytes",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle RAND_PRIV_BYTES = LibCrypto.critical("RAND_priv_bytes_ex",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT));
     private static final MethodHandle RAND_ADD = LibCrypto.critical("RAND_add",
             FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, JAVA_DOUBLE));
     private static final MethodHandle RAND_GET0_PRIVATE = LibCrypto.critical("RAND_get0_private",
@@ -64,7 +64,7 @@ public final class Rand {
         try {
             while (len > 0) {
                 int n = Math.min(len, Native.MAX_CHUNK);
-                if ((int) RAND_PRIV_BYTES.invokeExact(all.asSlice(off, n), n) != 1) {
+                if ((int) RAND_PRIV_BYTES.invokeExact(LibContext.libctx(), all.asSlice(off, n), (long) n, 0) != 1) {
                     throw OpenSslErrors.failure("RAND_priv_bytes");
                 }
                 off += n;
@@ -131,6 +131,12 @@ public final class Rand {
      * the state, never replace the entropy.
      */
     public static void add(byte[] data) {
+        if (LibContext.fipsRequested()) {
+            // RAND_add has no context argument: in FIPS mode the caller's data goes to the
+            // module's DRBG as additional input of a reseed, which is what RAND_add does too
+            reseed(false, data);
+            return;
+        }
         MemorySegment all = MemorySegment.ofArray(data);
         try {
             for (int off = 0; off < data.length; off += Native.MAX_CHUNK) {
@@ -145,7 +151,7 @@ public final class Rand {
     }
 
     private static MemorySegment privateDrbg() throws Throwable {
-        MemorySegment drbg = (MemorySegment) RAND_GET0_PRIVATE.invokeExact(MemorySegment.NULL);
+        MemorySegment drbg = (MemorySegment) RAND_GET0_PRIVATE.invokeExact(LibContext.libctx());
         if (drbg.equals(MemorySegment.NULL)) {
             throw OpenSslErrors.failure("RAND_get0_private");
         }

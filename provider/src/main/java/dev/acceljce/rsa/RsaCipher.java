@@ -1,5 +1,6 @@
 package dev.acceljce.rsa;
 
+import dev.acceljce.control.Fips;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.security.AlgorithmParameters;
@@ -119,6 +120,10 @@ public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
     @Override
     protected void engineSetPadding(String name) throws NoSuchPaddingException {
         String lower = name.toLowerCase(Locale.ENGLISH);
+        if (Fips.on() && !lower.startsWith("oaep")) {
+            throw new NoSuchPaddingException(Fips.refused("RSA encryption with " + name
+                    + " (approved: OAEP, SP 800-56B Rev. 2)"));
+        }
         if (lower.equals("nopadding")) {
             padding = Padding.NONE;
         } else if (lower.equals("pkcs1padding")) {
@@ -213,6 +218,11 @@ public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
 
     private void init(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
+        if (Fips.on() && padding != Padding.OAEP) {
+            // "RSA" alone means PKCS#1 v1.5 padding, which FIPS mode refuses at setPadding too
+            throw new InvalidKeyException(Fips.refused("RSA encryption with " + paddingName
+                    + " (approved: OAEP, SP 800-56B Rev. 2)"));
+        }
         boolean encrypt = opmode == Cipher.ENCRYPT_MODE || opmode == Cipher.WRAP_MODE;
         clearBuffer();
         delegate = null;

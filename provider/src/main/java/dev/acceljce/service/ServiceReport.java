@@ -9,6 +9,7 @@ import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
+import dev.acceljce.openssl.LibContext;
 import dev.acceljce.policy.PerMessage;
 
 /**
@@ -58,6 +59,11 @@ public final class ServiceReport {
                 Path now = r.perMessage() ? r.crossover().pathFor(Crossovers.TYPICAL_SIZE) : r.path();
                 String route = r.perMessage() ? "auto: " + r.crossover()
                         : now.name().toLowerCase(java.util.Locale.ROOT);
+                if (LibContext.fipsRequested()) {
+                    // registered in FIPS mode only when approved, and then always native (ServiceTable)
+                    now = Path.NATIVE;
+                    route = "native (FIPS module, approved)";
+                }
                 rows.add(new Row(s.getType(), s.getAlgorithm(), a.family(), a.aliases(), available,
                         a.unavailableReason(), now, route, a.jdkHandOff()));
             }

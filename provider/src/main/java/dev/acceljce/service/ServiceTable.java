@@ -16,6 +16,8 @@ import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.Trace;
 import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.FipsModule;
+import dev.acceljce.openssl.LibContext;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.policy.PerMessage;
 
@@ -145,6 +147,10 @@ public final class ServiceTable {
         }
 
         public void register() {
+            if (LibContext.fipsRequested()) {
+                registerInFipsMode();
+                return;
+            }
             if (registrationCondition != null) {
                 String reason;
                 try {
@@ -170,6 +176,51 @@ public final class ServiceTable {
             services.add(new AccelService(provider, family, type, algorithm, List.copyOf(aliases),
                     Map.copyOf(attributes), nativeAvailable, nativeUnavailableReason, nativeFactory, jdkFactory,
                     forced, jdkHandOff));
+        }
+
+        /**
+         * FIPS mode: the service is registered only when the module loaded, the rule table allows
+         * it and the module offers it approved (its probe fetches with "fips=yes"); then it is
+         * always served natively, with no JDK factory at all.
+         */
+        private void registerInFipsMode() {
+            String reason = fipsRefusal();
+            if (reason != null) {
+                notRegistered.add(new ServiceReport.NotRegistered(type, algorithm, family, List.copyOf(aliases),
+                        reason));
+                return;
+            }
+            Factory refuse = p -> {
+                throw new NoSuchAlgorithmException(type + "." + algorithm + " through the JDK: " + FipsModule.NOT_APPROVED);
+            };
+            services.add(new AccelService(provider, family, type, algorithm, List.copyOf(aliases),
+                    Map.copyOf(attributes), nativeAvailable, nativeUnavailableReason, nativeFactory, refuse,
+                    Path.NATIVE, null));
+        }
+
+        private String fipsRefusal() {
+            FipsModule.Status fips = LibContext.fips();
+            if (!fips.active()) {
+                return "FIPS mode, and the FIPS module did not load: " + fips.failure();
+            }
+            String rule = FipsApproval.refusal(family, type, algorithm);
+            if (rule != null) {
+                return rule;
+            }
+            if (nativeFactory == null) {
+                return FipsApproval.why("only the JDK's provider serves it, and there is no JDK path in FIPS mode");
+            }
+            try {
+                if (registrationCondition != null && !registrationCondition.getAsBoolean()) {
+                    return FipsApproval.why(notRegisteredReason.get());
+                }
+                if (!nativeAvailable.getAsBoolean()) {
+                    return FipsApproval.why("the FIPS module does not offer it with fips=yes");
+                }
+            } catch (RuntimeException | LinkageError e) {
+                return FipsApproval.why("probe failed: " + e);
+            }
+            return null;
         }
     }
 

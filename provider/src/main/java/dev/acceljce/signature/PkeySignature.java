@@ -16,6 +16,7 @@ import java.security.spec.AlgorithmParameterSpec;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.control.Fips;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyHolder;
@@ -150,6 +151,10 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         }
         // A refused key leaves the object as it was (key, mode and message so far), as SunJCE,
         // SunEC and SunRsaSign do: nothing here changes before the new key is known to be usable.
+        if (forSigning && Fips.on() && Fips.verifyOnly("Signature", algorithm)) {
+            throw new InvalidKeyException(Fips.refused(algorithm + " signing (SHA-1 or an unhashed message:"
+                    + " verification only, SP 800-131A Rev. 2 legacy use)"));
+        }
         if (!acceptsType(callerKey)) {
             throw new InvalidKeyException("key type " + callerKey.getAlgorithm() + " ("
                     + callerKey.getClass().getName() + ") cannot be used with " + algorithm);

@@ -1,6 +1,7 @@
 package dev.acceljce.signature;
 
 import java.security.InvalidKeyException;
+import dev.acceljce.control.Fips;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.openssl.EvpPkey;
 
@@ -27,6 +28,18 @@ final class RsaKeys {
         }
         if (rounded > MAX_BITS) {
             throw new InvalidKeyException("RSA keys must be no longer than " + MAX_BITS + " bits");
+        }
+    }
+
+    /**
+     * FIPS mode's rule (SP 800-131A Rev. 2): signing needs a modulus of at least 2048 bits;
+     * verifying accepts 1024 bits and more (legacy use).
+     */
+    static void checkFips(int bits, boolean signing) throws InvalidKeyException {
+        int min = signing ? Fips.MIN_RSA_BITS : 1024;
+        if (Fips.on() && bits < min) {
+            throw new InvalidKeyException(Fips.refused((signing ? "signing" : "verifying") + " with a " + bits
+                    + "-bit RSA key (approved: " + min + " bits and more)"));
         }
     }
 

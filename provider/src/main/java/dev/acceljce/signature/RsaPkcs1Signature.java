@@ -40,6 +40,7 @@ final class RsaPkcs1Signature extends DigestThenSign {
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
         int bits = sameKey && keyBits != 0 ? keyBits : RsaKeys.bits(key);
         RsaKeys.checkSize(bits);
+        RsaKeys.checkFips(bits, signing);
         RsaKeys.checkPkcs1Fits(bits, digestName, digestSize());
         keyBits = bits;
         super.init(key, signing, sameKey);

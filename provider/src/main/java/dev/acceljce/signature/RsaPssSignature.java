@@ -61,6 +61,7 @@ final class RsaPssSignature extends DigestThenSign {
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
         int bits = sameKey && keyBits != 0 ? keyBits : RsaKeys.bits(key);
         RsaKeys.checkSize(bits);
+        RsaKeys.checkFips(bits, signing);
         if (spec != null) {
             RsaKeys.checkPssFits(bits, digestSize(), spec.getSaltLength());
         }

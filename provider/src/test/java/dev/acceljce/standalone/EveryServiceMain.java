@@ -29,6 +29,7 @@ import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
 
+import dev.acceljce.control.Fips;
 import dev.acceljce.service.ServiceReport;
 
 /**
@@ -63,7 +64,7 @@ public final class EveryServiceMain {
         }
     }
 
-    private static void use(String type, String alg, Provider p) throws Exception {
+    static void use(String type, String alg, Provider p) throws Exception {
         byte[] data = "every service, once".getBytes();
         switch (type) {
             case "MessageDigest" -> MessageDigest.getInstance(alg, p).digest(data);
@@ -151,7 +152,8 @@ public final class EveryServiceMain {
     }
 
     private static void cipher(String alg, Provider p) throws Exception {
-        Cipher c = Cipher.getInstance(alg, p);
+        // FIPS mode serves RSA encryption with OAEP only ("RSA" alone means PKCS#1 v1.5)
+        Cipher c = Cipher.getInstance(alg.equals("RSA") && Fips.on() ? "RSA/ECB/OAEPWithSHA-256AndMGF1Padding" : alg, p);
         String a = alg.toUpperCase(Locale.ROOT);
         Key enc;
         Key dec;

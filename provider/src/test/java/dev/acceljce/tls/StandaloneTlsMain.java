@@ -52,7 +52,7 @@ public final class StandaloneTlsMain {
         }
     }
 
-    private static SSLContext context(Path dir, String alias) throws Exception {
+    static SSLContext context(Path dir, String alias) throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(dir.resolve(alias + ".p12"))) {
             ks.load(in, TlsCase.PASSWORD);
@@ -65,7 +65,7 @@ public final class StandaloneTlsMain {
      * records), both checked; then the key agreement and the signature must have been served by
      * AccelJCE on the native path (no JDK provider of theirs is installed).
      */
-    private static void handshake(SSLContext ctx, TlsCase c) throws Exception {
+    static void handshake(SSLContext ctx, TlsCase c) throws Exception {
         Map<String, Counters.Row> before = Counters.snapshot();
         byte[] request = new byte[100];
         byte[] reply = new byte[40_000];
