@@ -24,8 +24,8 @@ import dev.acceljce.openssl.FipsModule;
  * <p>In FIPS mode ({@code acceljce.fips=true}) there is no JDK path at all: every look-up here
  * finds nothing, and {@link #forService} refuses with "not approved in FIPS mode". This class is
  * the one door to the JDK's providers, so closing it here closes every fallback and every
- * internal hand-off. The only exception is {@link #forIntegrityCheck}, the file check of the
- * bundled library and module while they are being loaded, which serves no caller.
+ * internal hand-off. (The file check of the bundled library and module while they are being
+ * loaded takes SHA-256 from SUN itself, in {@code openssl/BundledLibrary}: it serves no caller.)
  */
 public final class JdkProviders {
     /** The JDK providers AccelJCE falls back to, in the order searched. */
@@ -67,19 +67,6 @@ public final class JdkProviders {
      */
     public static Provider find(String type, String algorithm) {
         return CLOSED ? null : lookupService(type, algorithm);
-    }
-
-    /**
-     * The JDK's SHA-256 and the like for checking the bundled files' sha256 while libcrypto is
-     * being loaded (asking the provider list then could come back to AccelJCE itself). Open in
-     * FIPS mode too: it checks files, it serves no caller.
-     */
-    public static Provider forIntegrityCheck(String type, String algorithm) throws NoSuchAlgorithmException {
-        Provider p = lookupService(type, algorithm);
-        if (p == null) {
-            throw new NoSuchAlgorithmException("no JDK provider implements " + type + "." + algorithm);
-        }
-        return p;
     }
 
     private static Provider lookupService(String type, String algorithm) {
