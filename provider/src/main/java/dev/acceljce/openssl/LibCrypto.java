@@ -84,6 +84,17 @@ public final class LibCrypto {
         return isAvailable() && have >= major * 1000L + minor;
     }
 
+    /**
+     * Why a service backed by {@code what} (an OpenSSL algorithm name) is not registered here: no
+     * library, or a library without it (Argon2 and AES-GCM-SIV came with OpenSSL 3.2, for instance).
+     */
+    public static String missing(String what) {
+        if (!isAvailable()) {
+            return "no libcrypto loaded (" + unavailableReason() + ")";
+        }
+        return version() + " has no " + what;
+    }
+
     /** Which rule of the loading order chose the library: "property", "bundled" or "system". */
     public static String source() {
         return LOADED.source;
