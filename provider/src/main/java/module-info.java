@@ -14,6 +14,8 @@ module dev.acceljce.provider {
 
     exports dev.acceljce;
     exports dev.acceljce.control;
+    // parameter specs of the services the JDK lacks (KMAC customization, Argon2 inputs)
+    exports dev.acceljce.spec;
 
     provides java.security.Provider with dev.acceljce.AccelJceProvider;
 }

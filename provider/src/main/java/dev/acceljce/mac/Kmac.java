@@ -9,7 +9,8 @@ import dev.acceljce.spec.KmacParameterSpec;
 /**
  * KMAC128 and KMAC256 (NIST SP 800-185), OpenSSL's EVP_MAC "KMAC128"/"KMAC256". Keys of 4 to 512
  * bytes (OpenSSL's bounds: SP 800-185 allows any key, OpenSSL refuses keys shorter than 32 bits);
- * the customization string and MAC length through {@link KmacParameterSpec}.
+ * the customization string and MAC length through {@link KmacParameterSpec} or Bouncy Castle's
+ * {@code KMACParameterSpec} (read reflectively: AccelJCE does not depend on BC).
  */
 final class Kmac extends KeyedMac {
     /** OpenSSL's KMAC_MIN_KEY, KMAC_MAX_KEY and KMAC_MAX_CUSTOM. */
@@ -18,6 +19,8 @@ final class Kmac extends KeyedMac {
     static final int MAX_CUSTOMIZATION = 512;
     /** OpenSSL's KMAC_MAX_OUTPUT_LEN: 0xFFFFFF bits. */
     static final int MAX_MAC_LENGTH = 0xFFFFFF / 8;
+
+    private static final String BC_SPEC = "org.bouncycastle.jcajce.spec.KMACParameterSpec";
 
     private final int defaultLength;
 
@@ -43,6 +46,19 @@ final class Kmac extends KeyedMac {
             custom = k.getCustomization();
             if (k.getMacLength() != 0) {
                 length = k.getMacLength();
+            }
+        } else if (params != null && params.getClass().getName().equals(BC_SPEC)) {
+            // Bouncy Castle's KMACParameterSpec, read through its public getters: BC code runs unchanged
+            try {
+                custom = (byte[]) params.getClass().getMethod("getCustomizationString").invoke(params);
+                int bits = (int) params.getClass().getMethod("getMacSizeInBits").invoke(params);
+                if (bits <= 0 || bits % 8 != 0) {
+                    throw new InvalidAlgorithmParameterException("KMAC length of " + bits + " bits: whole bytes only");
+                }
+                length = bits / 8;
+                custom = custom == null ? new byte[0] : custom;
+            } catch (ReflectiveOperationException | ClassCastException e) {
+                throw new InvalidAlgorithmParameterException("cannot read " + BC_SPEC + ": " + e, e);
             }
         } else if (params != null) {
             throw new InvalidAlgorithmParameterException("KMAC takes a KmacParameterSpec, not "

@@ -126,6 +126,14 @@ public final class LibCrypto {
         return LOADED.lookup.find(name).map(s -> LINKER.downcallHandle(s, fd));
     }
 
+    /** A critical downcall ({@link #critical}) for an optional symbol, or empty. */
+    public static Optional<MethodHandle> optionalCritical(String name, FunctionDescriptor fd) {
+        if (!isAvailable()) {
+            return Optional.empty();
+        }
+        return LOADED.lookup.find(name).map(s -> LINKER.downcallHandle(s, fd, Linker.Option.critical(true)));
+    }
+
     private static MemorySegment symbol(String name) {
         if (!isAvailable()) {
             throw new IllegalStateException("libcrypto is not loaded: " + LOADED.failure);
