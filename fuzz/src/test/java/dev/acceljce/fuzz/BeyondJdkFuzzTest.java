@@ -127,8 +127,10 @@ class BeyondJdkFuzzTest {
         if (c.getParameters() == null) {
             return null;
         }
-        return c.getParameters().getParameterSpec(alg.contains("GCM") || alg.contains("CCM")
-                ? GCMParameterSpec.class : IvParameterSpec.class);
+        if (alg.contains("GCM") || alg.contains("CCM")) {
+            return c.getParameters().getParameterSpec(GCMParameterSpec.class);
+        }
+        return c.getParameters().getParameterSpec(IvParameterSpec.class);
     }
 
     private static void roundTrip(Pick pick, String alg, Cipher dec, SecretKeySpec key, AlgorithmParameterSpec params,

@@ -6,12 +6,9 @@ import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.KDFParameters;
 import javax.crypto.KDFSpi;
 import javax.crypto.SecretKey;
-import javax.crypto.spec.SecretKeySpec;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
-
-import static dev.acceljce.kdf.KeyMaterial.wipe;
 
 /**
  * Argon2id / Argon2i / Argon2d as a {@code javax.crypto.KDF}: {@code deriveData} and
@@ -43,18 +40,8 @@ final class NativeArgon2 extends KDFSpi implements Counted {
     @Override
     protected SecretKey engineDeriveKey(String alg, AlgorithmParameterSpec spec)
             throws InvalidAlgorithmParameterException, NoSuchAlgorithmException {
-        if (alg == null) {
-            throw new NullPointerException("the algorithm for the SecretKey return value must not be null");
-        }
-        if (alg.isEmpty()) {
-            throw new NoSuchAlgorithmException("the algorithm for the SecretKey return value must not be empty");
-        }
-        byte[] data = engineDeriveData(spec);
-        try {
-            return new SecretKeySpec(data, alg);
-        } finally {
-            wipe(data);
-        }
+        KeyMaterial.checkKeyAlgorithm(alg);
+        return KeyMaterial.derivedKey(alg, engineDeriveData(spec));
     }
 
     @Override

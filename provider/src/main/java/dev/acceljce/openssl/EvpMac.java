@@ -191,11 +191,7 @@ public final class EvpMac {
         public void restart() {
             MemorySegment ctx = enter();
             try {
-                if ((int) EVP_MAC_INIT.invokeExact(ctx, MemorySegment.NULL, 0L, MemorySegment.NULL) != 1) {
-                    throw OpenSslErrors.failure("EVP_MAC_init(HMAC-" + algorithm.digest + ", same key)");
-                }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
+                restartCtx(ctx, "HMAC-" + algorithm.digest);
             } finally {
                 exit();
             }
@@ -210,15 +206,7 @@ public final class EvpMac {
         public void update(MemorySegment data) {
             MemorySegment ctx = enter();
             try {
-                long size = data.byteSize();
-                for (long pos = 0; pos < size; pos += Native.MAX_CHUNK) {
-                    long n = Math.min(size - pos, Native.MAX_CHUNK);
-                    if ((int) EVP_MAC_UPDATE.invokeExact(ctx, data.asSlice(pos, n), n) != 1) {
-                        throw OpenSslErrors.failure("EVP_MAC_update(HMAC-" + algorithm.digest + ")");
-                    }
-                }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
+                updateCtx(ctx, data, "HMAC-" + algorithm.digest);
             } finally {
                 exit();
             }
@@ -254,6 +242,32 @@ public final class EvpMac {
                 exit();
             }
             return new Context(copy, algorithm);
+        }
+    }
+
+    /** EVP_MAC_init with a NULL key on a context the caller entered: a new MAC with the key it holds. */
+    private static void restartCtx(MemorySegment ctx, String what) {
+        try {
+            if ((int) EVP_MAC_INIT.invokeExact(ctx, MemorySegment.NULL, 0L, MemorySegment.NULL) != 1) {
+                throw OpenSslErrors.failure("EVP_MAC_init(" + what + ", same key)");
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /** EVP_MAC_update over a segment, in chunks, on a context the caller entered. */
+    private static void updateCtx(MemorySegment ctx, MemorySegment data, String what) {
+        try {
+            long size = data.byteSize();
+            for (long pos = 0; pos < size; pos += Native.MAX_CHUNK) {
+                long n = Math.min(size - pos, Native.MAX_CHUNK);
+                if ((int) EVP_MAC_UPDATE.invokeExact(ctx, data.asSlice(pos, n), n) != 1) {
+                    throw OpenSslErrors.failure("EVP_MAC_update(" + what + ")");
+                }
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
         }
     }
 
@@ -310,11 +324,7 @@ public final class EvpMac {
         public void restart() {
             MemorySegment ctx = enter();
             try {
-                if ((int) EVP_MAC_INIT.invokeExact(ctx, MemorySegment.NULL, 0L, MemorySegment.NULL) != 1) {
-                    throw OpenSslErrors.failure("EVP_MAC_init(" + name + ", same key)");
-                }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
+                restartCtx(ctx, name);
             } finally {
                 exit();
             }
@@ -329,15 +339,7 @@ public final class EvpMac {
         public void update(MemorySegment data) {
             MemorySegment ctx = enter();
             try {
-                long size = data.byteSize();
-                for (long pos = 0; pos < size; pos += Native.MAX_CHUNK) {
-                    long n = Math.min(size - pos, Native.MAX_CHUNK);
-                    if ((int) EVP_MAC_UPDATE.invokeExact(ctx, data.asSlice(pos, n), n) != 1) {
-                        throw OpenSslErrors.failure("EVP_MAC_update(" + name + ")");
-                    }
-                }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
+                updateCtx(ctx, data, name);
             } finally {
                 exit();
             }
