@@ -566,7 +566,6 @@ public final class SelfTest {
                 byte[] out = new byte[16 + plaintext.length];
                 if (ctx.update(ad, 0, ad.length, null, 0) < 0
                         || ctx.update(plaintext, 0, plaintext.length, out, 16) != plaintext.length
-                        || ctx.doFinal(out, 16 + plaintext.length) < 0
                         || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, 16, MemorySegment.ofArray(out).asSlice(0, 16)) != 1) {
                     throw new IllegalStateException("AES-SIV refused the test input");
                 }
