@@ -16,6 +16,8 @@ module dev.acceljce.provider {
     exports dev.acceljce.control;
     // the capability report (Capabilities, ServiceReport) that `acceljce info` prints
     exports dev.acceljce.service;
+    // parameter specs of the services the JDK lacks (KMAC customization, Argon2 inputs)
+    exports dev.acceljce.spec;
 
     provides java.security.Provider with dev.acceljce.AccelJceProvider;
 }

@@ -12,7 +12,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  */
 class MessageDigestFuzzTest {
     private static final String[] ALGORITHMS = {"MD5", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512",
-            "SHA-512/224", "SHA-512/256", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512"};
+            "SHA-512/224", "SHA-512/256", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512",
+            "SHAKE128-256", "SHAKE256-512"};
 
     @FuzzTest
     void sequences(FuzzedDataProvider data) throws Exception {

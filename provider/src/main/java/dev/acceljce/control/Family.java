@@ -18,7 +18,19 @@ public enum Family {
     XDH("xdh"),
     KDF("kdf"),
     KEM("kem"),
-    MLDSA("mldsa");
+    MLDSA("mldsa"),
+    /** AES-CMAC (SP 800-38B). The JDK has none: with the switch off the service ends in NoSuchAlgorithmException. */
+    CMAC("cmac"),
+    /** KMAC128 and KMAC256 (SP 800-185). Not in the JDK either. */
+    KMAC("kmac"),
+    /** AES-CCM (SP 800-38C). Not in the JDK. */
+    CCM("ccm"),
+    /** AES-XTS (SP 800-38E, IEEE 1619). Not in the JDK. */
+    XTS("xts"),
+    /** The nonce-misuse-resistant AEADs: AES-GCM-SIV (RFC 8452) and AES-SIV (RFC 5297). Not in the JDK. */
+    SIV("siv"),
+    /** Argon2id, Argon2i and Argon2d (RFC 9106). Not in the JDK. */
+    ARGON2("argon2");
 
     private final String property;
 

@@ -147,12 +147,15 @@ public final class Instructions {
             case EC -> "ec";
             case XDH -> a.contains("448") ? "x448" : "x25519";
             case EDDSA -> "eddsa";
+            case CMAC, CCM, XTS, SIV -> "aes"; // AES rounds (GCM-SIV's POLYVAL rides on them too)
+            case KMAC -> "sha3";
+            case ARGON2 -> "none"; // BLAKE2b in portable C
             case KEM, MLDSA -> "none";
         };
     }
 
     private static String digestKey(String a) {
-        if (a.contains("SHA3-")) { // not "SHA3": HmacSHA384 contains that
+        if (a.contains("SHA3-") || a.startsWith("SHAKE")) { // not "SHA3": HmacSHA384 contains that
             return "sha3";
         }
         if (a.contains("SHA512") || a.contains("SHA-512") || a.contains("SHA384") || a.contains("SHA-384")) {

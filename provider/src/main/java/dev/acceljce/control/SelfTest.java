@@ -225,6 +225,15 @@ public final class SelfTest {
             kat(Family.DIGEST, "SHA3-256", "FIPS 202 example \"abc\"",
                     "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532",
                     () -> digest("SHA3-256", ascii("abc"))),
+            kat(Family.DIGEST, "SHAKE128-256", "FIPS 202 (NIST CSRC SHAKE128 example, empty message)",
+                    "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26",
+                    () -> EvpDigest.xof("SHAKE128", 32).map(md -> {
+                        try (EvpDigest.Context ctx = new EvpDigest.Context(md)) {
+                            byte[] out = new byte[32];
+                            ctx.finish(out, 0);
+                            return out;
+                        }
+                    })),
             // RFC 4231 test case 2 (HMAC per FIPS 198-1): key "Jefe"
             kat(Family.HMAC, "HmacSHA256", "RFC 4231 test case 2",
                     "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
@@ -301,7 +310,34 @@ public final class SelfTest {
             kat(Family.MLDSA, "ML-DSA-44 deterministic signature",
                     "Wycheproof mldsa_44_sign_seed tcId 1 (seed 2a..2a, \"Hello world\"), SHA-256 of the signature",
                     "8cd6fc03daa72e87210a4e721523e84c14f27733789075e65736744d4787fdd5",
-                    () -> mlDsaSignature("ML-DSA-44", hex("2a".repeat(32)), ascii("Hello world"), 2420)));
+                    () -> mlDsaSignature("ML-DSA-44", hex("2a".repeat(32)), ascii("Hello world"), 2420)),
+            // The services beyond the JDK (docs/beyond-jdk.md); each answer also checked against Bouncy Castle
+            kat(Family.CMAC, "AES-128-CMAC", "RFC 4493 section 4, example 2",
+                    "070a16b46b4d4144f79bdd9dd04a287c",
+                    () -> keyedMac("CMAC", hex("2b7e151628aed2a6abf7158809cf4f3c"),
+                            p -> p.utf8("cipher", "AES-128-CBC"), hex("6bc1bee22e409f96e93d7e117393172a"), 16)),
+            kat(Family.KMAC, "KMAC128", "NIST SP 800-185 KMAC samples, sample #1",
+                    "e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e",
+                    () -> keyedMac("KMAC128", hex("404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"),
+                            p -> p.octets("custom", new byte[0]).unsigned("size", 32), hex("00010203"), 32)),
+            kat(Family.CCM, "AES-128-CCM encrypt", "NIST SP 800-38C appendix C.1 (example 1)",
+                    "7162015b4dac255d", () -> ccmEncrypt(hex("404142434445464748494a4b4c4d4e4f"),
+                            hex("10111213141516"), hex("0001020304050607"), hex("20212223"), 4)),
+            kat(Family.XTS, "AES-128-XTS encrypt", "Wycheproof aes_xts_test tcId 1 (tweak zero-extended)",
+                    "d107e084fbaed19c5be05ac4f48b7732",
+                    () -> cipher("AES-128-XTS", hex("6e9841dd6f35b53c48084f9558deabdebe8a712fd6343046a0f92bfdcfe16e07"),
+                            hex("6e08e4314925b6cf0000000000000000"), hex("7252a0545fcaa07fc468c636203de219"))),
+            kat(Family.SIV, "AES-128-SIV encrypt", "RFC 5297 appendix A.1 (V || C)",
+                    "85632d07c6e8f37f950acd320a2ecc9340c02b9690c4dc04daef7f6afe5c",
+                    () -> sivEncrypt(hex("fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"),
+                            hex("101112131415161718191a1b1c1d1e1f2021222324252627"), hex("112233445566778899aabbccddee"))),
+            kat(Family.SIV, "AES-128-GCM-SIV encrypt", "RFC 8452 appendix C.1, first vector (empty message)",
+                    "dc20e2d83f25705bb49e439eca56de25",
+                    () -> gcmSivEncrypt(hex("01000000000000000000000000000000"), hex("030000000000000000000000"))),
+            kat(Family.ARGON2, "Argon2id", "RFC 9106 section 5.3",
+                    "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659",
+                    () -> EvpKdf.fetch("ARGON2ID").map(kdf -> EvpKdf.argon2(kdf, filled(32, 1), filled(16, 2),
+                            filled(8, 3), filled(12, 4), 3, 4, 32, 1, 32))));
 
     private SelfTest() {}
 
@@ -478,6 +514,85 @@ public final class SelfTest {
                     throw new IllegalStateException(name + " refused the test input");
                 }
                 return Arrays.copyOf(out, n + f);
+            }
+        });
+    }
+
+    private static byte[] filled(int length, int value) {
+        byte[] b = new byte[length];
+        Arrays.fill(b, (byte) value);
+        return b;
+    }
+
+    /** A MAC of EVP_MAC {@code name} whose key goes with parameters (CMAC, KMAC). */
+    private static Optional<byte[]> keyedMac(String name, byte[] key, java.util.function.Consumer<OsslParams> params,
+                                             byte[] message, int length) {
+        if (EvpMac.fetch(name).isEmpty()) {
+            return Optional.empty();
+        }
+        try (EvpMac.Keyed ctx = new EvpMac.Keyed(name); Arena arena = Arena.ofConfined()) {
+            OsslParams p = OsslParams.in(arena);
+            params.accept(p);
+            if (!ctx.init(key, p.build())) {
+                throw new IllegalStateException(name + " refused the key");
+            }
+            ctx.update(message, 0, message.length);
+            byte[] out = new byte[length];
+            ctx.finish(out, 0, length);
+            return Optional.of(out);
+        }
+    }
+
+    /** AES-CCM encryption (length, then AAD, then data, each in one call); returns C || T. */
+    private static Optional<byte[]> ccmEncrypt(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext, int tag) {
+        return EvpCipher.fetch("AES-" + key.length * 8 + "-CCM").map(alg -> {
+            try (EvpCipher.Context ctx = new EvpCipher.Context()) {
+                ctx.init(alg, null, null, 1);
+                if (ctx.ctrl(EvpCipher.CTRL_AEAD_SET_IVLEN, nonce.length, (byte[]) null) != 1
+                        || ctx.ctrl(EvpCipher.CTRL_AEAD_SET_TAG, tag, (byte[]) null) != 1) {
+                    throw new IllegalStateException("AES-CCM refused the nonce or tag length");
+                }
+                ctx.init(null, key, nonce, 1);
+                byte[] out = new byte[plaintext.length + tag];
+                if (!ctx.declareLength(plaintext.length) || ctx.update(aad, 0, aad.length, null, 0) < 0
+                        || ctx.update(plaintext, 0, plaintext.length, out, 0) != plaintext.length
+                        || ctx.doFinal(out, plaintext.length) < 0
+                        || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, tag, MemorySegment.ofArray(out).asSlice(plaintext.length)) != 1) {
+                    throw new IllegalStateException("AES-CCM refused the test input");
+                }
+                return out;
+            }
+        });
+    }
+
+    /** AES-SIV encryption with one associated-data component; returns V || C. */
+    private static Optional<byte[]> sivEncrypt(byte[] key, byte[] ad, byte[] plaintext) {
+        return EvpCipher.fetch("AES-" + key.length * 4 + "-SIV").map(alg -> {
+            try (EvpCipher.Context ctx = new EvpCipher.Context()) {
+                ctx.init(alg, key, null, 1);
+                byte[] out = new byte[16 + plaintext.length];
+                if (ctx.update(ad, 0, ad.length, null, 0) < 0
+                        || ctx.update(plaintext, 0, plaintext.length, out, 16) != plaintext.length
+                        || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, 16, MemorySegment.ofArray(out).asSlice(0, 16)) != 1) {
+                    throw new IllegalStateException("AES-SIV refused the test input");
+                }
+                return out;
+            }
+        });
+    }
+
+    /** AES-GCM-SIV encryption of the empty message without AAD; returns the tag. */
+    private static Optional<byte[]> gcmSivEncrypt(byte[] key, byte[] nonce) {
+        return EvpCipher.fetch("AES-" + key.length * 8 + "-GCM-SIV").map(alg -> {
+            try (EvpCipher.Context ctx = new EvpCipher.Context()) {
+                ctx.init(alg, key, nonce, 1);
+                byte[] buf = new byte[1]; // empty slices of it: a message of zero bytes at real addresses
+                byte[] tag = new byte[16];
+                if (ctx.updateWhole(MemorySegment.ofArray(buf).asSlice(0, 0), MemorySegment.ofArray(buf).asSlice(0, 0)) != 0
+                        || ctx.doFinal(buf, 0) < 0 || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, 16, tag) != 1) {
+                    throw new IllegalStateException("AES-GCM-SIV refused the test input");
+                }
+                return tag;
             }
         });
     }

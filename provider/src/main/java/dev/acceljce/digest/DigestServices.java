@@ -21,6 +21,18 @@ public final class DigestServices {
         digest(table, "SHA3-256", "SHA3-256", "2.16.840.1.101.3.4.2.8");
         digest(table, "SHA3-384", "SHA3-384", "2.16.840.1.101.3.4.2.9");
         digest(table, "SHA3-512", "SHA3-512", "2.16.840.1.101.3.4.2.10");
+        // SHAKE with a fixed output (FIPS 202): the JDK's and Bouncy Castle's names; BC's aliases
+        shake(table, "SHAKE128-256", "SHAKE128", 32, "SHAKE128");
+        shake(table, "SHAKE256-512", "SHAKE256", 64, "SHAKE256");
+    }
+
+    private static void shake(ServiceTable table, String jcaName, String opensslName, int length, String alias) {
+        table.add(Family.DIGEST, "MessageDigest", jcaName)
+                .aliases(alias)
+                .attribute("ImplementedIn", "Hardware")
+                .nativeImpl(() -> EvpDigest.xof(opensslName, length).isPresent(),
+                        p -> new NativeDigest(EvpDigest.xof(opensslName, length).orElseThrow()))
+                .register();
     }
 
     private static void digest(ServiceTable table, String jcaName, String opensslName, String oid,

@@ -5,9 +5,14 @@ import javax.crypto.KDFParameters;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpKdf;
+import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.service.ServiceTable;
 
-/** Key-derivation services (KDF HKDF-*, SecretKeyFactory PBKDF2With*), with SunJCE's names and OIDs. */
+/**
+ * Key-derivation services (KDF HKDF-*, SecretKeyFactory PBKDF2With*), with SunJCE's names and OIDs;
+ * and Argon2id, Argon2i and Argon2d (KDF and SecretKeyFactory), which the JDK lacks, registered only
+ * where the loaded OpenSSL has them (3.2 and later).
+ */
 public final class KdfServices {
     private KdfServices() {}
 
@@ -23,6 +28,18 @@ public final class KdfServices {
         pbkdf2(table, new Pbkdf2Variant("HmacSHA512", "SHA512"), null);
         pbkdf2(table, new Pbkdf2Variant("HmacSHA512/224", "SHA512-224"), null);
         pbkdf2(table, new Pbkdf2Variant("HmacSHA512/256", "SHA512-256"), null);
+        for (Argon2.Variant v : Argon2.Variant.values()) {
+            argon2(table, "KDF", v, p -> new NativeArgon2((KDFParameters) p, v));
+            argon2(table, "SecretKeyFactory", v, p -> new Argon2SecretKeyFactory(v));
+        }
+    }
+
+    private static void argon2(ServiceTable table, String type, Argon2.Variant v, ServiceTable.Factory make) {
+        java.util.function.BooleanSupplier has = () -> LibCrypto.isAvailable() && EvpKdf.fetch(v.opensslName).isPresent();
+        table.add(Family.ARGON2, type, v.jcaName)
+                .onlyIf(has, () -> LibCrypto.missing("EVP_KDF " + v.opensslName))
+                .nativeImpl(has, make)
+                .register();
     }
 
     private static void hkdf(ServiceTable table, HkdfVariant variant) {

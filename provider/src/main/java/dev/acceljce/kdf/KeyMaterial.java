@@ -2,10 +2,12 @@ package dev.acceljce.kdf;
 
 import java.security.InvalidKeyException;
 import java.security.Key;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import javax.crypto.SecretKey;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Key material handed to a KDF as lists of keys (HKDF's IKM and salt segments), read by the rules
@@ -66,6 +68,25 @@ final class KeyMaterial {
             throw new InvalidKeyException("RAW key bytes missing");
         }
         return bytes;
+    }
+
+    /** The JDK's HKDF checks of {@code KDF.deriveKey}'s algorithm name, before any derivation. */
+    static void checkKeyAlgorithm(String alg) throws NoSuchAlgorithmException {
+        if (alg == null) {
+            throw new NullPointerException("the algorithm for the SecretKey return value must not be null");
+        }
+        if (alg.isEmpty()) {
+            throw new NoSuchAlgorithmException("the algorithm for the SecretKey return value must not be empty");
+        }
+    }
+
+    /** {@code data} as a SecretKey of {@code alg}; {@code data} is wiped once copied into the key. */
+    static SecretKey derivedKey(String alg, byte[] data) {
+        try {
+            return new SecretKeySpec(data, alg); // copies
+        } finally {
+            wipe(data);
+        }
     }
 
     static void wipe(byte[] b) {

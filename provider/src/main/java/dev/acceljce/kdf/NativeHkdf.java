@@ -10,7 +10,6 @@ import javax.crypto.KDFParameters;
 import javax.crypto.KDFSpi;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.HKDFParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
@@ -59,18 +58,8 @@ public final class NativeHkdf extends KDFSpi implements Counted {
     @Override
     protected SecretKey engineDeriveKey(String alg, AlgorithmParameterSpec derivationSpec)
             throws InvalidAlgorithmParameterException, NoSuchAlgorithmException {
-        if (alg == null) {
-            throw new NullPointerException("the algorithm for the SecretKey return value must not be null");
-        }
-        if (alg.isEmpty()) {
-            throw new NoSuchAlgorithmException("the algorithm for the SecretKey return value must not be empty");
-        }
-        byte[] data = engineDeriveData(derivationSpec);
-        try {
-            return new SecretKeySpec(data, alg); // copies
-        } finally {
-            wipe(data);
-        }
+        KeyMaterial.checkKeyAlgorithm(alg);
+        return KeyMaterial.derivedKey(alg, engineDeriveData(derivationSpec));
     }
 
     @Override

@@ -303,5 +303,26 @@ public final class EvpCipher {
                 exit();
             }
         }
-    }
+    
+        /**
+         * EVP_CipherUpdate with no input and no output and {@code length} as the length: how CCM is
+         * told the total plaintext length before its AAD. Returns false (queue cleared) if refused.
+         */
+        public boolean declareLength(int length) {
+            MemorySegment ctx = enter();
+            try {
+                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ctx, MemorySegment.NULL, MemorySegment.ofArray(outLen),
+                        MemorySegment.NULL, length);
+                if (ok != 1) {
+                    OpenSslErrors.clear();
+                    return false;
+                }
+                return true;
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                exit();
+            }
+        }
+}
 }

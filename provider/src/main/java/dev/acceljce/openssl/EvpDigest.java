@@ -30,6 +30,11 @@ public final class EvpDigest {
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
     private static final MethodHandle EVP_DIGEST_FINAL_EX = LibCrypto.critical("EVP_DigestFinal_ex",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_DIGEST_FINAL_XOF = LibCrypto.critical("EVP_DigestFinalXOF",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    /** EVP_DigestSqueeze (OpenSSL 3.3+): output in several calls. Absent before. */
+    private static final java.util.Optional<MethodHandle> EVP_DIGEST_SQUEEZE = LibCrypto.optionalCritical(
+            "EVP_DigestSqueeze", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
     private static final MethodHandle EVP_MD_CTX_COPY_EX = LibCrypto.critical("EVP_MD_CTX_copy_ex",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
 
@@ -38,8 +43,21 @@ public final class EvpDigest {
 
     private EvpDigest() {}
 
-    /** A fetched EVP_MD. Never freed: one per algorithm name for the whole process. */
-    public record Algorithm(String name, MemorySegment md, int size, int blockSize) {}
+    /**
+     * A fetched EVP_MD. Never freed: one per algorithm name for the whole process. For an
+     * extendable-output function ({@code xof}), {@code size} is the output length chosen by
+     * {@link #xof}, produced with EVP_DigestFinalXOF.
+     */
+    public record Algorithm(String name, MemorySegment md, int size, int blockSize, boolean xof) {
+        public Algorithm(String name, MemorySegment md, int size, int blockSize) {
+            this(name, md, size, blockSize, false);
+        }
+    }
+
+    /** The XOF OpenSSL calls {@code name} ("SHAKE128", "SHAKE256") with a fixed output of {@code length} bytes. */
+    public static Optional<Algorithm> xof(String name, int length) {
+        return fetch(name).map(a -> new Algorithm(a.name, a.md, length, a.blockSize, true));
+    }
 
     /** Fetches the digest OpenSSL calls {@code name} ("SHA256", "SHA3-256", ...), once. */
     public static Optional<Algorithm> fetch(String name) {
@@ -146,10 +164,52 @@ public final class EvpDigest {
             MemorySegment dst = MemorySegment.ofArray(out).asSlice(off, algorithm.size);
             MemorySegment ctx = enter();
             try {
-                if ((int) EVP_DIGEST_FINAL_EX.invokeExact(ctx, dst, MemorySegment.ofArray(outLen)) != 1) {
-                    throw OpenSslErrors.failure("EVP_DigestFinal_ex(" + algorithm.name + ")");
+                int ok = algorithm.xof
+                        ? (int) EVP_DIGEST_FINAL_XOF.invokeExact(ctx, dst, (long) algorithm.size)
+                        : (int) EVP_DIGEST_FINAL_EX.invokeExact(ctx, dst, MemorySegment.ofArray(outLen));
+                if (ok != 1) {
+                    throw OpenSslErrors.failure("EVP_DigestFinal" + (algorithm.xof ? "XOF(" : "_ex(") + algorithm.name + ")");
                 }
                 init(ctx, MemorySegment.NULL); // ready for the next message, under the same guard
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                exit();
+            }
+        }
+
+        /** Whether the loaded library can squeeze an XOF in several calls (EVP_DigestSqueeze, 3.3+). */
+        public static boolean canSqueeze() {
+            return EVP_DIGEST_SQUEEZE.isPresent();
+        }
+
+        /**
+         * Writes the next {@code len} bytes of the XOF's output to {@code out[off..)}; further calls
+         * continue the stream (EVP_DigestSqueeze). With {@code last} on a library without
+         * EVP_DigestSqueeze, one EVP_DigestFinalXOF. Does not reset: the caller calls {@link #reset()}.
+         */
+        public void squeeze(byte[] out, int off, int len, boolean last) {
+            MemorySegment ctx = enter();
+            try {
+                for (int pos = 0; pos < len || (len == 0 && pos == 0); pos += Native.MAX_CHUNK) {
+                    int n = Math.min(len - pos, Native.MAX_CHUNK);
+                    MemorySegment dst = MemorySegment.ofArray(out).asSlice(off + pos, n);
+                    int ok;
+                    if (EVP_DIGEST_SQUEEZE.isPresent()) {
+                        ok = (int) EVP_DIGEST_SQUEEZE.get().invokeExact(ctx, dst, (long) n);
+                    } else if (last && pos == 0 && n == len) {
+                        ok = (int) EVP_DIGEST_FINAL_XOF.invokeExact(ctx, dst, (long) n);
+                    } else {
+                        throw new IllegalStateException(LibCrypto.version() + " has no EVP_DigestSqueeze: one"
+                                + " squeeze of at most " + Native.MAX_CHUNK + " bytes per message");
+                    }
+                    if (ok != 1) {
+                        throw OpenSslErrors.failure("EVP_DigestSqueeze(" + algorithm.name + ")");
+                    }
+                    if (len == 0) {
+                        break;
+                    }
+                }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {

@@ -16,7 +16,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Every native call of the key-derivation family: EVP_KDF and EVP_KDF_CTX (HKDF, PBKDF2).
+ * Every native call of the key-derivation family: EVP_KDF and EVP_KDF_CTX (HKDF, PBKDF2, Argon2).
  *
  * <p>Callers validate every input before calling in. Secret inputs (keys, salts, passwords) reach
  * OpenSSL through {@code OSSL_PARAM} arrays, which hold pointers and so cannot point into the Java
@@ -54,6 +54,12 @@ public final class EvpKdf {
     /** Plain: a PBKDF2 derivation runs as long as its iteration count asks and must not hold off the GC. */
     private static final MethodHandle EVP_KDF_DERIVE = LibCrypto.function("EVP_KDF_derive",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+
+    /** OSSL_set_max_threads / OSSL_get_max_threads (OpenSSL 3.2+; absent from 3.0). */
+    private static final java.util.Optional<MethodHandle> OSSL_SET_MAX_THREADS = LibCrypto.optionalFunction(
+            "OSSL_set_max_threads", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final java.util.Optional<MethodHandle> OSSL_GET_MAX_THREADS = LibCrypto.optionalFunction(
+            "OSSL_get_max_threads", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
 
     /** HKDF info lengths to try, largest first, when finding what the loaded library accepts. */
     private static final int[] HKDF_INFO_CANDIDATES = {32 * 1024, 2048, 1024};
@@ -173,6 +179,66 @@ public final class EvpKdf {
             } finally {
                 cleanse(secrets);
             }
+        }
+    }
+
+    /**
+     * Argon2 (RFC 9106, version 0x13) of {@code length} bytes with EVP_KDF "ARGON2ID", "ARGON2I" or
+     * "ARGON2D". The caller checked every bound (salt of 8 bytes or more, memory of at least 8 KiB
+     * per lane and within the configured cap, threads at most the lanes and at most
+     * {@link #threadsAvailable}). Runs outside a critical region: it takes as long and as much
+     * native memory as the parameters ask, and frees that memory before returning ("early_clean").
+     */
+    public static byte[] argon2(Algorithm argon2, byte[] password, byte[] salt, byte[] secret, byte[] ad,
+                                int iterations, int lanes, int memoryKiB, int threads, int length) {
+        try (Arena arena = Arena.ofConfined(); Context ctx = new Context(argon2)) {
+            List<MemorySegment> secrets = new ArrayList<>(4);
+            try {
+                OsslParams p = OsslParams.in(arena)
+                        .octets("pass", secret(arena, password, secrets))
+                        .octets("salt", secret(arena, salt, secrets))
+                        .unsigned("iter", Integer.toUnsignedLong(iterations))
+                        .unsigned("lanes", Integer.toUnsignedLong(lanes))
+                        .unsigned("memcost", Integer.toUnsignedLong(memoryKiB))
+                        .unsigned("threads", Integer.toUnsignedLong(threads))
+                        .unsigned("size", Integer.toUnsignedLong(length))
+                        .unsigned("early_clean", 1);
+                if (secret.length > 0) {
+                    p.octets("secret", secret(arena, secret, secrets));
+                }
+                if (ad.length > 0) {
+                    p.octets("ad", ad);
+                }
+                ctx.setParams(p.build(), argon2.name());
+                MemorySegment out = arena.allocate(length);
+                secrets.add(out);
+                ctx.derive(out);
+                return out.toArray(JAVA_BYTE);
+            } finally {
+                cleanse(secrets);
+            }
+        }
+    }
+
+    /**
+     * Makes OpenSSL's thread pool (of the default library context) hold at least {@code wanted}
+     * threads, and returns how many it allows: 1 where the library has no thread pool (3.0, or a
+     * build without thread support). Raising the pool is process-wide; it is never lowered.
+     */
+    public static synchronized int threadsAvailable(int wanted) {
+        if (OSSL_SET_MAX_THREADS.isEmpty() || OSSL_GET_MAX_THREADS.isEmpty()) {
+            return 1;
+        }
+        try {
+            long have = (long) OSSL_GET_MAX_THREADS.get().invokeExact(MemorySegment.NULL);
+            if (have < wanted && (int) OSSL_SET_MAX_THREADS.get().invokeExact(MemorySegment.NULL, (long) wanted) == 1) {
+                have = (long) OSSL_GET_MAX_THREADS.get().invokeExact(MemorySegment.NULL);
+            } else {
+                OpenSslErrors.clear();
+            }
+            return (int) Math.max(1, Math.min(have, Integer.MAX_VALUE));
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
         }
     }
 

@@ -14,7 +14,8 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Every native call of the MAC family: EVP_MAC and EVP_MAC_CTX (HMAC over any fetched digest).
+ * Every native call of the MAC family: EVP_MAC and EVP_MAC_CTX (HMAC over any fetched digest; CMAC
+ * and KMAC through {@link Keyed}).
  *
  * <p>Callers validate lengths and offsets before calling in; these methods assume the ranges are
  * inside the arrays. Inputs larger than {@link Native#MAX_CHUNK} are fed in chunks.
@@ -42,11 +43,35 @@ public final class EvpMac {
     private static final MethodHandle EVP_MAC_FINAL = LibCrypto.critical("EVP_MAC_final",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
 
+    /** EVP_MAC_init with parameters in native memory (CMAC's cipher name, KMAC's customization). */
+    private static final MethodHandle EVP_MAC_INIT_PARAMS = LibCrypto.function("EVP_MAC_init",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    private static final MethodHandle EVP_MAC_FINAL_NATIVE = LibCrypto.function("EVP_MAC_final",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final Map<String, Optional<MemorySegment>> MACS = new ConcurrentHashMap<>();
+
     /** The HMAC implementation; fetched once, never freed. */
     private static final MemorySegment HMAC = fetchHmac();
     private static final Map<String, Optional<Hmac>> HMACS = new ConcurrentHashMap<>();
 
     private EvpMac() {}
+
+    /** The EVP_MAC OpenSSL calls {@code name} ("CMAC", "KMAC128", ...), fetched once; empty if absent. */
+    public static Optional<MemorySegment> fetch(String name) {
+        return MACS.computeIfAbsent(name, n -> {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment mac = (MemorySegment) EVP_MAC_FETCH.invokeExact(MemorySegment.NULL,
+                        arena.allocateFrom(n), MemorySegment.NULL);
+                if (mac.equals(MemorySegment.NULL)) {
+                    OpenSslErrors.drain();
+                    return Optional.empty();
+                }
+                return Optional.of(mac);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        });
+    }
 
     private static MemorySegment fetchHmac() {
         try (Arena arena = Arena.ofConfined()) {
@@ -166,11 +191,7 @@ public final class EvpMac {
         public void restart() {
             MemorySegment ctx = enter();
             try {
-                if ((int) EVP_MAC_INIT.invokeExact(ctx, MemorySegment.NULL, 0L, MemorySegment.NULL) != 1) {
-                    throw OpenSslErrors.failure("EVP_MAC_init(HMAC-" + algorithm.digest + ", same key)");
-                }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
+                restartCtx(ctx, "HMAC-" + algorithm.digest);
             } finally {
                 exit();
             }
@@ -185,15 +206,7 @@ public final class EvpMac {
         public void update(MemorySegment data) {
             MemorySegment ctx = enter();
             try {
-                long size = data.byteSize();
-                for (long pos = 0; pos < size; pos += Native.MAX_CHUNK) {
-                    long n = Math.min(size - pos, Native.MAX_CHUNK);
-                    if ((int) EVP_MAC_UPDATE.invokeExact(ctx, data.asSlice(pos, n), n) != 1) {
-                        throw OpenSslErrors.failure("EVP_MAC_update(HMAC-" + algorithm.digest + ")");
-                    }
-                }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
+                updateCtx(ctx, data, "HMAC-" + algorithm.digest);
             } finally {
                 exit();
             }
@@ -229,6 +242,159 @@ public final class EvpMac {
                 exit();
             }
             return new Context(copy, algorithm);
+        }
+    }
+
+    /** EVP_MAC_init with a NULL key on a context the caller entered: a new MAC with the key it holds. */
+    private static void restartCtx(MemorySegment ctx, String what) {
+        try {
+            if ((int) EVP_MAC_INIT.invokeExact(ctx, MemorySegment.NULL, 0L, MemorySegment.NULL) != 1) {
+                throw OpenSslErrors.failure("EVP_MAC_init(" + what + ", same key)");
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /** EVP_MAC_update over a segment, in chunks, on a context the caller entered. */
+    private static void updateCtx(MemorySegment ctx, MemorySegment data, String what) {
+        try {
+            long size = data.byteSize();
+            for (long pos = 0; pos < size; pos += Native.MAX_CHUNK) {
+                long n = Math.min(size - pos, Native.MAX_CHUNK);
+                if ((int) EVP_MAC_UPDATE.invokeExact(ctx, data.asSlice(pos, n), n) != 1) {
+                    throw OpenSslErrors.failure("EVP_MAC_update(" + what + ")");
+                }
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /**
+     * An EVP_MAC_CTX of a MAC whose set-up takes parameters with the key (CMAC: the cipher; KMAC: the
+     * customization string and output length). Keys reach OpenSSL through a native copy that is
+     * cleansed right after EVP_MAC_init; OpenSSL's own copy is cleared by EVP_MAC_CTX_free.
+     */
+    public static final class Keyed extends NativeResource {
+        private final String name;
+        private final long[] outLen = new long[1];
+
+        /** A new context of the fetched MAC {@code name}; the caller checked it is present. */
+        public Keyed(String name) {
+            super(newCtx(name), EVP_MAC_CTX_FREE, "EVP_MAC_CTX");
+            this.name = name;
+        }
+
+        private static MemorySegment newCtx(String name) {
+            try {
+                return (MemorySegment) EVP_MAC_CTX_NEW.invokeExact(fetch(name).orElseThrow());
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        }
+
+        /**
+         * Sets a key and parameters ({@code params} built by the caller in {@code arena}, may be
+         * NULL) and starts a MAC. Returns false (error queue cleared) when OpenSSL refuses the key,
+         * so the caller can throw the JCA exception its contract names.
+         */
+        public boolean init(byte[] key, MemorySegment params) {
+            MemorySegment ctx = enter();
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment copy = arena.allocate(Math.max(1, key.length));
+                MemorySegment.copy(key, 0, copy, JAVA_BYTE, 0, key.length);
+                try {
+                    if ((int) EVP_MAC_INIT_PARAMS.invokeExact(ctx, copy, (long) key.length, params) != 1) {
+                        OpenSslErrors.clear();
+                        return false;
+                    }
+                    return true;
+                } finally {
+                    Cleanse.of(copy);
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                exit();
+            }
+        }
+
+        /** Starts a new MAC with the key (and parameters) already set. */
+        public void restart() {
+            MemorySegment ctx = enter();
+            try {
+                restartCtx(ctx, name);
+            } finally {
+                exit();
+            }
+        }
+
+        /** MACs {@code len} bytes of {@code data} from {@code off}; the caller checked the bounds. */
+        public void update(byte[] data, int off, int len) {
+            update(MemorySegment.ofArray(data).asSlice(off, len));
+        }
+
+        /** MACs a segment (heap, direct or read-only); chunks large ones. */
+        public void update(MemorySegment data) {
+            MemorySegment ctx = enter();
+            try {
+                updateCtx(ctx, data, name);
+            } finally {
+                exit();
+            }
+        }
+
+        /**
+         * Writes the MAC, exactly {@code len} bytes (the length the context was set up for), to
+         * {@code out[off..off+len)}. The context must be restarted before it is used again.
+         */
+        public void finish(byte[] out, int off, int len) {
+            MemorySegment ctx = enter();
+            try {
+                int ok;
+                if (len <= Native.MAX_CHUNK) {
+                    ok = (int) EVP_MAC_FINAL.invokeExact(ctx, MemorySegment.ofArray(out).asSlice(off, len),
+                            MemorySegment.ofArray(outLen), (long) len);
+                } else { // a KMAC output of megabytes: squeezed outside a critical region
+                    try (Arena arena = Arena.ofConfined()) {
+                        MemorySegment dst = arena.allocate(len);
+                        MemorySegment n = arena.allocate(JAVA_LONG);
+                        ok = (int) EVP_MAC_FINAL_NATIVE.invokeExact(ctx, dst, n, (long) len);
+                        outLen[0] = n.get(JAVA_LONG, 0);
+                        MemorySegment.copy(dst, JAVA_BYTE, 0, out, off, len);
+                    }
+                }
+                if (ok != 1 || outLen[0] != len) {
+                    throw OpenSslErrors.failure("EVP_MAC_final(" + name + ")");
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                exit();
+            }
+        }
+
+        /** A new context with this one's key and state (EVP_MAC_CTX_dup, for {@code clone()}). */
+        public Keyed copy() {
+            MemorySegment ctx = enter();
+            MemorySegment c;
+            try {
+                c = (MemorySegment) EVP_MAC_CTX_DUP.invokeExact(ctx);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            } finally {
+                exit();
+            }
+            if (c.equals(MemorySegment.NULL)) {
+                throw OpenSslErrors.failure("EVP_MAC_CTX_dup(" + name + ")");
+            }
+            return new Keyed(c, name);
+        }
+
+        private Keyed(MemorySegment ctx, String name) {
+            super(ctx, EVP_MAC_CTX_FREE, "EVP_MAC_CTX");
+            this.name = name;
         }
     }
 }

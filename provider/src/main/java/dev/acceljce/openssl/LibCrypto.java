@@ -84,6 +84,17 @@ public final class LibCrypto {
         return isAvailable() && have >= major * 1000L + minor;
     }
 
+    /**
+     * Why a service backed by {@code what} (an OpenSSL algorithm name) is not registered here: no
+     * library, or a library without it (Argon2 and AES-GCM-SIV came with OpenSSL 3.2, for instance).
+     */
+    public static String missing(String what) {
+        if (!isAvailable()) {
+            return "no libcrypto loaded (" + unavailableReason() + ")";
+        }
+        return version() + " has no " + what;
+    }
+
     /** Which rule of the loading order chose the library: "property", "bundled" or "system". */
     public static String source() {
         return LOADED.source;
@@ -113,6 +124,14 @@ public final class LibCrypto {
             return Optional.empty();
         }
         return LOADED.lookup.find(name).map(s -> LINKER.downcallHandle(s, fd));
+    }
+
+    /** A critical downcall ({@link #critical}) for an optional symbol, or empty. */
+    public static Optional<MethodHandle> optionalCritical(String name, FunctionDescriptor fd) {
+        if (!isAvailable()) {
+            return Optional.empty();
+        }
+        return LOADED.lookup.find(name).map(s -> LINKER.downcallHandle(s, fd, Linker.Option.critical(true)));
     }
 
     private static MemorySegment symbol(String name) {

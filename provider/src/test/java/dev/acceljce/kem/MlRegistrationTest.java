@@ -74,7 +74,8 @@ class MlRegistrationTest {
                         .orElseThrow(() -> new AssertionError(service + " not in the report"));
                 assertEquals("needs OpenSSL >= 3.5 (" + tn[1] + "); loaded " + LibCrypto.version(), row.reason());
             }
-            assertEquals(24, missing.size());
+            // the post-quantum ones; OpenSSL 3.0 also lacks Argon2 and AES-GCM-SIV (BeyondContractTest)
+            assertEquals(24, missing.stream().filter(r -> r.algorithm().startsWith("ML-")).count());
             assertThrows(NoSuchAlgorithmException.class, () -> KEM.getInstance("ML-KEM", p));
             assertThrows(NoSuchAlgorithmException.class, () -> Signature.getInstance("ML-DSA", p));
             // the registered services report nothing missing about them

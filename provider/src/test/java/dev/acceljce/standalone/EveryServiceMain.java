@@ -110,10 +110,10 @@ public final class EveryServiceMain {
                 check(Arrays.equals(ab, ka.generateSecret()), "both sides agree");
             }
             case "Cipher" -> cipher(alg, p);
-            case "KDF" -> KDF.getInstance(alg, p).deriveData(HKDFParameterSpec.ofExtract()
-                    .addIKM(new byte[32]).thenExpand(data, 32));
-            case "SecretKeyFactory" -> SecretKeyFactory.getInstance(alg, p)
-                    .generateSecret(new PBEKeySpec("password".toCharArray(), new byte[16], 1000, 256));
+            case "KDF" -> KDF.getInstance(alg, p).deriveData(alg.startsWith("Argon2") ? argon2()
+                    : HKDFParameterSpec.ofExtract().addIKM(new byte[32]).thenExpand(data, 32));
+            case "SecretKeyFactory" -> SecretKeyFactory.getInstance(alg, p).generateSecret(alg.startsWith("Argon2")
+                    ? argon2() : new PBEKeySpec("password".toCharArray(), new byte[16], 1000, 256));
             case "KEM" -> {
                 KeyPair kp = pair(alg.equals("ML-KEM") ? "ML-KEM-768" : alg, p);
                 KEM kem = KEM.getInstance(alg, p);
@@ -124,6 +124,12 @@ public final class EveryServiceMain {
             case "AlgorithmParameters" -> AlgorithmParameters.getInstance(alg, p);
             default -> throw new IllegalStateException("no use written for " + type);
         }
+    }
+
+    /** Small Argon2 inputs (docs/beyond-jdk.md). */
+    private static dev.acceljce.spec.Argon2ParameterSpec argon2() {
+        return dev.acceljce.spec.Argon2ParameterSpec.builder().password("password".getBytes()).salt(new byte[16])
+                .iterations(1).memoryKiB(64).lanes(1).outputLength(32).build();
     }
 
     /** A key pair of {@code keyType} made by AccelJCE (once per type). */
@@ -163,6 +169,10 @@ public final class EveryServiceMain {
             dec = kp.getPrivate();
         } else if (a.startsWith("CHACHA20")) {
             enc = dec = new SecretKeySpec(new byte[32], "ChaCha20");
+        } else if (a.contains("/XTS/") || a.contains("/SIV/")) {
+            byte[] k = new byte[32];
+            k[31] = 1; // XTS: two different halves
+            enc = dec = new SecretKeySpec(k, "AES");
         } else {
             int bits = a.contains("256") ? 256 : a.contains("192") ? 192 : 128;
             enc = dec = new SecretKeySpec(new byte[bits / 8], "AES");
@@ -175,6 +185,8 @@ public final class EveryServiceMain {
             c.init(Cipher.UNWRAP_MODE, dec);
             c.unwrap(wrapped, "AES", Cipher.SECRET_KEY);
             return;
+        } else if (a.contains("/XTS/")) {
+            c.init(Cipher.ENCRYPT_MODE, enc, new javax.crypto.spec.IvParameterSpec(new byte[16]));
         } else {
             c.init(Cipher.ENCRYPT_MODE, enc);
         }

@@ -78,6 +78,8 @@ public record Suite(String name, String description, Settings settings, List<Par
     static final List<String> NATIVE_ON_OFF = List.of(BenchmarkProviders.ACCELJCE, BenchmarkProviders.ACCELJCE_NATIVE,
             BenchmarkProviders.JDK);
     static final List<String> SIZES = List.of("32", "128", "512", "1024", "16384");
+    /** The services the JDK, ACCP and Conscrypt lack: AccelJCE against Bouncy Castle. */
+    static final List<String> BEYOND_JDK = List.of(BenchmarkProviders.ACCELJCE, BenchmarkProviders.BC);
     static final List<String> SEED_SIZES = List.of("32", "128", "512");
 
     public static final List<String> NAMES = List.of("quick", "seeds", "peers", "full");
@@ -154,6 +156,9 @@ public record Suite(String name, String description, Settings settings, List<Par
         b.part("HKDF, PBKDF2, DRBG", "KdfBenchmark", IN_PROCESS);
         b.part("ML-KEM-768", "MlKemBenchmark", IN_PROCESS);
         b.part("ML-DSA-65", "MlDsaBenchmark", IN_PROCESS);
+        // beyond the JDK: only Bouncy Castle has these (docs/beyond-jdk.md)
+        b.part("Beyond the JDK: AES-CMAC, AES-CCM, AES-GCM-SIV, AES-XTS", "BeyondJdkBenchmark", BEYOND_JDK, "size", SIZES);
+        b.part("Beyond the JDK: Argon2id", "Argon2Benchmark", BEYOND_JDK);
         b.part("Life cycle: getInstance + init + one operation", "LifecycleBenchmark", IN_PROCESS);
         b.part("TLS 1.3 handshake", "TlsHandshakeBenchmark", IN_PROCESS, "cert", List.of("EC", "RSA"));
         // against the 1-thread numbers above at the same size: 2.0x is perfect scaling on 2 CPUs
