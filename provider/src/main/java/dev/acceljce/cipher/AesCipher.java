@@ -53,8 +53,6 @@ final class AesCipher extends CipherSpi implements Counted {
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Where work done by {@link #jdk} is counted: the JDK path (see {@link #completed}). */
     private Counters.Tally jdkTally;
-    /** Input bytes of the operation in progress, counted when it completes. */
-    private long messageBytes;
 
     @Override
     public void attach(Counters.Tally tally) {
@@ -294,7 +292,6 @@ final class AesCipher extends CipherSpi implements Counted {
     @Override
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
         if (jdk != null) {
-            messageBytes = 0;
             jdk.init(opmode, key, random);
             return;
         }
@@ -309,7 +306,6 @@ final class AesCipher extends CipherSpi implements Counted {
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
         if (jdk != null) {
-            messageBytes = 0;
             jdk.init(opmode, key, params, random);
             return;
         }
@@ -333,7 +329,6 @@ final class AesCipher extends CipherSpi implements Counted {
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
         if (jdk != null) {
-            messageBytes = 0;
             jdk.init(opmode, key, params, random);
             return;
         }
@@ -396,7 +391,6 @@ final class AesCipher extends CipherSpi implements Counted {
     /** Back to the state after init: same key schedule, same IV, empty buffer. */
     private void reset() {
         clearHeld();
-        messageBytes = 0;
         ctx.init(null, null, iv, -1);
         if (mode.block) {
             ctx.setPadding(padding);
@@ -469,7 +463,7 @@ final class AesCipher extends CipherSpi implements Counted {
     protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
         if (jdk != null) {
             byte[] out = jdk.update(input, inputOffset, inputLen);
-            messageBytes += inputLen;
+            updated(inputLen);
             return out;
         }
         requireInit();
@@ -484,7 +478,7 @@ final class AesCipher extends CipherSpi implements Counted {
             throws ShortBufferException {
         if (jdk != null) {
             int n = jdk.update(input, inputOffset, inputLen, output, outputOffset);
-            messageBytes += inputLen;
+            updated(inputLen);
             return n;
         }
         requireInit();
@@ -499,7 +493,7 @@ final class AesCipher extends CipherSpi implements Counted {
         if (jdk != null) {
             int before = input.remaining();
             int n = jdk.update(input, output);
-            messageBytes += before - input.remaining();
+            updated(before - input.remaining());
             return n;
         }
         requireInit();
@@ -557,7 +551,7 @@ final class AesCipher extends CipherSpi implements Counted {
         if (n != expected) {
             throw new ProviderException("OpenSSL wrote " + n + " bytes, " + expected + " expected");
         }
-        messageBytes += len;
+        updated(len);
         return n;
     }
 
@@ -666,20 +660,32 @@ final class AesCipher extends CipherSpi implements Counted {
     }
 
     /**
-     * One operation done: the bytes of its updates and of its last input, on the path that did
-     * the work. A native-path object set to a mode or padding OpenSSL does not serve (PCBC, CTS,
-     * CFB16, ...) hands it to SunJCE: that is counted on the JDK path of the same service.
+     * One operation done, with the bytes of its last input (its updates were counted as they
+     * came), on the path that did the work. A native-path object set to a mode or padding OpenSSL
+     * does not serve (PCBC, CTS, CFB16, ...) hands it to SunJCE: that is counted on the JDK path
+     * of the same service.
      */
     private void completed(long lastInput) {
-        Counters.Tally t = tally;
-        if (jdk != null) {
-            if (jdkTally == null) {
-                jdkTally = tally.handedToJdk(this);
-            }
-            t = jdkTally;
+        pathTally().count(lastInput);
+    }
+
+    /**
+     * The bytes of an update, counted at once on the path doing the work: a stream (CTR under
+     * SSH, a file) may never call doFinal, and what it encrypted must still show in the counters.
+     * The operation itself is counted when it completes.
+     */
+    private void updated(long bytes) {
+        pathTally().bytes(bytes);
+    }
+
+    private Counters.Tally pathTally() {
+        if (jdk == null) {
+            return tally;
         }
-        t.count(messageBytes + lastInput);
-        messageBytes = 0;
+        if (jdkTally == null) {
+            jdkTally = tally.handedToJdk(this);
+        }
+        return jdkTally;
     }
 
     /** Pending bytes, the input and EVP_CipherFinal on {@code c}; this object's fields unchanged. */

@@ -30,8 +30,6 @@ public final class JdkCipher extends CipherSpi implements Counted {
     /** Initialised to decrypt an AEAD transformation: doFinal goes through {@link VerifiedDecryption}. */
     private boolean aeadDecrypt;
     private Counters.Tally tally = Counters.Tally.NONE;
-    /** Input bytes of the operation in progress, counted when it completes. */
-    private long messageBytes;
 
     /** {@code algorithm} is the service's name: a full transformation or a base name. */
     public JdkCipher(String algorithm) {
@@ -119,7 +117,6 @@ public final class JdkCipher extends CipherSpi implements Counted {
 
     @Override
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
-        messageBytes = 0;
         cipher().init(opmode, key, random);
         initialized(opmode);
     }
@@ -127,7 +124,6 @@ public final class JdkCipher extends CipherSpi implements Counted {
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        messageBytes = 0;
         cipher().init(opmode, key, params, random);
         initialized(opmode);
     }
@@ -135,7 +131,6 @@ public final class JdkCipher extends CipherSpi implements Counted {
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        messageBytes = 0;
         cipher().init(opmode, key, params, random);
         initialized(opmode);
     }
@@ -143,7 +138,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     @Override
     protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
         byte[] out = cipher().update(input, inputOffset, inputLen);
-        messageBytes += inputLen;
+        tally.bytes(inputLen); // at once: a stream may never reach doFinal
         return out;
     }
 
@@ -151,7 +146,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
         int n = cipher().update(input, inputOffset, inputLen, output, outputOffset);
-        messageBytes += inputLen;
+        tally.bytes(inputLen); // at once: a stream may never reach doFinal
         return n;
     }
 
@@ -159,7 +154,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
         int in = input.remaining();
         int n = cipher().update(input, output);
-        messageBytes += in - input.remaining();
+        tally.bytes(in - input.remaining());
         return n;
     }
 
@@ -197,10 +192,9 @@ public final class JdkCipher extends CipherSpi implements Counted {
                 && VerifiedDecryption.isAead(transformation());
     }
 
-    /** A completed operation: the last input, then the count, then ready for the next. */
+    /** A completed operation with its last input (its updates' bytes were counted as they came). */
     private void done(long lastInput) {
-        tally.count(messageBytes + lastInput);
-        messageBytes = 0;
+        tally.count(lastInput);
     }
 
     @Override

@@ -120,4 +120,33 @@ class CountersTest {
             assertEquals(32 + ct.length, d.nativeBytes(), t);
         }
     }
+
+    /**
+     * A stream that never reaches doFinal (AES-CTR under SSH, a file being encrypted) shows its
+     * bytes as they are processed, on each path; its operation is counted only when it ends.
+     */
+    @Test
+    void aStreamNeverFinishedStillShowsItsBytesOnBothPaths() throws Exception {
+        String service = "Cipher.AES/CTR/NoPadding";
+        SecretKeySpec key = new SecretKeySpec(new byte[16], "AES");
+        javax.crypto.spec.IvParameterSpec iv = new javax.crypto.spec.IvParameterSpec(new byte[16]);
+        for (Path path : Path.values()) {
+            Counters.Row before = Counters.of(service);
+            javax.crypto.Cipher ctr = javax.crypto.Cipher.getInstance("AES/CTR/NoPadding",
+                    dev.acceljce.AccelJceProvider.pathView(path));
+            ctr.init(javax.crypto.Cipher.ENCRYPT_MODE, key, iv);
+            ctr.update(new byte[1000]);
+            ctr.update(new byte[24], 0, 24, new byte[24], 0);
+            ctr.update(ByteBuffer.wrap(new byte[100]), ByteBuffer.allocate(100));
+            Counters.Row d = delta(before, service);
+            long bytes = path == Path.NATIVE ? d.nativeBytes() : d.jdkBytes();
+            long ops = path == Path.NATIVE ? d.nativeOps() : d.jdkOps();
+            assertEquals(1124, bytes, path + " bytes before doFinal");
+            assertEquals(0, ops, path + " operations before doFinal");
+            ctr.doFinal(new byte[6]);
+            d = delta(before, service);
+            assertEquals(1130, path == Path.NATIVE ? d.nativeBytes() : d.jdkBytes(), path + " bytes after doFinal");
+            assertEquals(1, path == Path.NATIVE ? d.nativeOps() : d.jdkOps(), path + " operations after doFinal");
+        }
+    }
 }

@@ -82,9 +82,9 @@ public final class MinaCopier implements AutoCloseable {
     }
 
     /**
-     * The cipher and MAC services the copy used, from AccelJCE's counters: bytes per path, or for
-     * a stream MINA never finishes (CTR: update per packet, no doFinal, so no bytes counted) the
-     * objects per path.
+     * The cipher and MAC services the copy used, from AccelJCE's counters: bytes per path, or,
+     * where no bytes were counted (a CTR stream MINA never finishes, on providers before the
+     * AES ciphers counted update bytes at once), the objects per path.
      */
     static String servedBy(Map<String, Counters.Row> before, Map<String, Counters.Row> after) {
         List<String> out = new ArrayList<>();
