@@ -20,8 +20,13 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
     AccelEcPrivateKey(EvpPkey.Key key, Curves curve) {
         super(KeyKind.EC, key);
         this.curve = curve;
-        // encode as the JDK does (no public key inside the SEC 1 structure)
-        key.setIntParam("include-public", 0);
+    }
+
+    /** Encoded as the JDK does: no public key inside the SEC 1 structure (set here, not per new key). */
+    @Override
+    byte[] encode(EvpPkey.Key live) {
+        live.setIntParam("include-public", 0);
+        return super.encode(live);
     }
 
     public Curves curve() {

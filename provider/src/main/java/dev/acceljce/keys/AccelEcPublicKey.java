@@ -56,10 +56,7 @@ public final class AccelEcPublicKey extends AccelPublicKey implements ECPublicKe
         if (point == null) {
             return super.importPublic();
         }
-        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
-            return EvpPkey.Key.fromPublicParams("EC", dev.acceljce.openssl.OsslParams.in(arena)
-                    .utf8("group", curve.opensslGroup()).octets("pub", point).build());
-        }
+        return dev.acceljce.openssl.PreparedKeys.ecPublicKey(curve.opensslGroup(), point);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.acceljce.keys;
 
-import java.lang.foreign.Arena;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.spec.ECParameterSpec;
@@ -10,7 +9,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 
 import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.OsslParams;
+import dev.acceljce.openssl.PreparedKeys;
 
 /**
  * EC public keys made from an ECPublicKeySpec on a served curve without the JDK's key classes:
@@ -54,13 +53,8 @@ final class EcPublicKeySpecs {
         }
         // imported from the point itself: OpenSSL checks it is on the curve, and the encoding
         // built above is the key's (what i2d_PUBKEY would write), so neither DER codec runs
-        EvpPkey.Key key;
-        try (Arena arena = Arena.ofConfined()) {
-            key = EvpPkey.Key.fromPublicParams("EC", OsslParams.in(arena)
-                    .utf8("group", curve.opensslGroup())
-                    .octets("pub", Arrays.copyOfRange(der, header.length, der.length))
-                    .build());
-        }
+        EvpPkey.Key key = PreparedKeys.ecPublicKey(curve.opensslGroup(),
+                Arrays.copyOfRange(der, header.length, der.length));
         return key == null ? null : new AccelEcPublicKey(key, der, curve);
     }
 

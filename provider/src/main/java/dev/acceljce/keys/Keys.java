@@ -47,12 +47,17 @@ public final class Keys {
 
     /** As {@link #wrapPublic}, for a native key with private material. */
     static AccelPrivateKey wrapPrivate(EvpPkey.Key key) {
-        KeyKind kind = KeyKind.of(key);
+        return wrapPrivate(key, null);
+    }
+
+    /** As {@link #wrapPrivate(EvpPkey.Key)}, for an EC key the caller made on {@code ecCurve} (not asked again). */
+    static AccelPrivateKey wrapPrivate(EvpPkey.Key key, Curves ecCurve) {
+        KeyKind kind = ecCurve != null ? KeyKind.EC : KeyKind.of(key);
         AccelPrivateKey out = null;
         if (kind != null) {
             out = switch (kind) {
                 case EC -> {
-                    Curves curve = Curves.ofOpensslGroup(key.utf8Param("group"));
+                    Curves curve = ecCurve != null ? ecCurve : Curves.ofOpensslGroup(key.utf8Param("group"));
                     yield curve == null ? null : new AccelEcPrivateKey(key, curve);
                 }
                 case RSA -> new AccelRsaPrivateCrtKey(key);
@@ -76,11 +81,16 @@ public final class Keys {
      * when the key is used natively. Other kinds: exported and imported as OSSL_PARAMs.
      */
     static AccelPublicKey publicHalf(EvpPkey.Key generated) {
-        KeyKind kind = KeyKind.of(generated);
+        return publicHalf(generated, null);
+    }
+
+    /** As {@link #publicHalf(EvpPkey.Key)}, for an EC key the caller made on {@code ecCurve} (not asked again). */
+    static AccelPublicKey publicHalf(EvpPkey.Key generated, Curves ecCurve) {
+        KeyKind kind = ecCurve != null ? KeyKind.EC : KeyKind.of(generated);
         if (kind != null) {
             AccelPublicKey fast = switch (kind) {
                 case EC -> {
-                    Curves curve = Curves.ofOpensslGroup(generated.utf8Param("group"));
+                    Curves curve = ecCurve != null ? ecCurve : Curves.ofOpensslGroup(generated.utf8Param("group"));
                     byte[] point = generated.octetParam("pub");
                     int size = curve == null ? 0 : (curve.fieldBits() + 7) / 8;
                     yield point == null || point.length != 1 + 2 * size || point[0] != 4 ? null

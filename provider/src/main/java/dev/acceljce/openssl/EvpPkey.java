@@ -164,6 +164,11 @@ public final class EvpPkey {
             super(pkey, EVP_PKEY_FREE, "EVP_PKEY");
         }
 
+        /** Takes ownership of an EVP_PKEY another class of this package made. */
+        static Key adopt(MemorySegment pkey) {
+            return new Key(pkey);
+        }
+
         /**
          * Parses a DER SubjectPublicKeyInfo; null when OpenSSL refuses it or bytes are left over
          * (the error queue is cleared).
