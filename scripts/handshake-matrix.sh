@@ -3,7 +3,10 @@
 # AccelJCE (policy auto and native) and ACCP, one JMH invocation per case with every provider in
 # it, so ratios are read within one run. The benchmark JVM is pinned to CPU 1 (keep CPU 0 for
 # everything else). Writes <case>.json, <case>.log and <case>.load (uptime before and after) to
-# OUTDIR. About 4 minutes per case on 2 cores. Build first: ./scripts/mvn.sh -DskipTests package
+# OUTDIR. Each fork warms up for 50 s: SunJSSE and the providers' handshake code take 25-40 s of
+# handshakes on one CPU to be compiled (after 8 s AccelJCE ran at half its steady rate, ACCP at a
+# third), so a shorter warm-up measures the JIT. About 5 minutes per case.
+# Build first: ./scripts/mvn.sh -DskipTests package
 #
 # Usage: scripts/handshake-matrix.sh OUTDIR [extra JMH options]
 set -euo pipefail
@@ -20,7 +23,7 @@ run() {
   uptime > "$out/$name.load"
   taskset -c 1 "$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -jar "$jar" \
     TlsHandshakeBenchmark -p provider=JDK,AccelJCE,AccelJCE-native,ACCP "$@" \
-    -f 2 -wi 4 -w 2s -i 5 -r 2s -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1
+    -f 1 -wi 10 -w 5s -i 5 -r 3s -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1
   uptime >> "$out/$name.load"
 }
 run t13-x25519-ec -p cert=EC -p group=x25519 -p protocol=TLSv1.3 "$@"

@@ -55,8 +55,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
+// SunJSSE's and the providers' handshake code reach a steady rate after 25-40 s of handshakes on
+// one CPU (Zen 4, session 7): a shorter warm-up measures the JIT, not the provider
+@Warmup(iterations = 10, time = 5)
+@Measurement(iterations = 5, time = 3)
 // JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
 @Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
         "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})

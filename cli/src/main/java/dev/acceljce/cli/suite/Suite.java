@@ -33,6 +33,16 @@ public record Suite(String name, String description, Settings settings, List<Par
                     .plus(FORK_START).multipliedBy(forks);
         }
 
+        /**
+         * These settings with at least {@code minimum} of warm-up per fork (more iterations of
+         * the same length), for benchmarks whose JIT warm-up is longer than the suite's.
+         */
+        public Settings withWarmupOf(Duration minimum) {
+            long needed = (minimum.toMillis() + warmupTime.toMillis() - 1) / warmupTime.toMillis();
+            return needed <= warmupIterations ? this
+                    : new Settings(forks, (int) needed, warmupTime, measurementIterations, measurementTime);
+        }
+
         public String describe() {
             return forks + " fork" + (forks == 1 ? "" : "s") + ", warm-up " + warmupIterations + " × "
                     + millis(warmupTime) + ", measurement " + measurementIterations + " × " + millis(measurementTime);
@@ -51,13 +61,27 @@ public record Suite(String name, String description, Settings settings, List<Par
      * @param jvmArgs    JVM options added to every fork of this part beyond the common ones
      * @param threads    JMH threads (1, or 2 for the scaling parts)
      * @param cpus       the CPUs the benchmark JVMs are pinned to (taskset list), e.g. "1"
+     * @param minWarmup  the least warm-up per fork this part needs, whatever the suite's settings
      */
     public record Part(String title, String include, Map<String, List<String>> params, List<String> jvmArgs,
-                       int threads, String cpus) {
+                       int threads, String cpus, Duration minWarmup) {
         public List<String> providers() {
             return params.get("provider");
         }
+
+        /** The suite's settings as this part runs them. */
+        public Settings settings(Settings suite) {
+            return suite.withWarmupOf(minWarmup);
+        }
     }
+
+    /**
+     * The warm-up a full TLS handshake needs before its rate is steady: SunJSSE and a provider's
+     * handshake code are compiled over 25-40 s of handshakes on one CPU (measured on Zen 4 in
+     * session 7: after 8 s of warm-up AccelJCE ran at half and ACCP at a third of their steady
+     * rates, so shorter warm-ups measure the JIT, not the provider).
+     */
+    public static final Duration HANDSHAKE_WARMUP = Duration.ofSeconds(40);
 
     /** What JMH adds per fork before the first iteration (JVM start, class loading, OpenSSL load). */
     static final Duration FORK_START = Duration.ofMillis(1500);
@@ -99,8 +123,11 @@ public record Suite(String name, String description, Settings settings, List<Par
 
     /** The expected wall time of the whole suite, from the number of benchmarks each part runs. */
     public Duration estimate(List<Integer> benchmarksPerPart) {
-        int n = benchmarksPerPart.stream().mapToInt(Integer::intValue).sum();
-        return settings.estimate().multipliedBy(n);
+        Duration total = Duration.ZERO;
+        for (int i = 0; i < parts.size(); i++) {
+            total = total.plus(parts.get(i).settings(settings).estimate().multipliedBy(benchmarksPerPart.get(i)));
+        }
+        return total;
     }
 
     private static Suite quick() {
@@ -110,7 +137,7 @@ public record Suite(String name, String description, Settings settings, List<Par
         b.part("ECDSA P-256 sign", "EcdsaBenchmark.signEcDsa", IN_PROCESS, "size", List.of("32"), "curve", List.of("secp256r1"));
         b.nativeOff("AES-GCM and SHA-256, JDK intrinsics off", "(AesGcmBenchmark.encrypt|DigestBenchmark.digest)",
                 "size", List.of("32", "16384"));
-        b.part("TLS 1.3 handshake", "TlsHandshakeBenchmark.handshake",
+        b.handshakes("TLS 1.3 handshake", "TlsHandshakeBenchmark.handshake",
                 List.of(BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK), "cert", List.of("EC"));
         return new Suite("quick", "headline families at 32 B and 16 KiB, every provider, short iterations",
                 new Settings(1, 2, Duration.ofMillis(400), 3, Duration.ofMillis(400)), b.parts);
@@ -160,7 +187,7 @@ public record Suite(String name, String description, Settings settings, List<Par
         b.part("Beyond the JDK: AES-CMAC, AES-CCM, AES-GCM-SIV, AES-XTS", "BeyondJdkBenchmark", BEYOND_JDK, "size", SIZES);
         b.part("Beyond the JDK: Argon2id", "Argon2Benchmark", BEYOND_JDK);
         b.part("Life cycle: getInstance + init + one operation", "LifecycleBenchmark", IN_PROCESS);
-        b.part("TLS 1.3 handshake", "TlsHandshakeBenchmark", IN_PROCESS, "cert", List.of("EC", "RSA"));
+        b.handshakes("TLS 1.3 handshake", "TlsHandshakeBenchmark", IN_PROCESS, "cert", List.of("EC", "RSA"));
         // against the 1-thread numbers above at the same size: 2.0x is perfect scaling on 2 CPUs
         b.scaling("2 threads: AES-GCM and SHA-256", "(AesGcmBenchmark.encrypt|DigestBenchmark.digest)", IN_PROCESS,
                 "size", List.of("1024"));
@@ -174,16 +201,22 @@ public record Suite(String name, String description, Settings settings, List<Par
         final List<Part> parts = new ArrayList<>();
 
         void part(String title, String include, List<String> providers, Object... params) {
-            parts.add(new Part(title, anchor(include), params(providers, params), List.of(), 1, BENCH_CPU));
+            parts.add(new Part(title, anchor(include), params(providers, params), List.of(), 1, BENCH_CPU, Duration.ZERO));
+        }
+
+        void handshakes(String title, String include, List<String> providers, Object... params) {
+            parts.add(new Part(title, anchor(include), params(providers, params), List.of(), 1, BENCH_CPU,
+                    HANDSHAKE_WARMUP));
         }
 
         void nativeOff(String title, String include, Object... params) {
             parts.add(new Part(title, anchor(include), params(List.of(BenchmarkProviders.JDK_SW), params),
-                    BenchmarkProviders.JDK_SW_FLAGS, 1, BENCH_CPU));
+                    BenchmarkProviders.JDK_SW_FLAGS, 1, BENCH_CPU, Duration.ZERO));
         }
 
         void scaling(String title, String include, List<String> providers, Object... params) {
-            parts.add(new Part(title, anchor(include), params(providers, params), List.of(), 2, SCALING_CPUS));
+            parts.add(new Part(title, anchor(include), params(providers, params), List.of(), 2, SCALING_CPUS,
+                    Duration.ZERO));
         }
 
         private static String anchor(String include) {

@@ -73,7 +73,8 @@ public final class SuiteRunner {
             for (Suite.Part part : suite.parts()) {
                 String pinned = pin(part.cpus());
                 logStream.println("# part: " + part.title() + " (" + pinned + ")");
-                parts.add(Map.of("title", part.title(), "pinning", pinned, "threads", part.threads()));
+                parts.add(Map.of("title", part.title(), "pinning", pinned, "threads", part.threads(),
+                        "settings", part.settings(suite.settings()).describe()));
                 Collection<RunResult> r = new Runner(options(suite, part), progress).run();
                 results.addAll(r);
             }
@@ -92,7 +93,7 @@ public final class SuiteRunner {
     }
 
     private static org.openjdk.jmh.runner.options.Options options(Suite suite, Suite.Part part) {
-        Suite.Settings s = suite.settings();
+        Suite.Settings s = part.settings(suite.settings());
         List<String> jvmArgs = new ArrayList<>(Suite.COMMON_JVM_ARGS);
         jvmArgs.addAll(part.jvmArgs());
         ChainedOptionsBuilder o = new OptionsBuilder()
