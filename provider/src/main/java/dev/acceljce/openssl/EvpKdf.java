@@ -64,6 +64,9 @@ public final class EvpKdf {
     /** HKDF info lengths to try, largest first, when finding what the loaded library accepts. */
     private static final int[] HKDF_INFO_CANDIDATES = {32 * 1024, 2048, 1024};
 
+    /** HKDF's contexts, freed in the call that made them, in the live-object counts all the same. */
+    private static final java.util.concurrent.atomic.LongAdder LIVE_HKDF_CTX = NativeResource.liveCounter("EVP_KDF_CTX");
+
     private static final Map<String, Optional<Algorithm>> FETCHED = new ConcurrentHashMap<>();
     /**
      * Per HKDF digest: a context holding only that digest, copied for each derivation; never
@@ -107,26 +110,46 @@ public final class EvpKdf {
     public static void hkdf(Algorithm hkdf, String digest, int mode, byte[] key, byte[] salt, byte[] info,
                             byte[] out) {
         Optional<MemorySegment> template = HKDF_TEMPLATES.computeIfAbsent(digest, d -> hkdfTemplate(hkdf, d));
-        try (Arena arena = Arena.ofConfined();
-             Context ctx = template.isPresent() ? Context.copyOf(template.get(), hkdf) : new Context(hkdf)) {
-            List<MemorySegment> secrets = new ArrayList<>(2);
-            try {
-                OsslParams p = OsslParams.in(arena).integer("mode", mode);
-                if (template.isEmpty()) {
-                    p.utf8("digest", digest);
-                }
-                p.octets("key", secret(arena, key, secrets));
-                if (mode != HKDF_EXPAND_ONLY) {
-                    p.octets("salt", secret(arena, salt, secrets));
-                }
-                if (mode != HKDF_EXTRACT_ONLY) {
-                    p.octets("info", info);
-                }
-                ctx.setParams(p.build(), "HKDF(" + digest + ")");
-            } finally {
-                cleanse(secrets);
+        // The context lives only inside this call, so it is freed here rather than owned by a
+        // NativeResource: a TLS 1.3 handshake makes about 40, and a Cleaner registration and its
+        // clean-up each cost more than the derivation's own Java work.
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment ctx = template.isPresent() ? (MemorySegment) EVP_KDF_CTX_DUP.invokeExact(template.get())
+                    : (MemorySegment) EVP_KDF_CTX_NEW.invokeExact(hkdf.kdf);
+            if (ctx.equals(MemorySegment.NULL)) {
+                throw OpenSslErrors.failure("EVP_KDF_CTX allocation");
             }
-            ctx.deriveCritical(out);
+            LIVE_HKDF_CTX.increment();
+            try {
+                List<MemorySegment> secrets = new ArrayList<>(2);
+                try {
+                    OsslParams p = OsslParams.in(arena).integer("mode", mode);
+                    if (template.isEmpty()) {
+                        p.utf8("digest", digest);
+                    }
+                    p.octets("key", secret(arena, key, secrets));
+                    if (mode != HKDF_EXPAND_ONLY) {
+                        p.octets("salt", secret(arena, salt, secrets));
+                    }
+                    if (mode != HKDF_EXTRACT_ONLY) {
+                        p.octets("info", info);
+                    }
+                    if ((int) EVP_KDF_CTX_SET_PARAMS.invokeExact(ctx, p.build()) != 1) {
+                        throw OpenSslErrors.failure("EVP_KDF_CTX_set_params HKDF(" + digest + ")");
+                    }
+                } finally {
+                    cleanse(secrets);
+                }
+                if ((int) EVP_KDF_DERIVE_CRITICAL.invokeExact(ctx, MemorySegment.ofArray(out), (long) out.length,
+                        MemorySegment.NULL) != 1) {
+                    throw OpenSslErrors.failure("EVP_KDF_derive(" + hkdf.name() + ")");
+                }
+            } finally {
+                EVP_KDF_CTX_FREE.invokeExact(ctx); // clears the key material OpenSSL copied in
+                LIVE_HKDF_CTX.decrement();
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
         }
     }
 
@@ -300,15 +323,6 @@ public final class EvpKdf {
             this.algorithm = algorithm;
         }
 
-        /** A copy of {@code template} (EVP_KDF_CTX_dup), a context of {@code algorithm}. */
-        static Context copyOf(MemorySegment template, Algorithm algorithm) {
-            try {
-                return new Context((MemorySegment) EVP_KDF_CTX_DUP.invokeExact(template), algorithm);
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            }
-        }
-
         private static MemorySegment newCtx(Algorithm algorithm) {
             try {
                 return (MemorySegment) EVP_KDF_CTX_NEW.invokeExact(algorithm.kdf);
@@ -328,22 +342,6 @@ public final class EvpKdf {
             MemorySegment ctx = enter();
             try {
                 return (int) EVP_KDF_CTX_SET_PARAMS.invokeExact(ctx, params) == 1;
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            } finally {
-                exit();
-            }
-        }
-
-        /** EVP_KDF_derive into a heap array, in a critical region (short derivations only). */
-        void deriveCritical(byte[] out) {
-            MemorySegment ctx = enter();
-            try {
-                int ok = (int) EVP_KDF_DERIVE_CRITICAL.invokeExact(ctx, MemorySegment.ofArray(out),
-                        (long) out.length, MemorySegment.NULL);
-                if (ok != 1) {
-                    throw OpenSslErrors.failure("EVP_KDF_derive(" + algorithm.name + ")");
-                }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {

@@ -69,6 +69,14 @@ public abstract class NativeResource implements AutoCloseable {
     private volatile int state;
 
     /**
+     * The live count of objects of {@code kind}, for a class that frees an object in the call that
+     * made it (no Cleaner needed) and still shows it in {@link #liveObjects()}.
+     */
+    static LongAdder liveCounter(String kind) {
+        return LIVE.computeIfAbsent(kind, k -> new LongAdder());
+    }
+
+    /**
      * Takes ownership of {@code ptr}, to be released by {@code free} (a {@code void f(void*)}
      * handle). {@code kind} names the object type in the live-object counts.
      *
