@@ -16,18 +16,20 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.acceljce.openssl.DigestSignOneShot;
 import dev.acceljce.openssl.EvpCipher;
+import dev.acceljce.openssl.EvpDigest;
+import dev.acceljce.openssl.EvpKdf;
 import dev.acceljce.openssl.EvpKem;
+import dev.acceljce.openssl.EvpMac;
 import dev.acceljce.openssl.EvpMessageSignature;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.openssl.EvpPkeyCrypt;
 import dev.acceljce.openssl.EvpPkeyDerive;
-import dev.acceljce.openssl.OsslParams;
-import dev.acceljce.openssl.EvpDigest;
-import dev.acceljce.openssl.EvpKdf;
-import dev.acceljce.openssl.EvpMac;
 import dev.acceljce.openssl.LibContext;
 import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.openssl.OsslParams;
+import dev.acceljce.openssl.PkeySignContext;
 import dev.acceljce.openssl.Rand;
 
 /**
@@ -697,7 +699,7 @@ public final class SelfTest {
         }
         byte[] digest = digest("SHA256", ascii("sample")).orElseThrow(() -> new NotOffered("SHA256"));
         try (EvpPkey.Key key = EvpPkey.Key.fromPublicDer(hex(P256_SPKI));
-             EvpPkey.SignContext verify = new EvpPkey.SignContext(key, false, digest.length)) {
+             PkeySignContext verify = new PkeySignContext(key, false, digest.length)) {
             if (!verify.verify(signature, digest, digest.length)) {
                 return "the RFC 6979 signature did not verify";
             }
@@ -714,7 +716,7 @@ public final class SelfTest {
         }
         byte[] digest = digest("SHA256", message).orElseThrow(() -> new NotOffered("SHA256"));
         try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8); Arena arena = Arena.ofConfined();
-             EvpPkey.SignContext sign = new EvpPkey.SignContext(key, true, digest.length, rsaPkcs1Params(arena))) {
+             PkeySignContext sign = new PkeySignContext(key, true, digest.length, rsaPkcs1Params(arena))) {
             byte[] signature = sign.sign(digest, digest.length);
             if (signature == null) {
                 throw new IllegalStateException("OpenSSL refused to sign");
@@ -734,7 +736,7 @@ public final class SelfTest {
         }
         byte[] digest = digest("SHA256", ascii("Message")).orElseThrow(() -> new NotOffered("SHA256"));
         try (EvpPkey.Key key = EvpPkey.Key.fromPublicDer(hex(RSA2048_SPKI)); Arena arena = Arena.ofConfined();
-             EvpPkey.SignContext verify = new EvpPkey.SignContext(key, false, digest.length, rsaPkcs1Params(arena))) {
+             PkeySignContext verify = new PkeySignContext(key, false, digest.length, rsaPkcs1Params(arena))) {
             if (!verify.verify(signature, digest, digest.length)) {
                 return "the published signature did not verify";
             }
@@ -772,7 +774,7 @@ public final class SelfTest {
         if (!EvpPkey.hasKeyType("ED25519")) {
             return Optional.empty();
         }
-        try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8); EvpPkey.OneShot signer = new EvpPkey.OneShot()) {
+        try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8); DigestSignOneShot signer = new DigestSignOneShot()) {
             return Optional.of(signer.sign(key, message, message.length));
         }
     }

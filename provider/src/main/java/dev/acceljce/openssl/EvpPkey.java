@@ -13,15 +13,16 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Every native call of the public-key families: EVP_PKEY (import, export, generation, component
- * read-out), EVP_PKEY_CTX (sign and verify over a digest the caller computed) and the one-shot
- * EVP_DigestSign/EVP_DigestVerify used by EdDSA.
+ * EVP_PKEY: import, export, generation and component read-out of public-key keys, and the
+ * EVP_PKEY_CTX set-up every key operation shares ({@link #newContext}, {@link #setAfterInit}).
+ * Signing over a digest is {@link PkeySignContext}, one-shot EdDSA {@link DigestSignOneShot},
+ * agreement {@link EvpPkeyDerive}, encryption {@link EvpPkeyCrypt}, kept keys {@link PreparedKeys}.
  *
  * <p>Failures of import and verification are reported as null / negative results (the error
  * queue is cleared) so that the SPI classes map them to the JCA exception their contract names.
  */
 public final class EvpPkey {
-    private static final MethodHandle EVP_PKEY_FREE = NativeResource.freeFunction("EVP_PKEY_free");
+    static final MethodHandle EVP_PKEY_FREE = NativeResource.freeFunction("EVP_PKEY_free");
     private static final MethodHandle EVP_PKEY_UP_REF = LibCrypto.function("EVP_PKEY_up_ref",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle D2I_PUBKEY = LibCrypto.function("d2i_PUBKEY_ex",
@@ -61,12 +62,12 @@ public final class EvpPkey {
     private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
             FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
 
-    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_NAME = LibCrypto.function("EVP_PKEY_CTX_new_from_name",
+    static final MethodHandle EVP_PKEY_CTX_NEW_FROM_NAME = LibCrypto.function("EVP_PKEY_CTX_new_from_name",
             FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_PKEY = LibCrypto.function("EVP_PKEY_CTX_new_from_pkey",
             FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
-    private static final MethodHandle EVP_PKEY_KEYGEN_INIT = LibCrypto.function("EVP_PKEY_keygen_init",
+    static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
+    static final MethodHandle EVP_PKEY_KEYGEN_INIT = LibCrypto.function("EVP_PKEY_keygen_init",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle EVP_PKEY_FROMDATA_INIT = LibCrypto.function("EVP_PKEY_fromdata_init",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
@@ -77,33 +78,10 @@ public final class EvpPkey {
     private static final MethodHandle OSSL_PARAM_FREE = NativeResource.freeFunction("OSSL_PARAM_free");
     /** EVP_PKEY_PUBLIC_KEY: OSSL_KEYMGMT_SELECT_ALL_PARAMETERS | OSSL_KEYMGMT_SELECT_PUBLIC_KEY. */
     private static final int SELECT_PUBLIC_KEY = 0x86;
-    private static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = LibCrypto.function("EVP_PKEY_CTX_set_params",
+    static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = LibCrypto.function("EVP_PKEY_CTX_set_params",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_GENERATE = LibCrypto.function("EVP_PKEY_generate",
+    static final MethodHandle EVP_PKEY_GENERATE = LibCrypto.function("EVP_PKEY_generate",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_SIGN_INIT = LibCrypto.function("EVP_PKEY_sign_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_VERIFY_INIT = LibCrypto.function("EVP_PKEY_verify_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_SIGN = LibCrypto.function("EVP_PKEY_sign",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle EVP_PKEY_VERIFY = LibCrypto.function("EVP_PKEY_verify",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
-
-    private static final MethodHandle EVP_MD_CTX_NEW = LibCrypto.function("EVP_MD_CTX_new",
-            FunctionDescriptor.of(ADDRESS));
-    private static final MethodHandle EVP_MD_CTX_FREE = NativeResource.freeFunction("EVP_MD_CTX_free");
-    private static final MethodHandle EVP_MD_CTX_RESET = LibCrypto.function("EVP_MD_CTX_reset",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_DIGEST_SIGN_INIT_EX = LibCrypto.function("EVP_DigestSignInit_ex",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_DIGEST_VERIFY_INIT_EX = LibCrypto.function("EVP_DigestVerifyInit_ex",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_DIGEST_SIGN = LibCrypto.function("EVP_DigestSign",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle EVP_DIGEST_VERIFY = LibCrypto.function("EVP_DigestVerify",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
-
     private EvpPkey() {}
 
     /** Whether the loaded library offers key type {@code type} ("EC", "ED448", ...): a probe. */
@@ -571,254 +549,6 @@ public final class EvpPkey {
             if ((int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(ctx, p) != 1) {
                 owner.close();
                 throw OpenSslErrors.failure("EVP_PKEY_CTX_set_params");
-            }
-        }
-    }
-
-    /**
-     * An EVP_PKEY_CTX initialised once for signing or verifying digests with one key: the
-     * JCA object keeps it across operations (no per-call allocation), hashing with its own
-     * EVP_MD_CTX and handing the digest here. Buffers for the digest, the signature and the
-     * length live in native memory owned by this object.
-     */
-    public static final class SignContext extends NativeResource {
-        private final boolean signing;
-        private final Arena arena = Arena.ofAuto();
-        private final MemorySegment tbs;
-        private final MemorySegment sig;
-        private final MemorySegment sigLen;
-
-        /**
-         * @param params OSSL_PARAM arrays applied in order after init (digest, then padding mode,
-         *               then salt length and MGF1 digest: RSA needs the mode set before the rest)
-         * @param maxTbs the largest digest (or raw input) this context will be given
-         */
-        public SignContext(Key key, boolean signing, int maxTbs, MemorySegment... params) {
-            super(newContext(key), EVP_PKEY_CTX_FREE, "EVP_PKEY_CTX");
-            this.signing = signing;
-            this.tbs = arena.allocate(Math.max(1, maxTbs));
-            this.sig = arena.allocate(Math.max(1, key.maxSignatureSize()));
-            this.sigLen = arena.allocate(JAVA_LONG);
-            try {
-                int ok = signing ? (int) EVP_PKEY_SIGN_INIT.invokeExact(ptr())
-                        : (int) EVP_PKEY_VERIFY_INIT.invokeExact(ptr());
-                setAfterInit(this, ptr(), ok, signing ? "EVP_PKEY_sign_init" : "EVP_PKEY_verify_init", params);
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            } finally {
-                Reference.reachabilityFence(this);
-            }
-        }
-
-        public boolean signing() {
-            return signing;
-        }
-
-        /** Signs {@code digest[0..len)}; returns the signature, or null when OpenSSL refused. */
-        public byte[] sign(byte[] digest, int len) {
-            MemorySegment ctx = enter();
-            try {
-                MemorySegment.copy(digest, 0, tbs, JAVA_BYTE, 0, len);
-                sigLen.set(JAVA_LONG, 0, sig.byteSize());
-                int ok = (int) EVP_PKEY_SIGN.invokeExact(ctx, sig, sigLen, tbs, (long) len);
-                if (ok != 1) {
-                    OpenSslErrors.clear();
-                    return null;
-                }
-                return sig.asSlice(0, sigLen.get(JAVA_LONG, 0)).toArray(JAVA_BYTE);
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            } finally {
-                exit();
-            }
-        }
-
-        /**
-         * Verifies {@code signature} over {@code digest[0..len)}: true only when OpenSSL says 1;
-         * the caller checked that the signature fits the key's size.
-         */
-        public boolean verify(byte[] signature, byte[] digest, int len) {
-            MemorySegment ctx = enter();
-            try {
-                if (signature.length > sig.byteSize()) {
-                    return false;
-                }
-                MemorySegment.copy(digest, 0, tbs, JAVA_BYTE, 0, len);
-                MemorySegment.copy(signature, 0, sig, JAVA_BYTE, 0, signature.length);
-                int ok = (int) EVP_PKEY_VERIFY.invokeExact(ctx, sig, (long) signature.length, tbs, (long) len);
-                if (ok != 1) {
-                    OpenSslErrors.clear();
-                }
-                return ok == 1;
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            } finally {
-                exit();
-            }
-        }
-    }
-
-    /**
-     * An EVP_MD_CTX for one-shot EVP_DigestSign / EVP_DigestVerify (EdDSA). The native message
-     * and signature buffers are kept across operations (messages up to {@link #KEEP_MAX} bytes;
-     * larger ones get a buffer for the one call) and the message copy is zeroed after each use.
-     */
-    public static final class OneShot extends NativeResource {
-        private static final int KEEP_MAX = 64 * 1024;
-        private static final int SIGNATURE_MAX = 128;
-        private final Arena arena = Arena.ofAuto();
-        private final MemorySegment sig = arena.allocate(SIGNATURE_MAX);
-        private final MemorySegment sigLen = arena.allocate(JAVA_LONG);
-        private MemorySegment message = arena.allocate(1024);
-        /**
-         * The address of the EVP_PKEY this context was last initialised with (0: none). While
-         * set, the context's EVP_PKEY_CTX holds a reference to that key, so the address cannot be
-         * another key's.
-         */
-        private long initialisedKey;
-
-        public OneShot() {
-            super(newCtx(), EVP_MD_CTX_FREE, "EVP_MD_CTX");
-        }
-
-        private static MemorySegment newCtx() {
-            try {
-                return (MemorySegment) EVP_MD_CTX_NEW.invokeExact();
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            }
-        }
-
-        /**
-         * {@code key}'s EVP_PKEY, after resetting {@code ctx} if it was initialised with another
-         * key: EVP_DigestSignInit_ex and EVP_DigestVerifyInit_ex on a context that has an
-         * EVP_PKEY_CTX re-initialise that one and ignore the key passed (OpenSSL 3.0 and 3.5), so
-         * without the reset a re-initialised Signature went on signing and verifying with its
-         * first key (found by SignatureFuzzTest). The same key keeps the cheaper re-initialisation;
-         * a context never initialised, or reset by {@link #forget} (an engine's init with a new
-         * key), needs no reset.
-         */
-        private MemorySegment forKey(MemorySegment ctx, Key key) throws Throwable {
-            MemorySegment pkey = key.pointer();
-            if (pkey.address() != initialisedKey) {
-                if (initialisedKey != 0 && (int) EVP_MD_CTX_RESET.invokeExact(ctx) != 1) {
-                    throw OpenSslErrors.failure("EVP_MD_CTX_reset");
-                }
-                initialisedKey = pkey.address();
-            }
-            return pkey;
-        }
-
-        /**
-         * Drops the key the context was initialised with: EVP_MD_CTX_reset frees its EVP_PKEY_CTX
-         * and with it the context's reference to the key. Skipped when a call on the context is
-         * running on another thread (or it was freed); never throws.
-         */
-        public void forget() {
-            MemorySegment ctx;
-            try {
-                ctx = enter();
-            } catch (IllegalStateException inUseOrFreed) {
-                return;
-            }
-            try {
-                int ok = (int) EVP_MD_CTX_RESET.invokeExact(ctx);
-                if (ok == 1) {
-                    initialisedKey = 0;
-                } else {
-                    OpenSslErrors.clear();
-                }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            } finally {
-                exit();
-            }
-        }
-
-        /** Pins {@code key} for the call that holds this context; leaves the context on failure. */
-        private void pinOrExit(Key key) {
-            try {
-                key.pin();
-            } catch (RuntimeException e) {
-                exit();
-                throw e;
-            }
-        }
-
-        /** {@code data[0..len)} in native memory: the kept buffer, or one from {@code temp}. */
-        private MemorySegment stage(Arena temp, byte[] data, int len) {
-            MemorySegment dst;
-            if (len <= message.byteSize()) {
-                dst = message;
-            } else if (len <= KEEP_MAX) {
-                message = Arena.ofAuto().allocate(len);
-                dst = message;
-            } else {
-                dst = temp.allocate(len);
-            }
-            MemorySegment.copy(data, 0, dst, JAVA_BYTE, 0, len);
-            return dst;
-        }
-
-        /** Signs {@code message[0..len)} with {@code key}; null when OpenSSL refused. */
-        public byte[] sign(Key key, byte[] data, int len) {
-            MemorySegment msg = null;
-            MemorySegment ctx = enter();
-            pinOrExit(key);
-            try (Arena temp = Arena.ofConfined()) {
-                if (key.maxSignatureSize() > SIGNATURE_MAX
-                        || (int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
-                        LibContext.libctx(), LibContext.propq(), forKey(ctx, key), MemorySegment.NULL) != 1) {
-                    initialisedKey = 0;
-                    OpenSslErrors.clear();
-                    return null;
-                }
-                msg = stage(temp, data, len);
-                sigLen.set(JAVA_LONG, 0, SIGNATURE_MAX);
-                if ((int) EVP_DIGEST_SIGN.invokeExact(ctx, sig, sigLen, msg, (long) len) != 1) {
-                    OpenSslErrors.clear();
-                    return null;
-                }
-                return sig.asSlice(0, sigLen.get(JAVA_LONG, 0)).toArray(JAVA_BYTE);
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            } finally {
-                if (msg != null && msg == message) {
-                    message.asSlice(0, len).fill((byte) 0);
-                }
-                key.unpin();
-                exit();
-            }
-        }
-
-        /** Verifies {@code signature} over {@code message[0..len)}: true only when OpenSSL says 1. */
-        public boolean verify(Key key, byte[] signature, byte[] data, int len) {
-            MemorySegment msg = null;
-            MemorySegment ctx = enter();
-            pinOrExit(key);
-            try (Arena temp = Arena.ofConfined()) {
-                if (signature.length > SIGNATURE_MAX
-                        || (int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
-                        LibContext.libctx(), LibContext.propq(), forKey(ctx, key), MemorySegment.NULL) != 1) {
-                    initialisedKey = 0;
-                    OpenSslErrors.clear();
-                    return false;
-                }
-                msg = stage(temp, data, len);
-                MemorySegment.copy(signature, 0, sig, JAVA_BYTE, 0, signature.length);
-                int ok = (int) EVP_DIGEST_VERIFY.invokeExact(ctx, sig, (long) signature.length, msg, (long) len);
-                if (ok != 1) {
-                    OpenSslErrors.clear();
-                }
-                return ok == 1;
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            } finally {
-                if (msg != null && msg == message) {
-                    message.asSlice(0, len).fill((byte) 0);
-                }
-                key.unpin();
-                exit();
             }
         }
     }

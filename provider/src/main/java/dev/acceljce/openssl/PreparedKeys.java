@@ -11,7 +11,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Key generation and EC public-key import from native state kept per key kind, for the keys a
@@ -31,24 +33,19 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * own fetched algorithms; a context whose generation failed is freed, not kept.
  */
 public final class PreparedKeys {
-    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_NAME = LibCrypto.function("EVP_PKEY_CTX_new_from_name",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_CTX_FREE = LibCrypto.function("EVP_PKEY_CTX_free",
-            FunctionDescriptor.ofVoid(ADDRESS));
-    private static final MethodHandle EVP_PKEY_KEYGEN_INIT = LibCrypto.function("EVP_PKEY_keygen_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = LibCrypto.function("EVP_PKEY_CTX_set_params",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_GENERATE = LibCrypto.function("EVP_PKEY_generate",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    // bound once, in EvpPkey; the three below only here
+    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_NAME = EvpPkey.EVP_PKEY_CTX_NEW_FROM_NAME;
+    private static final MethodHandle EVP_PKEY_CTX_FREE = EvpPkey.EVP_PKEY_CTX_FREE;
+    private static final MethodHandle EVP_PKEY_KEYGEN_INIT = EvpPkey.EVP_PKEY_KEYGEN_INIT;
+    private static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = EvpPkey.EVP_PKEY_CTX_SET_PARAMS;
+    private static final MethodHandle EVP_PKEY_GENERATE = EvpPkey.EVP_PKEY_GENERATE;
+    private static final MethodHandle EVP_PKEY_FREE = EvpPkey.EVP_PKEY_FREE;
     private static final MethodHandle EVP_PKEY_PARAMGEN_INIT = LibCrypto.function("EVP_PKEY_paramgen_init",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle EVP_PKEY_DUP = LibCrypto.function("EVP_PKEY_dup",
             FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_SET_OCTETS = LibCrypto.function("EVP_PKEY_set_octet_string_param",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, java.lang.foreign.ValueLayout.JAVA_LONG));
-    private static final MethodHandle EVP_PKEY_FREE = LibCrypto.function("EVP_PKEY_free",
-            FunctionDescriptor.ofVoid(ADDRESS));
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
 
     /** Idle key-generation contexts kept per kind; more are made when all are taken. */
     static final int KEPT_PER_KIND = 8;
@@ -105,7 +102,7 @@ public final class PreparedKeys {
                 throw OpenSslErrors.failure("EVP_PKEY_dup(EC parameters " + group + ")");
             }
             MemorySegment data = arena.allocate(Math.max(1, point.length));
-            MemorySegment.copy(point, 0, data, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, point.length);
+            MemorySegment.copy(point, 0, data, JAVA_BYTE, 0, point.length);
             if ((int) EVP_PKEY_SET_OCTETS.invokeExact(pkey, arena.allocateFrom("encoded-pub-key"), data,
                     (long) point.length) != 1) {
                 EVP_PKEY_FREE.invokeExact(pkey);

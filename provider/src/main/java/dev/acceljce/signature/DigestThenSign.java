@@ -9,6 +9,7 @@ import dev.acceljce.keys.AccelKey;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.openssl.OpenSslException;
+import dev.acceljce.openssl.PkeySignContext;
 
 /**
  * Signatures over a digest (ECDSA, RSA PKCS#1 v1.5, RSASSA-PSS): the message is hashed in this
@@ -25,7 +26,7 @@ abstract class DigestThenSign extends PkeySignature {
     private byte[] digestOut;
     private byte[] raw;
     private int rawLen;
-    private EvpPkey.SignContext ctx;
+    private PkeySignContext ctx;
 
     /** {@code digestName}: OpenSSL's digest name, or null for raw input. */
     DigestThenSign(String algorithm, String digestName) {
@@ -73,18 +74,18 @@ abstract class DigestThenSign extends PkeySignature {
     @Override
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
         if (!sameKey || ctx == null || ctx.signing() != signing) {
-            EvpPkey.SignContext fresh = newContext(key, signing); // may refuse the key: the old context stays
+            PkeySignContext fresh = newContext(key, signing); // may refuse the key: the old context stays
             invalidateContext();
             ctx = fresh;
         }
     }
 
-    private EvpPkey.SignContext newContext(AccelKey key, boolean signing) throws InvalidKeyException {
+    private PkeySignContext newContext(AccelKey key, boolean signing) throws InvalidKeyException {
         try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined();
              EvpPkey.Key ref = key.share()) {
             // the context holds its own reference to the key from here on, until it is
             // replaced or the key is destroyed
-            EvpPkey.SignContext made = new EvpPkey.SignContext(ref, signing, RAW_MAX, contextParams(key, arena));
+            PkeySignContext made = new PkeySignContext(ref, signing, RAW_MAX, contextParams(key, arena));
             key.heldBy(this);
             return made;
         } catch (OpenSslException e) {
@@ -93,7 +94,7 @@ abstract class DigestThenSign extends PkeySignature {
     }
 
     /** The context for the current key, re-made when parameters changed since init. */
-    final EvpPkey.SignContext context(AccelKey key, boolean signing) throws SignatureException {
+    final PkeySignContext context(AccelKey key, boolean signing) throws SignatureException {
         if (ctx == null) {
             try {
                 ctx = newContext(key, signing);
@@ -121,7 +122,7 @@ abstract class DigestThenSign extends PkeySignature {
 
     @Override
     void releaseKey() {
-        EvpPkey.SignContext c = ctx;
+        PkeySignContext c = ctx;
         if (c != null) {
             c.release();
         }

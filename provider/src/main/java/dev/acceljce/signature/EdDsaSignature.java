@@ -13,6 +13,7 @@ import java.security.spec.EdDSAParameterSpec;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyKind;
+import dev.acceljce.openssl.DigestSignOneShot;
 import dev.acceljce.openssl.EvpPkey;
 
 /**
@@ -25,7 +26,7 @@ import dev.acceljce.openssl.EvpPkey;
 final class EdDsaSignature extends PkeySignature {
     private final String algorithm;
     private final KeyKind fixed;
-    private final EvpPkey.OneShot ctx = new EvpPkey.OneShot();
+    private final DigestSignOneShot ctx = new DigestSignOneShot();
     private final MessageBuffer message = new MessageBuffer();
     private KeyKind kind;
     /** Our own reference to the current key's EVP_PKEY. */
