@@ -39,6 +39,27 @@ class CpuClassTest {
     }
 
     @Test
+    void zen4SendsCbcAndCtrToTheJdkAndKeepsTheGenericLinesForTheRest() {
+        assertTrue(LibCrypto.isAvailable(), LibCrypto.unavailableReason());
+        Settings.set("acceljce.cpuClass", "amd-avx512");
+        Crossovers.reload();
+        if (!Crossovers.opensslLine().equals("3.5")) {
+            return; // the class tables are for the bundled 3.5
+        }
+        for (String mode : new String[] {"AES/CBC/NoPadding", "AES/CBC/PKCS5Padding", "AES/CTR/NoPadding"}) {
+            Crossovers.Crossover c = Crossovers.lookup(Family.AES, mode);
+            assertEquals(Path.JDK, c.below(), mode);
+            assertEquals("built-in defaults for amd-avx512", c.source(), mode);
+        }
+        // GCM and SHA-256 have no line of their own here: the generic table decides (measured on a
+        // Zen 4): SHA-256 to the JDK, GCM without an entry, so native
+        assertEquals("built-in defaults", Crossovers.lookup(Family.DIGEST, "SHA-256").source());
+        Crossovers.Crossover gcm = Crossovers.lookup(Family.GCM, "AES/GCM/NoPadding");
+        assertEquals(Path.NATIVE, gcm.pathFor(32), gcm.toString());
+        assertEquals(Path.NATIVE, gcm.pathFor(16384), gcm.toString());
+    }
+
+    @Test
     void anOpenSslMaskThatDropsAvx512MovesTheMachineDownAClass() {
         // OPENSSL_ia32cap can switch AVX-512 off: what OpenSSL runs is what counts
         Set<String> masked = Set.copyOf(ZEN3);
