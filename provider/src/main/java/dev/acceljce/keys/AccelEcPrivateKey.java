@@ -20,13 +20,10 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
     AccelEcPrivateKey(EvpPkey.Key key, Curves curve) {
         super(KeyKind.EC, key);
         this.curve = curve;
-    }
-
-    /** Encoded as the JDK does: no public key inside the SEC 1 structure (set here, not per new key). */
-    @Override
-    byte[] encode(EvpPkey.Key live) {
-        live.setIntParam("include-public", 0);
-        return super.encode(live);
+        // encode as the JDK does (no public key inside the SEC 1 structure). Set here, once, not
+        // when encoding: EVP_PKEY_set_params writes the shared EVP_PKEY, which engines on other
+        // threads may be using by then
+        key.setIntParam("include-public", 0);
     }
 
     public Curves curve() {
