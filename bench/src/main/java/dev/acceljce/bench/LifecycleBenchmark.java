@@ -1,11 +1,15 @@
 package dev.acceljce.bench;
 
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
 import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.Signature;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.X509EncodedKeySpec;
 import java.util.concurrent.TimeUnit;
 
 import javax.crypto.Cipher;
@@ -33,7 +37,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * one operation on {@code size} bytes, for each engine SunJSSE creates per handshake or record
  * layer (a new Cipher, Mac, MessageDigest, Signature and KeyAgreement each time). The gap between
  * these and the steady-state benchmarks is the cost of object creation and key set-up, where a
- * native provider pays for its context allocation and key import.
+ * native provider pays for its context allocation and key import. Also a new key pair with its
+ * public encoding (EC P-256, X25519), and a certificate-style check (X.509 key import through the
+ * KeyFactory, then one ECDSA verification).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -58,6 +64,9 @@ public class LifecycleBenchmark {
     private KeyPair ecKeys;
     private KeyPair xKeys;
     private final byte[] iv = new byte[12];
+    /** For certificateCheck: a P-256 public key's X.509 encoding and a signature by its private key. */
+    private byte[] spki;
+    private byte[] signature;
     private long messages;
 
     /** Sets up only what the measured method uses: a provider lacking another engine does not fail it. */
@@ -86,6 +95,23 @@ public class LifecycleBenchmark {
             case "x25519" -> {
                 xKeys = SharedKeys.keyPair(provider, "X25519");
                 yield BenchmarkProviders.engine(provider, "KeyAgreement", "X25519", KeyAgreement::getInstance)
+                        .getProvider();
+            }
+            case "ecKeyPairEncoded", "x25519KeyPairEncoded" -> {
+                String algorithm = method.startsWith("ec") ? "EC" : "X25519";
+                yield BenchmarkProviders.engine(provider, "KeyPairGenerator", algorithm, KeyPairGenerator::getInstance)
+                        .getProvider();
+            }
+            case "certificateCheck" -> {
+                ecKeys = SharedKeys.keyPair(BenchmarkProviders.JDK, "EC:secp256r1");
+                spki = ecKeys.getPublic().getEncoded();
+                Signature jdkSigner = Signature.getInstance("SHA256withECDSA",
+                        BenchmarkProviders.provider(BenchmarkProviders.JDK, "Signature", "SHA256withECDSA"));
+                jdkSigner.initSign(ecKeys.getPrivate());
+                jdkSigner.update(payload);
+                signature = jdkSigner.sign();
+                BenchmarkProviders.engine(provider, "KeyFactory", "EC", KeyFactory::getInstance);
+                yield BenchmarkProviders.engine(provider, "Signature", "SHA256withECDSA", Signature::getInstance)
                         .getProvider();
             }
             default -> throw new IllegalStateException("no set-up for " + method);
@@ -119,6 +145,33 @@ public class LifecycleBenchmark {
         s.initSign(ecKeys.getPrivate());
         s.update(payload);
         return s.sign();
+    }
+
+    /** A new P-256 key pair and its public key's encoding (a key share, a CSR). */
+    @Benchmark
+    public byte[] ecKeyPairEncoded() throws GeneralSecurityException {
+        KeyPairGenerator g = KeyPairGenerator.getInstance("EC", chosen);
+        g.initialize(new ECGenParameterSpec("secp256r1"));
+        return g.generateKeyPair().getPublic().getEncoded();
+    }
+
+    /** A new X25519 key pair and its public key's encoding. */
+    @Benchmark
+    public byte[] x25519KeyPairEncoded() throws GeneralSecurityException {
+        return KeyPairGenerator.getInstance("X25519", chosen).generateKeyPair().getPublic().getEncoded();
+    }
+
+    /**
+     * What checking a certificate's signature costs: an X.509 public key imported through the
+     * KeyFactory, then one SHA256withECDSA verification with a new Signature.
+     */
+    @Benchmark
+    public boolean certificateCheck() throws GeneralSecurityException {
+        var key = KeyFactory.getInstance("EC", chosen).generatePublic(new X509EncodedKeySpec(spki));
+        Signature v = Signature.getInstance("SHA256withECDSA", chosen);
+        v.initVerify(key);
+        v.update(payload);
+        return v.verify(signature);
     }
 
     @Benchmark
