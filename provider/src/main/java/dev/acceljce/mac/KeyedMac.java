@@ -175,7 +175,9 @@ abstract sealed class KeyedMac extends MacSpi implements Cloneable, Counted perm
     @Override
     public final Object clone() throws CloneNotSupportedException {
         KeyedMac c = (KeyedMac) super.clone();
-        c.ctx = ctx.copy();
+        // OpenSSL cannot copy a CMAC context that holds no key (CMAC_CTX_copy refuses it), and an
+        // unkeyed Mac's clone is unkeyed too: it gets a context of its own (fuzz, session 7)
+        c.ctx = keyed ? ctx.copy() : new EvpMac.Keyed(ctx.name());
         c.batch = batch.copy(c::absorb);
         return c;
     }

@@ -375,6 +375,11 @@ public final class EvpMac {
             }
         }
 
+        /** The OpenSSL name of this context's MAC ("CMAC", "KMAC128", ...). */
+        public String name() {
+            return name;
+        }
+
         /** A new context with this one's key and state (EVP_MAC_CTX_dup, for {@code clone()}). */
         public Keyed copy() {
             MemorySegment ctx = enter();

@@ -221,6 +221,30 @@ class BeyondContractTest {
         assertTrue(dev.acceljce.openssl.EvpCipher.fetch("XChaCha20-Poly1305").isEmpty());
     }
 
+    /**
+     * A Mac cloned before its init, or after an init was refused, is an unkeyed Mac of its own
+     * (OpenSSL cannot copy a CMAC context without a key: fuzz finding of session 7); keyed later,
+     * it gives the same MAC as the original.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"AESCMAC", "KMAC128", "KMAC256"})
+    void anUnkeyedMacClones(String algorithm) throws Exception {
+        Beyond.require("Mac", algorithm);
+        SecretKeySpec key = new SecretKeySpec(filled(16, 7), "AES");
+        byte[] message = filled(40, 3);
+        Mac original = Mac.getInstance(algorithm, Providers.ACCEL);
+        Mac beforeInit = (Mac) original.clone();
+        assertThrows(IllegalStateException.class, () -> beforeInit.update(message), "not initialized");
+        assertThrows(InvalidKeyException.class, () -> original.init(new SecretKeySpec(new byte[3], "AES")));
+        Mac afterRefusal = (Mac) original.clone();
+        original.init(key);
+        byte[] expected = original.doFinal(message);
+        for (Mac m : List.of(beforeInit, afterRefusal)) {
+            m.init(key);
+            assertArrayEquals(expected, m.doFinal(message));
+        }
+    }
+
     @Test
     void xofSqueezesAStream() throws Exception {
         Providers.requireNative();
