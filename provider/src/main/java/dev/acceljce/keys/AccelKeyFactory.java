@@ -11,6 +11,7 @@ import java.security.PublicKey;
 import java.security.spec.ECPublicKeySpec;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
+import java.security.spec.X509EncodedKeySpec;
 import java.security.spec.XECPublicKeySpec;
 
 import dev.acceljce.control.Counted;
@@ -55,7 +56,11 @@ public final class AccelKeyFactory extends KeyFactorySpi implements Counted {
         // the specs JSSE builds from every key share: imported without a DER round trip
         PublicKey direct = keySpec instanceof ECPublicKeySpec ec && kinds.contains(KeyKind.EC)
                 ? EcPublicKeySpecs.fromSpec(ec)
-                : keySpec instanceof XECPublicKeySpec xec ? xdh(XecPublicKeySpecs.fromSpec(xec)) : null;
+                : keySpec instanceof XECPublicKeySpec xec ? xdh(XecPublicKeySpecs.fromSpec(xec))
+                // certificates' EC keys: the common form read without the JDK's and OpenSSL's DER decoders
+                : keySpec instanceof X509EncodedKeySpec x && kinds.contains(KeyKind.EC)
+                        ? EcPublicKeySpecs.fromX509(x.getEncoded())
+                : null;
         PublicKey key = direct != null ? direct
                 : jdk == null ? NativeKeySpecs.generatePublic(keySpec, kinds)
                 : (PublicKey) adopt(jdk.generatePublic(keySpec));

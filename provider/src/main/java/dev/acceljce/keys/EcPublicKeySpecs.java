@@ -58,6 +58,26 @@ final class EcPublicKeySpecs {
         return key == null ? null : new AccelEcPublicKey(key, der, curve);
     }
 
+    /**
+     * The native key of an X.509 SubjectPublicKeyInfo in the form every P-256/384/521 key of a
+     * certificate or a key share has (named curve, uncompressed point: the fixed header of
+     * {@link #header}), read without a DER decoder; null for any other form, or a point OpenSSL
+     * refuses, which the caller then hands to the JDK's KeyFactory as before.
+     */
+    static AccelPublicKey fromX509(byte[] der) {
+        for (Curves curve : Curves.values()) {
+            byte[] header = header(curve);
+            int size = (curve.fieldBits() + 7) / 8;
+            if (der.length == header.length + 1 + 2 * size && der[header.length] == 4
+                    && Arrays.equals(der, 0, header.length, header, 0, header.length)) {
+                EvpPkey.Key key = PreparedKeys.ecPublicKey(curve.opensslGroup(),
+                        Arrays.copyOfRange(der, header.length, der.length));
+                return key == null ? null : new AccelEcPublicKey(key, der.clone(), curve);
+            }
+        }
+        return null;
+    }
+
     private static Curves curveOf(ECParameterSpec params) {
         for (Curves c : Curves.values()) {
             if (c.params() == params) {

@@ -29,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Keys from kept native state ({@link PreparedKeys}): pooled key-generation contexts give a new
@@ -84,6 +85,36 @@ class PreparedKeysTest {
                 theirs.doPhase(bPub, true);
                 assertArrayEquals(theirs.generateSecret(), ours.generateSecret(), curve);
             }
+        }
+    }
+
+    /**
+     * X.509 EC keys of the common form (named curve, uncompressed point) are read without a DER
+     * decoder: same encoding, same point as the JDK reads, and they verify the JDK's signatures.
+     */
+    @Test
+    void commonX509EcKeysAreReadDirectly() throws Exception {
+        Providers.requireNative();
+        KeyFactory ours = KeyFactory.getInstance("EC", Providers.ACCEL);
+        KeyPairGenerator jdkGen = KeyPairGenerator.getInstance("EC", Providers.jdk("KeyPairGenerator", "EC"));
+        byte[] message = new byte[10];
+        for (String curve : List.of("secp256r1", "secp384r1", "secp521r1")) {
+            jdkGen.initialize(new ECGenParameterSpec(curve));
+            KeyPair pair = jdkGen.generateKeyPair();
+            byte[] spki = pair.getPublic().getEncoded();
+            java.security.PublicKey key = ours.generatePublic(new java.security.spec.X509EncodedKeySpec(spki));
+            assertTrue(key instanceof AccelEcPublicKey, curve + ": " + key.getClass());
+            assertArrayEquals(spki, key.getEncoded(), curve);
+            assertEquals(((ECPublicKey) pair.getPublic()).getW(), ((ECPublicKey) key).getW(), curve);
+            java.security.Signature signer = java.security.Signature.getInstance("SHA256withECDSA",
+                    Providers.jdk("Signature", "SHA256withECDSA"));
+            signer.initSign(pair.getPrivate());
+            signer.update(message);
+            byte[] signature = signer.sign();
+            java.security.Signature verifier = java.security.Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
+            verifier.initVerify(key);
+            verifier.update(message);
+            assertTrue(verifier.verify(signature), curve);
         }
     }
 
