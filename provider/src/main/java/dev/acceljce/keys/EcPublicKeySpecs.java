@@ -23,13 +23,18 @@ import dev.acceljce.openssl.PreparedKeys;
 final class EcPublicKeySpecs {
     private EcPublicKeySpecs() {}
 
-    /** The fixed SubjectPublicKeyInfo header of an uncompressed point (id-ecPublicKey, named curve). */
+    /** The headers of {@link #header}, parsed once: they are read for every key made or imported. */
+    private static final java.util.Map<Curves, byte[]> HEADERS = new java.util.EnumMap<>(java.util.Map.of(
+            Curves.P256, HexFormat.of().parseHex("3059301306072a8648ce3d020106082a8648ce3d030107034200"),
+            Curves.P384, HexFormat.of().parseHex("3076301006072a8648ce3d020106052b81040022036200"),
+            Curves.P521, HexFormat.of().parseHex("30819b301006072a8648ce3d020106052b81040023038186" + "00")));
+
+    /**
+     * The fixed SubjectPublicKeyInfo header of an uncompressed point (id-ecPublicKey, named curve).
+     * The array is shared: callers read it and never modify it.
+     */
     static byte[] header(Curves curve) {
-        return HexFormat.of().parseHex(switch (curve) {
-            case P256 -> "3059301306072a8648ce3d020106082a8648ce3d030107034200";
-            case P384 -> "3076301006072a8648ce3d020106052b81040022036200";
-            case P521 -> "30819b301006072a8648ce3d020106052b81040023038186" + "00";
-        });
+        return HEADERS.get(curve);
     }
 
     /**

@@ -19,14 +19,19 @@ final class RawPublicKeys {
         };
     }
 
-    /** The encoding's bytes before the raw key. */
+    /** The headers of {@link #header}, parsed once: they are read for every key generated. */
+    private static final java.util.Map<KeyKind, byte[]> HEADERS = new java.util.EnumMap<>(java.util.Map.of(
+            KeyKind.X25519, HexFormat.of().parseHex("302a300506032b656e032100"),
+            KeyKind.X448, HexFormat.of().parseHex("3042300506032b656f033900"),
+            KeyKind.ED25519, HexFormat.of().parseHex("302a300506032b6570032100"),
+            KeyKind.ED448, HexFormat.of().parseHex("3043300506032b6571033a00")));
+
+    /** The encoding's bytes before the raw key; shared: callers read it and never modify it. */
     static byte[] header(KeyKind kind) {
-        return HexFormat.of().parseHex(switch (kind) {
-            case X25519 -> "302a300506032b656e032100";
-            case X448 -> "3042300506032b656f033900";
-            case ED25519 -> "302a300506032b6570032100";
-            case ED448 -> "3043300506032b6571033a00";
-            default -> throw new IllegalArgumentException(kind.name());
-        });
+        byte[] h = HEADERS.get(kind);
+        if (h == null) {
+            throw new IllegalArgumentException(kind.name());
+        }
+        return h;
     }
 }
