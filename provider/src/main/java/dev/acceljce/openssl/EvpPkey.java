@@ -62,7 +62,7 @@ public final class EvpPkey {
     private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
             FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
 
-    static final MethodHandle EVP_PKEY_CTX_NEW_FROM_NAME = LibCrypto.function("EVP_PKEY_CTX_new_from_name",
+    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_NAME = LibCrypto.function("EVP_PKEY_CTX_new_from_name",
             FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_PKEY = LibCrypto.function("EVP_PKEY_CTX_new_from_pkey",
             FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
@@ -104,8 +104,7 @@ public final class EvpPkey {
      */
     private static <T> T withKeyTypeContext(String type, boolean required, KeyTypeWork<T> work) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(LibContext.libctx(),
-                    arena.allocateFrom(type), LibContext.propq());
+            MemorySegment ctx = newTypeContext(type);
             if (ctx.equals(MemorySegment.NULL)) {
                 if (required) {
                     throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_name(" + type + ")");
@@ -119,6 +118,17 @@ public final class EvpPkey {
             }
         } catch (Throwable t) {
             throw Native.rethrow(t);
+        }
+    }
+
+    /**
+     * A new EVP_PKEY_CTX for key type {@code type} in AccelJCE's library context; NULL (error queue
+     * left for the caller) when OpenSSL has no such type. The caller frees it.
+     */
+    static MemorySegment newTypeContext(String type) throws Throwable {
+        try (Arena arena = Arena.ofConfined()) {
+            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(LibContext.libctx(),
+                    arena.allocateFrom(type), LibContext.propq());
         }
     }
 

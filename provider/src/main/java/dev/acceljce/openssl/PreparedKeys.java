@@ -33,8 +33,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * own fetched algorithms; a context whose generation failed is freed, not kept.
  */
 public final class PreparedKeys {
-    // bound once, in EvpPkey; the three below only here
-    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_NAME = EvpPkey.EVP_PKEY_CTX_NEW_FROM_NAME;
+    // bound once, in EvpPkey; the three below only here (contexts by type: EvpPkey.newTypeContext)
     private static final MethodHandle EVP_PKEY_CTX_FREE = EvpPkey.EVP_PKEY_CTX_FREE;
     private static final MethodHandle EVP_PKEY_KEYGEN_INIT = EvpPkey.EVP_PKEY_KEYGEN_INIT;
     private static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = EvpPkey.EVP_PKEY_CTX_SET_PARAMS;
@@ -50,6 +49,7 @@ public final class PreparedKeys {
     /** Idle key-generation contexts kept per kind; more are made when all are taken. */
     static final int KEPT_PER_KIND = 8;
 
+    /** Per key type, or per group for EC ("prime256v1"). */
     private static final Map<String, Pool> POOLS = new ConcurrentHashMap<>();
     /** Per EC group: a key holding only the group's parameters, or empty where it cannot be made. */
     private static final Map<String, Optional<MemorySegment>> EC_PARAMETERS = new ConcurrentHashMap<>();
@@ -63,7 +63,8 @@ public final class PreparedKeys {
      * @throws OpenSslException when OpenSSL cannot generate it
      */
     public static EvpPkey.Key generate(String type, String group) {
-        Pool pool = POOLS.computeIfAbsent(group == null ? type : type + "/" + group, k -> new Pool(type, group));
+        // keyed by the group where there is one (only EC has groups, and their names are no type's)
+        Pool pool = POOLS.computeIfAbsent(group == null ? type : group, k -> new Pool(type, group));
         MemorySegment ctx = pool.take();
         boolean ok = false;
         try (Arena arena = Arena.ofConfined()) {
@@ -138,14 +139,11 @@ public final class PreparedKeys {
     }
 
     private static MemorySegment newContext(String type) throws Throwable {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ctx = (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(LibContext.libctx(),
-                    arena.allocateFrom(type), LibContext.propq());
-            if (ctx.equals(MemorySegment.NULL)) {
-                throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_name(" + type + ")");
-            }
-            return ctx;
+        MemorySegment ctx = EvpPkey.newTypeContext(type);
+        if (ctx.equals(MemorySegment.NULL)) {
+            throw OpenSslErrors.failure("EVP_PKEY_CTX_new_from_name(" + type + ")");
         }
+        return ctx;
     }
 
     /** The idle key-generation contexts of one kind. */
