@@ -112,6 +112,18 @@ public final class DigestSignOneShot extends NativeResource {
         }
     }
 
+    /**
+     * Ends a sign or verify call: zeroes the message's copy in the kept buffer ({@code msg}, null
+     * when the call stopped before staging it), unpins the key, leaves the context.
+     */
+    private void endCall(MemorySegment msg, int len, EvpPkey.Key key) {
+        if (msg != null && msg == message) {
+            message.asSlice(0, len).fill((byte) 0);
+        }
+        key.unpin();
+        exit();
+    }
+
     /** {@code data[0..len)} in native memory: the kept buffer, or one from {@code temp}. */
     private MemorySegment stage(Arena temp, byte[] data, int len) {
         MemorySegment dst;
@@ -150,11 +162,7 @@ public final class DigestSignOneShot extends NativeResource {
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {
-            if (msg != null && msg == message) {
-                message.asSlice(0, len).fill((byte) 0);
-            }
-            key.unpin();
-            exit();
+            endCall(msg, len, key);
         }
     }
 
@@ -181,11 +189,7 @@ public final class DigestSignOneShot extends NativeResource {
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {
-            if (msg != null && msg == message) {
-                message.asSlice(0, len).fill((byte) 0);
-            }
-            key.unpin();
-            exit();
+            endCall(msg, len, key);
         }
     }
 }
