@@ -10,10 +10,15 @@ import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.EvpDigest;
 
 /**
- * A MessageDigest served by OpenSSL. One EVP_MD_CTX per object, reset (not re-created) after each
- * digest. Tiny updates are batched in Java ({@link UpdateBatch}).
+ * A MessageDigest served by OpenSSL. Tiny updates are batched in Java ({@link UpdateBatch}). The
+ * object makes its EVP_MD_CTX only when a message outgrows the batch (or for an XOF); until then a
+ * digest is one EVP_Digest call over the batch, so the common short-lived object (made, one short
+ * message, dropped: what SunJSSE and certificate checks do) costs no native context and no Cleaner.
+ * Once made, the context is reset (not re-created) after each digest.
  */
 public final class NativeDigest extends MessageDigestSpi implements Cloneable, Counted {
+    private final EvpDigest.Algorithm algorithm;
+    /** Null until the first flush of the batch or long update; then kept for the object's life. */
     private EvpDigest.Context ctx;
     private UpdateBatch batch = new UpdateBatch(this::absorb);
     private Counters.Tally tally = Counters.Tally.NONE;
@@ -21,7 +26,14 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
     private long messageBytes;
 
     NativeDigest(EvpDigest.Algorithm algorithm) {
-        this.ctx = new EvpDigest.Context(algorithm);
+        this.algorithm = algorithm;
+    }
+
+    private EvpDigest.Context ctx() {
+        if (ctx == null) {
+            ctx = new EvpDigest.Context(algorithm);
+        }
+        return ctx;
     }
 
     @Override
@@ -31,7 +43,7 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
 
     @Override
     protected int engineGetDigestLength() {
-        return ctx.algorithm().size();
+        return algorithm.size();
     }
 
     @Override
@@ -53,7 +65,7 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
         messageBytes += len;
         if (!batch.tryAdd(input, offset, len)) {
             batch.flush();
-            ctx.update(input, offset, len);
+            ctx().update(input, offset, len);
         }
     }
 
@@ -64,37 +76,47 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
             return;
         }
         messageBytes += n;
+        if (batch.tryAdd(input)) {
+            return;
+        }
         batch.flush();
         // heap, direct and read-only buffers alike: the segment covers position..limit
-        ctx.update(MemorySegment.ofBuffer(input));
+        ctx().update(MemorySegment.ofBuffer(input));
         input.position(input.limit());
     }
 
     private void absorb(byte[] input, int offset, int len) {
-        ctx.update(input, offset, len);
+        ctx().update(input, offset, len);
     }
 
     @Override
     protected byte[] engineDigest() {
-        byte[] out = new byte[ctx.algorithm().size()];
-        batch.flush();
-        ctx.finish(out, 0);
-        messageDone();
+        byte[] out = new byte[algorithm.size()];
+        finish(out, 0);
         return out;
+    }
+
+    /** Writes the message's digest to {@code out[off..)}, whose room the caller checked. */
+    private void finish(byte[] out, int off) {
+        if (ctx == null && !algorithm.xof()) {
+            batch.finishWith((b, o, n) -> EvpDigest.digest(algorithm, b, o, n, out, off));
+        } else {
+            batch.flush();
+            ctx().finish(out, off);
+        }
+        messageDone();
     }
 
     @Override
     protected int engineDigest(byte[] buf, int offset, int len) throws DigestException {
-        int size = ctx.algorithm().size();
+        int size = algorithm.size();
         if (len < size) {
             throw new DigestException("partial digests not returned");
         }
         if (offset < 0 || buf.length - offset < size) {
             throw new DigestException("insufficient space in the output buffer to store the digest");
         }
-        batch.flush();
-        ctx.finish(buf, offset);
-        messageDone();
+        finish(buf, offset);
         return size;
     }
 
@@ -107,14 +129,18 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
     protected void engineReset() {
         batch.clear();
         messageBytes = 0;
-        ctx.reset();
+        if (ctx != null) {
+            ctx.reset();
+        }
     }
 
     @Override
     public Object clone() throws CloneNotSupportedException {
-        batch.flush(); // first, so the copy does not carry the batched bytes twice
+        if (ctx != null) {
+            batch.flush(); // first, so the copy does not carry the batched bytes twice
+        }
         NativeDigest c = (NativeDigest) super.clone();
-        c.ctx = ctx.copy();
+        c.ctx = ctx == null ? null : ctx.copy();
         c.batch = batch.copy(c::absorb);
         // the copy counts on the original's tally: it is the same service, used by the same caller
         return c;

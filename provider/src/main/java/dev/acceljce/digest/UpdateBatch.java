@@ -68,6 +68,15 @@ public final class UpdateBatch {
         }
     }
 
+    /**
+     * Hands the batched bytes to {@code whole} instead of the sink and empties the batch: for an
+     * owner that never flushed, they are the whole message, which it can finish in one call.
+     */
+    public void finishWith(Sink whole) {
+        whole.absorb(bytes, 0, length);
+        length = 0;
+    }
+
     /** Drops the batched bytes (the message was discarded). */
     public void clear() {
         length = 0;

@@ -18,7 +18,11 @@ import dev.acceljce.digest.UpdateBatch;
 import dev.acceljce.openssl.EvpMac;
 
 /**
- * An HMAC served by OpenSSL's EVP_MAC. One EVP_MAC_CTX per object for its whole life:
+ * An HMAC served by OpenSSL's EVP_MAC. Until a message outgrows the Java batch the object holds no
+ * native context: a MAC is then one call on a context made and freed inside it
+ * ({@link EvpMac#mac}), so the common short-lived object (a new Mac, a key, one short message)
+ * costs no EVP_MAC_CTX kept alive and no Cleaner. From the first longer message on, one
+ * EVP_MAC_CTX for the object's life:
  * <ul>
  *   <li>after {@code doFinal} or {@code reset}, and on re-init with the same key bytes, the context
  *       is restarted with the key it already holds (no key processing); the restart is done lazily,
@@ -30,6 +34,8 @@ import dev.acceljce.openssl.EvpMac;
  * keys included; no parameters.
  */
 public final class NativeHmac extends MacSpi implements Cloneable, Counted {
+    private final EvpMac.Hmac algorithm;
+    /** Null until a message outgrows the batch; from then on keyed with {@link #key}. */
     private EvpMac.Context ctx;
     /** The key the context holds (compared on re-init), or null before the first init. */
     private byte[] key;
@@ -43,7 +49,7 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
     private long messageBytes;
 
     NativeHmac(EvpMac.Hmac algorithm) {
-        this.ctx = new EvpMac.Context(algorithm);
+        this.algorithm = algorithm;
     }
 
     @Override
@@ -53,7 +59,7 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
 
     @Override
     protected int engineGetMacLength() {
-        return ctx.algorithm().macSize();
+        return algorithm.macSize();
     }
 
     @Override
@@ -80,15 +86,22 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
             Arrays.fill(this.key, (byte) 0);
             this.key = null; // until the new key is in place, nothing compares equal to it
         }
-        ctx.init(secret);
+        if (ctx != null) {
+            ctx.init(secret);
+        }
         this.key = secret;
         stale = false;
         absorbed = false;
     }
 
-    /** Restarts the context if a finished or discarded message left it unusable. */
+    /** Makes the context (keyed) at first need, or restarts it if a finished or discarded message left it unusable. */
     private void ready() {
-        if (stale) {
+        if (ctx == null) {
+            ctx = new EvpMac.Context(algorithm);
+            ctx.init(key);
+            stale = false;
+            absorbed = false;
+        } else if (stale) {
             ctx.restart();
             stale = false;
             absorbed = false;
@@ -138,11 +151,15 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
 
     @Override
     protected byte[] engineDoFinal() {
-        byte[] out = new byte[ctx.algorithm().macSize()];
-        batch.flush();
-        ready();
-        ctx.finish(out, 0);
-        stale = true;
+        byte[] out = new byte[algorithm.macSize()];
+        if (ctx == null) {
+            batch.finishWith((b, o, n) -> EvpMac.mac(algorithm, key, b, o, n, out, 0));
+        } else {
+            batch.flush();
+            ready();
+            ctx.finish(out, 0);
+            stale = true;
+        }
         tally.count(messageBytes);
         messageBytes = 0;
         return out;
@@ -158,7 +175,7 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
     @Override
     public Object clone() throws CloneNotSupportedException {
         NativeHmac c = (NativeHmac) super.clone();
-        c.ctx = ctx.copy();
+        c.ctx = ctx == null ? null : ctx.copy();
         c.batch = batch.copy(c::absorb);
         c.key = key == null ? null : key.clone();
         return c;

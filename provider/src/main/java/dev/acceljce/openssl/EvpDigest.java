@@ -35,6 +35,9 @@ public final class EvpDigest {
     /** EVP_DigestSqueeze (OpenSSL 3.3+): output in several calls. Absent before. */
     private static final java.util.Optional<MethodHandle> EVP_DIGEST_SQUEEZE = LibCrypto.optionalCritical(
             "EVP_DigestSqueeze", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    /** EVP_Digest: a whole message in one call, on a context OpenSSL makes and frees inside it. */
+    private static final MethodHandle EVP_DIGEST = LibCrypto.critical("EVP_Digest",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle EVP_MD_CTX_COPY_EX = LibCrypto.critical("EVP_MD_CTX_copy_ex",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
 
@@ -75,6 +78,27 @@ public final class EvpDigest {
             int size = (int) EVP_MD_GET_SIZE.invokeExact(md);
             int block = (int) EVP_MD_GET_BLOCK_SIZE.invokeExact(md);
             return Optional.of(new Algorithm(name, md, size, block));
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /**
+     * The digest of {@code data[off..off+len)} into {@code out[outOff..outOff+size)} in one native call
+     * (EVP_Digest), with no context kept in Java: what a MessageDigest used for one short message
+     * costs no EVP_MD_CTX, no Cleaner and no guard. Not for an XOF (its length is not the default);
+     * the caller checked every bound, and {@code len} is at most {@link Native#MAX_CHUNK}.
+     */
+    public static void digest(Algorithm algorithm, byte[] data, int off, int len, byte[] out, int outOff) {
+        if (algorithm.xof || len > Native.MAX_CHUNK) {
+            throw new IllegalArgumentException("one-shot digest of " + algorithm.name + ", " + len + " bytes");
+        }
+        try {
+            if ((int) EVP_DIGEST.invokeExact(MemorySegment.ofArray(data).asSlice(off, len), (long) len,
+                    MemorySegment.ofArray(out).asSlice(outOff, algorithm.size), MemorySegment.NULL,
+                    algorithm.md, MemorySegment.NULL) != 1) {
+                throw OpenSslErrors.failure("EVP_Digest(" + algorithm.name + ")");
+            }
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }

@@ -158,27 +158,7 @@ public final class EvpMac {
         public void init(byte[] key) {
             MemorySegment ctx = enter();
             try {
-                int ok;
-                if (key.length <= Native.MAX_CHUNK) {
-                    ok = (int) EVP_MAC_INIT.invokeExact(ctx, MemorySegment.ofArray(key), (long) key.length,
-                            MemorySegment.NULL);
-                } else {
-                    try (Arena arena = Arena.ofConfined()) {
-                        MemorySegment copy = arena.allocate(key.length);
-                        MemorySegment.copy(key, 0, copy, JAVA_BYTE, 0, key.length);
-                        try {
-                            ok = (int) EVP_MAC_INIT_LONG.invokeExact(ctx, copy, (long) key.length,
-                                    MemorySegment.NULL);
-                        } finally {
-                            Cleanse.of(copy);
-                        }
-                    }
-                }
-                if (ok != 1) {
-                    throw OpenSslErrors.failure("EVP_MAC_init(HMAC-" + algorithm.digest + ")");
-                }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
+                keyCtx(ctx, key, algorithm.digest);
             } finally {
                 exit();
             }
@@ -242,6 +222,63 @@ public final class EvpMac {
                 exit();
             }
             return new Context(copy, algorithm);
+        }
+    }
+
+    /**
+     * The HMAC of {@code data[off..off+len)} under {@code key} into {@code out[outOff..outOff+macSize)}
+     * on a context duplicated from the template and freed before returning (EVP_MAC_CTX_free clears
+     * the key OpenSSL derived): for a Mac used for one short message, no context kept in Java, no
+     * Cleaner. The caller checked every bound.
+     */
+    public static void mac(Hmac algorithm, byte[] key, byte[] data, int off, int len, byte[] out, int outOff) {
+        MemorySegment ctx = Context.dup(algorithm.template, algorithm.digest);
+        try {
+            keyCtx(ctx, key, algorithm.digest);
+            updateCtx(ctx, MemorySegment.ofArray(data).asSlice(off, len), "HMAC-" + algorithm.digest);
+            long[] outLen = new long[1];
+            if ((int) EVP_MAC_FINAL.invokeExact(ctx, MemorySegment.ofArray(out).asSlice(outOff, algorithm.macSize),
+                    MemorySegment.ofArray(outLen), (long) algorithm.macSize) != 1 || outLen[0] != algorithm.macSize) {
+                throw OpenSslErrors.failure("EVP_MAC_final(HMAC-" + algorithm.digest + ")");
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        } finally {
+            try {
+                EVP_MAC_CTX_FREE.invokeExact(ctx);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        }
+    }
+
+    /**
+     * EVP_MAC_init with {@code key} (any length, empty included) on a context the caller entered. A
+     * key beyond a critical call's chunk goes through a native copy, cleansed right after.
+     */
+    private static void keyCtx(MemorySegment ctx, byte[] key, String digest) {
+        try {
+            int ok;
+            if (key.length <= Native.MAX_CHUNK) {
+                ok = (int) EVP_MAC_INIT.invokeExact(ctx, MemorySegment.ofArray(key), (long) key.length,
+                        MemorySegment.NULL);
+            } else {
+                try (Arena arena = Arena.ofConfined()) {
+                    MemorySegment copy = arena.allocate(key.length);
+                    MemorySegment.copy(key, 0, copy, JAVA_BYTE, 0, key.length);
+                    try {
+                        ok = (int) EVP_MAC_INIT_LONG.invokeExact(ctx, copy, (long) key.length,
+                                MemorySegment.NULL);
+                    } finally {
+                        Cleanse.of(copy);
+                    }
+                }
+            }
+            if (ok != 1) {
+                throw OpenSslErrors.failure("EVP_MAC_init(HMAC-" + digest + ")");
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
         }
     }
 
