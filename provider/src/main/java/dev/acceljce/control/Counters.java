@@ -2,58 +2,59 @@ package dev.acceljce.control;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.ref.Cleaner;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Live per-algorithm counters — the {@code icastats} of AccelJCE: operations and bytes served on
  * the native path and on the JDK path, per service ("Cipher.AES/GCM/NoPadding").
  *
  * <p>Counting sits on the hottest path (a 32-byte AES-GCM operation takes ~150 ns), so it is done
- * without atomic instructions: every service object owns a {@link Tally} that only its own thread
- * writes (JCA objects are not shared between threads while in use), with opaque stores so a
- * reader in another thread sees progress and the JIT cannot keep the count in a register across a
- * loop. A reader sums the tallies of live objects and the totals folded in from collected ones.
+ * without atomic instructions: counts go to a {@link Cell} per service, path and thread, written
+ * only by its thread, with opaque stores so a reader in another thread sees progress and the JIT
+ * cannot keep the count in a register across a loop. Each service object holds a {@link Tally}
+ * that remembers the cell of the thread it last counted on (one comparison with the current thread
+ * per count; an object handed to another thread finds that thread's cell). A reader sums the
+ * cells, and the totals folded in from cells of threads that ended.
+ *
+ * <p>Why per thread and not per object: a short-lived object (SunJSSE makes dozens per handshake)
+ * would otherwise need its counts kept after it is collected, which cost a Cleaner registration
+ * per object and, measured, more GC time than the object's whole work. Cells are per thread, so
+ * a program with a thread per connection has a cell per connection and service: cells of ended
+ * threads are folded into the totals and unlinked once they are as many as those linked after the
+ * last prune (at least 1,024), by the thread that links a new cell.
  */
 public final class Counters {
-    private static final Cleaner CLEANER = Cleaner.create(r -> {
-        Thread t = new Thread(r, "AccelJCE-counter-cleaner");
-        t.setDaemon(true);
-        return t;
-    });
     private static final Map<String, Service> SERVICES = new ConcurrentHashMap<>();
     private static volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty("acceljce.counters"));
 
     private Counters() {}
 
-    /**
-     * Per service: the tallies of live objects that have counted, and what collected objects left
-     * behind. The live tallies form a lock-free stack (a push is one CAS on {@link #head}, where a
-     * concurrent set cost a hash insertion and a removal per object); a collected object's tally
-     * is marked retired, and once as many are retired as half the stack (at least 1,024) the
-     * cleaner thread unlinks them ({@link #prune}, one thread at a time, changing only links
-     * behind the head): off the threads that count, and in time proportional to what it frees.
-     */
+    /** Per service: the cells that counted, as a lock-free stack, and what ended threads left behind. */
     private static final class Service {
         private static final VarHandle HEAD;
 
         static {
             try {
-                HEAD = MethodHandles.lookup().findVarHandle(Service.class, "head", Tally.class);
+                HEAD = MethodHandles.lookup().findVarHandle(Service.class, "head", Cell.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
         }
 
         final String name;
-        @SuppressWarnings("unused") private volatile Tally head;
-        private final java.util.concurrent.locks.ReentrantLock pruning = new java.util.concurrent.locks.ReentrantLock();
-        /** Tallies on the stack, and those of them retired since the last prune. */
-        private final java.util.concurrent.atomic.AtomicInteger linked = new java.util.concurrent.atomic.AtomicInteger();
-        private final java.util.concurrent.atomic.AtomicInteger retiredLinked = new java.util.concurrent.atomic.AtomicInteger();
+        @SuppressWarnings("unused") private volatile Cell head;
+        /** The current thread's cell, per path (indexed by ordinal). */
+        @SuppressWarnings("unchecked")
+        private final ThreadLocal<Cell>[] local = new ThreadLocal[] {new ThreadLocal<Cell>(), new ThreadLocal<Cell>()};
+        private final ReentrantLock pruning = new ReentrantLock();
+        /** Cells on the stack; a prune is due when they reach {@link #pruneAt}. */
+        private final AtomicInteger linked = new AtomicInteger();
+        private volatile int pruneAt = 1024;
         final LongAdder[] retiredOps = {new LongAdder(), new LongAdder()};
         final LongAdder[] retiredBytes = {new LongAdder(), new LongAdder()};
         final LongAdder[] created = {new LongAdder(), new LongAdder()};
@@ -62,123 +63,163 @@ public final class Counters {
             this.name = name;
         }
 
-        void push(Tally t) {
-            Tally h;
-            do {
-                h = head;
-                t.next = h;
-            } while (!HEAD.compareAndSet(this, h, t));
-            linked.incrementAndGet();
+        /** The current thread's cell for {@code path}, linked at its first use. */
+        Cell cell(Path path) {
+            ThreadLocal<Cell> l = local[path.ordinal()];
+            Cell c = l.get();
+            if (c == null) {
+                c = new Cell(Thread.currentThread(), path);
+                l.set(c);
+                push(c);
+            }
+            return c;
         }
 
-        /** A tally's owner was collected (on the cleaner thread): its counts join the totals. */
-        void retire(Tally t) {
-            t.retired = true;
-            retiredOps[t.path.ordinal()].add(t.ops());
-            retiredBytes[t.path.ordinal()].add(t.bytesCounted());
-            if (retiredLinked.incrementAndGet() >= Math.max(1024, linked.get() / 2)) {
+        private void push(Cell c) {
+            Cell h;
+            do {
+                h = head;
+                c.next = h;
+            } while (!HEAD.compareAndSet(this, h, c));
+            if (linked.incrementAndGet() >= pruneAt) {
                 prune();
             }
         }
 
-        /** Unlinks retired tallies behind the head (the head itself goes when it is not the head). */
+        /**
+         * Folds the cells of ended threads into the totals and unlinks them (the head stays, being
+         * the newest: it goes in a later prune). A thread that ended writes no more, and seeing it
+         * ended ({@code isAlive} false) makes its last writes visible here.
+         */
         void prune() {
             if (!pruning.tryLock()) {
                 return;
             }
             try {
                 int unlinked = 0;
-                Tally prev = head;
+                Cell prev = head;
                 while (prev != null) {
-                    Tally n = prev.next;
-                    while (n != null && n.retired) {
+                    Cell n = prev.next;
+                    while (n != null && !n.thread.isAlive()) {
+                        n.retired = true; // first, so a reader never counts it twice
+                        retiredOps[n.path.ordinal()].add(n.ops());
+                        retiredBytes[n.path.ordinal()].add(n.bytesCounted());
                         n = n.next;
                         unlinked++;
                     }
                     prev.next = n;
                     prev = n;
                 }
-                linked.addAndGet(-unlinked);
-                retiredLinked.addAndGet(-unlinked);
+                int left = linked.addAndGet(-unlinked);
+                pruneAt = Math.max(1024, 2 * left);
             } finally {
                 pruning.unlock();
             }
         }
 
-        /** Sums the live tallies into {@code ops} and {@code bytes} (indexed by path). */
+        /** Sums the linked cells into {@code ops} and {@code bytes} (indexed by path). */
         void addLive(long[] ops, long[] bytes) {
-            for (Tally t = head; t != null; t = t.next) {
-                if (!t.retired) {
-                    ops[t.path.ordinal()] += t.ops();
-                    bytes[t.path.ordinal()] += t.bytesCounted();
+            for (Cell c = head; c != null; c = c.next) {
+                if (!c.retired) {
+                    ops[c.path.ordinal()] += c.ops();
+                    bytes[c.path.ordinal()] += c.bytesCounted();
                 }
             }
         }
 
         int linked() {
             int n = 0;
-            for (Tally t = head; t != null; t = t.next) {
+            for (Cell c = head; c != null; c = c.next) {
                 n++;
             }
             return n;
         }
 
         void zeroLive() {
-            for (Tally t = head; t != null; t = t.next) {
-                t.zero();
+            for (Cell c = head; c != null; c = c.next) {
+                c.zero();
             }
         }
     }
 
-    /** The counts of one service object. Methods are called only by the thread using the object. */
-    public static final class Tally {
+    /** What one thread counted for one service on one path. Written only by {@link #thread}. */
+    static final class Cell {
         private static final VarHandle OPS;
         private static final VarHandle BYTES;
 
         static {
             try {
                 MethodHandles.Lookup l = MethodHandles.lookup();
-                OPS = l.findVarHandle(Tally.class, "ops", long.class);
-                BYTES = l.findVarHandle(Tally.class, "bytes", long.class);
+                OPS = l.findVarHandle(Cell.class, "ops", long.class);
+                BYTES = l.findVarHandle(Cell.class, "bytes", long.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
         }
 
+        final Thread thread;
+        final Path path;
+        /** The next cell of the service's stack. */
+        Cell next;
+        /** Set when the thread ended and the counts were folded into the service's totals. */
+        volatile boolean retired;
+        @SuppressWarnings("unused") private long ops;
+        @SuppressWarnings("unused") private long bytes;
+
+        Cell(Thread thread, Path path) {
+            this.thread = thread;
+            this.path = path;
+        }
+
+        void add(long operations, long n) {
+            OPS.setOpaque(this, (long) OPS.getOpaque(this) + operations);
+            BYTES.setOpaque(this, (long) BYTES.getOpaque(this) + n);
+        }
+
+        long ops() {
+            return (long) OPS.getOpaque(this);
+        }
+
+        long bytesCounted() {
+            return (long) BYTES.getOpaque(this);
+        }
+
+        void zero() {
+            OPS.setOpaque(this, 0L);
+            BYTES.setOpaque(this, 0L);
+        }
+    }
+
+    /**
+     * The counts of one service object: where they go. Methods are called by the thread using the
+     * object; an object used by several threads in turn counts on each one's cell.
+     */
+    public static final class Tally {
         /** A tally that counts nothing (counters switched off, or objects outside the provider). */
-        public static final Tally NONE = new Tally(null, null, null);
+        public static final Tally NONE = new Tally(null, null);
 
         private final Path path;
         /** The service this tally counts for; null for {@link #NONE}. */
         private final Service service;
         /**
-         * The object counted, until its first count: only then is the tally made visible to
-         * readers and tied to the object's collection ({@link #enlist}), so an object that is made
-         * and dropped unused (JCA's delayed provider selection makes such probes) costs no more
-         * than its creation count.
+         * The cell of the thread that counted last, or null before the first count: so an object
+         * made and dropped unused (JCA's delayed provider selection makes such probes) costs no
+         * more than its creation count. Read once per count; a stale value is only ever replaced.
          */
-        private Object owner;
-        /** The next tally of the service's live stack. */
-        Tally next;
-        /** Set when the owner was collected and the counts were folded into the service's totals. */
-        volatile boolean retired;
-        @SuppressWarnings("unused") private long ops;
-        @SuppressWarnings("unused") private long bytes;
+        private Cell cell;
 
-        private Tally(Path path, Service service, Object owner) {
+        private Tally(Path path, Service service) {
             this.path = path;
             this.service = service;
-            this.owner = owner;
         }
 
-        /** Makes this tally visible to readers and retires it when its owner is collected. */
-        private void enlist() {
-            Object o = owner;
-            owner = null;
-            Service s = service;
-            Tally t = this;
-            s.push(t);
-            CLEANER.register(o, () -> s.retire(t));
+        private Cell cell() {
+            Cell c = cell;
+            if (c == null || c.thread != Thread.currentThread()) {
+                c = service.cell(path);
+                cell = c;
+            }
+            return c;
         }
 
         /**
@@ -199,57 +240,32 @@ public final class Counters {
         /** One operation (a digest, a doFinal, a signature, a derivation) over {@code n} bytes. */
         public void count(long n) {
             if (path != null) {
-                if (owner != null) {
-                    enlist();
-                }
-                OPS.setOpaque(this, (long) OPS.getOpaque(this) + 1);
-                BYTES.setOpaque(this, (long) BYTES.getOpaque(this) + n);
+                cell().add(1, n);
             }
         }
 
         /**
          * As {@link #count}, for objects several threads may use at once (a thread-safe
-         * SecureRandom): atomic, so slower, and not for per-operation hot paths of other families.
+         * SecureRandom): each thread finds its own cell, without the cached one.
          */
         public void countShared(long n) {
             if (path != null) {
-                synchronized (this) {
-                    if (owner != null) {
-                        enlist();
-                    }
-                }
-                OPS.getAndAdd(this, 1L);
-                BYTES.getAndAdd(this, n);
+                service.cell(path).add(1, n);
             }
         }
 
         /** Bytes that belong to the operation in progress (an update), counted when it ends. */
         public void bytes(long n) {
             if (path != null) {
-                if (owner != null) {
-                    enlist();
-                }
-                BYTES.setOpaque(this, (long) BYTES.getOpaque(this) + n);
+                cell().add(0, n);
             }
-        }
-
-        long ops() {
-            return (long) OPS.getOpaque(this);
-        }
-
-        long bytesCounted() {
-            return (long) BYTES.getOpaque(this);
-        }
-
-        void zero() {
-            OPS.setOpaque(this, 0L);
-            BYTES.setOpaque(this, 0L);
         }
     }
 
     /**
      * A tally for a new service object {@code owner} of {@code type.algorithm} on {@code path}.
-     * Its counts are kept after the owner is collected.
+     * Its counts are kept after the owner is collected (they live in the thread's cell; the tally
+     * does not keep {@code owner}, which names the object the counts are for).
      */
     public static Tally register(Object owner, String type, String algorithm, Path path) {
         return register(owner, type + "." + algorithm, path);
@@ -265,7 +281,7 @@ public final class Counters {
         if (!enabled) {
             return Tally.NONE;
         }
-        return new Tally(path, s, owner); // enlisted at its first count
+        return new Tally(path, s); // linked to a cell at its first count
     }
 
     /** Turns counting on or off for objects created from now on. */
@@ -318,7 +334,7 @@ public final class Counters {
         return r != null ? r : new Row(service, 0, 0, 0, 0, 0, 0);
     }
 
-    /** How many tallies of {@code service} are linked (live, or retired and not yet unlinked): for tests. */
+    /** How many cells of {@code service} are linked (one per thread that counted, until pruned): for tests. */
     static int linkedTallies(String service) {
         Service s = SERVICES.get(service);
         return s == null ? 0 : s.linked();
