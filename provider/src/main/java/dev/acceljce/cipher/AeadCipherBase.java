@@ -21,6 +21,12 @@ import dev.acceljce.openssl.EvpCipher;
  * object, re-initialised with only the IV while the key stays the same (OpenSSL keeps the key
  * schedule), so a new IV costs one native call.
  *
+ * <p>An object's first operation does not make that context: its set-up waits (AAD is held in
+ * Java) until encryption data arrives, which makes the kept context, or until doFinal, which runs
+ * the whole operation on a context made and freed inside the call, with no Cleaner. So an object
+ * made for one message (SunJSSE and many applications make a Cipher per message) costs no kept
+ * context; an object that is used again makes its kept context at the next init.
+ *
  * <p>Encryption streams: update() returns the ciphertext of its input at once, doFinal() appends
  * the tag. Decryption releases nothing before the tag is verified: update() buffers the ciphertext
  * (and returns no bytes), doFinal() decrypts into a private buffer, verifies the tag in
@@ -43,6 +49,19 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
      * SunJSSE does that for every record cipher of every connection.
      */
     private EvpCipher.Context ctx;
+    /**
+     * The operation's native set-up waits: no context holds its key and IV yet. Set by the first
+     * {@link #start} of an object, and again after an operation that ran on a one-call context.
+     */
+    private boolean deferred;
+    /** What the deferred set-up will use; the key is owned (wiped when replaced). */
+    private EvpCipher.Algorithm deferredAlgorithm;
+    private byte[] deferredKey;
+    /** AAD given while the set-up waits, fed to the context when it is made. */
+    private byte[] heldAad = AeadIo.EMPTY;
+    private int heldAadLength;
+    /** An operation ran on a one-call context: the object is reused, so the next init keeps one. */
+    private boolean ranOnce;
 
     // what the native context holds
     private EvpCipher.Algorithm nativeAlgorithm;
@@ -92,9 +111,44 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     final void start(boolean encrypt, EvpCipher.Algorithm algorithm, byte[] key, byte[] iv, int tagLength) {
         delegate = null;
         initialized = false;
-        if (ctx == null) {
-            ctx = new EvpCipher.Context();
+        heldAadLength = 0;
+        if (ctx == null && !ranOnce) {
+            forgetDeferredKey(key);
+            deferredAlgorithm = algorithm;
+            deferredKey = key;
+            deferred = true;
+        } else {
+            forgetDeferredKey(key);
+            deferred = false;
+            if (ctx == null) {
+                ctx = new EvpCipher.Context();
+            }
+            setUpNative(encrypt, algorithm, key, iv);
         }
+        this.encrypting = encrypt;
+        this.iv = iv;
+        this.tagLength = tagLength;
+        dataStarted = false;
+        finished = false;
+        restart = false;
+        pendingLength = 0;
+        encrypted = 0;
+        initialized = true;
+    }
+
+    /** Wipes the key a deferred set-up held, unless it is {@code kept} itself. */
+    private void forgetDeferredKey(byte[] kept) {
+        if (deferredKey != null && deferredKey != kept) {
+            Arrays.fill(deferredKey, (byte) 0);
+        }
+        deferredKey = null;
+    }
+
+    /**
+     * Sets the context up for an operation: the key only when it differs from the one the context
+     * holds, the IV length only when it changes, then the IV.
+     */
+    private void setUpNative(boolean encrypt, EvpCipher.Algorithm algorithm, byte[] key, byte[] iv) {
         int enc = encrypt ? 1 : 0;
         boolean newAlgorithm = algorithm != nativeAlgorithm;
         if (newAlgorithm || !MessageDigest.isEqual(key, nativeKey)) {
@@ -119,15 +173,46 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
             nativeIvLength = iv.length;
         }
         ctx.init(null, null, iv, enc);
-        this.encrypting = encrypt;
-        this.iv = iv;
-        this.tagLength = tagLength;
-        dataStarted = false;
-        finished = false;
+    }
+
+    /**
+     * Makes the context the deferred operation waits for and sets it up (key, IV, held AAD): a
+     * kept one, or with {@code kept} false one for this call only, which {@link #endOneCall}
+     * frees.
+     */
+    private void makeContext(boolean kept) {
+        deferred = false;
+        ctx = kept ? new EvpCipher.Context() : EvpCipher.Context.scoped();
+        byte[] key = deferredKey;
+        deferredKey = null;
+        setUpNative(encrypting, deferredAlgorithm, key, iv);
+        if (heldAadLength > 0) {
+            int n = heldAadLength;
+            heldAadLength = 0;
+            if (ctx.update(MemorySegment.ofArray(heldAad).asSlice(0, n), MemorySegment.NULL) < 0) {
+                throw new ProviderException(nativeAlgorithm.name() + " refused the AAD");
+            }
+        }
+    }
+
+    /**
+     * After an operation on a one-call context: frees it and goes back to waiting, with the key
+     * and IV the object still holds (a decryption may run again with them).
+     */
+    private void endOneCall() {
+        EvpCipher.Context once = ctx;
+        ctx = null;
+        if (once != null) {
+            once.close();
+        }
+        deferredKey = nativeKey;
+        nativeKey = null;
+        nativeAlgorithm = null;
+        nativeIvLength = 0;
+        deferred = true;
         restart = false;
-        pendingLength = 0;
-        encrypted = 0;
-        initialized = true;
+        heldAadLength = 0;
+        ranOnce = true;
     }
 
     /** Hands the current operation to a JDK cipher (already initialised by the caller). */
@@ -172,7 +257,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     }
 
     private void restartIfNeeded() {
-        if (restart) {
+        if (restart && ctx != null) {
             ctx.init(null, null, iv, encrypting ? 1 : 0);
             restart = false;
         }
@@ -263,10 +348,27 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
         if (dataStarted) {
             throw new IllegalStateException("Update has been called; no more AAD data");
         }
+        if (deferred) {
+            holdAad(aad);
+            return;
+        }
         restartIfNeeded();
         if (aad.byteSize() > 0 && ctx.update(aad, MemorySegment.NULL) < 0) {
             throw new ProviderException(nativeAlgorithm.name() + " refused the AAD");
         }
+    }
+
+    private void holdAad(MemorySegment aad) {
+        int len = (int) aad.byteSize();
+        if (len > Integer.MAX_VALUE - 16 - heldAadLength) {
+            throw new ProviderException("AccelJCE holds at most 2 GB of AAD before the first data");
+        }
+        int need = heldAadLength + len;
+        if (need > heldAad.length) {
+            heldAad = Arrays.copyOf(heldAad, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, 2L * heldAad.length)));
+        }
+        MemorySegment.copy(aad, 0, MemorySegment.ofArray(heldAad), heldAadLength, len);
+        heldAadLength = need;
     }
 
     // ---- update
@@ -366,6 +468,9 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     private void encryptUpdate(MemorySegment in, MemorySegment out) {
         if (in.byteSize() == 0) {
             return;
+        }
+        if (deferred) {
+            makeContext(true); // a streamed encryption: the context is kept
         }
         int n = ctx.update(AeadIo.detached(in, out), out);
         if (n != in.byteSize()) {
@@ -485,16 +590,26 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
 
     /** Encrypts the last input into out[0..len) and writes the tag at out[len..len+tag). */
     private void finishEncryption(MemorySegment in, MemorySegment out) {
-        int len = (int) in.byteSize();
-        startData();
-        encryptUpdate(in, out.asSlice(0, len));
-        MemorySegment tag = out.asSlice(len, tagLength);
-        if (ctx.doFinal(tag) != 0 || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, tagLength, tag) != 1) {
-            throw new ProviderException(nativeAlgorithm.name() + " encryption final failed");
+        boolean oneCall = deferred && !ranOnce;
+        try {
+            if (deferred) {
+                makeContext(!oneCall);
+            }
+            int len = (int) in.byteSize();
+            startData();
+            encryptUpdate(in, out.asSlice(0, len));
+            MemorySegment tag = out.asSlice(len, tagLength);
+            if (ctx.doFinal(tag) != 0 || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, tagLength, tag) != 1) {
+                throw new ProviderException(nativeAlgorithm.name() + " encryption final failed");
+            }
+            finished = true;
+            tally.count(encrypted);
+            encrypted = 0;
+        } finally {
+            if (oneCall) {
+                endOneCall();
+            }
         }
-        finished = true;
-        tally.count(encrypted);
-        encrypted = 0;
     }
 
     /**
@@ -502,6 +617,20 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
      * private buffer, verifies the tag, and only then copies the plaintext into {@code out}.
      */
     private void finishDecryption(MemorySegment in, MemorySegment out) throws AEADBadTagException {
+        boolean oneCall = deferred && !ranOnce;
+        try {
+            if (deferred) {
+                makeContext(!oneCall);
+            }
+            decrypt(in, out);
+        } finally {
+            if (oneCall) {
+                endOneCall();
+            }
+        }
+    }
+
+    private void decrypt(MemorySegment in, MemorySegment out) throws AEADBadTagException {
         startData();
         MemorySegment all;
         if (pendingLength == 0) {
@@ -549,6 +678,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     /** Decryption done (or abandoned): the next call starts again with the same key and IV. */
     private void endDecryption() {
         releaseLargeBuffers();
+        heldAadLength = 0;
         pendingLength = 0;
         dataStarted = false;
         restart = true;

@@ -99,6 +99,15 @@ public final class EvpCipher {
             super(newCtx(), EVP_CIPHER_CTX_FREE, "EVP_CIPHER_CTX");
         }
 
+        private Context(boolean scoped) {
+            super(newCtx(), EVP_CIPHER_CTX_FREE, "EVP_CIPHER_CTX", scoped);
+        }
+
+        /** A context for one call, without a Cleaner: close it in a {@code finally} block. */
+        public static Context scoped() {
+            return new Context(true);
+        }
+
         private static MemorySegment newCtx() {
             try {
                 return (MemorySegment) EVP_CIPHER_CTX_NEW.invokeExact();

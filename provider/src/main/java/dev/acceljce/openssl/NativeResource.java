@@ -83,13 +83,25 @@ public abstract class NativeResource implements AutoCloseable {
      * @throws OpenSslException when {@code ptr} is NULL (the allocation failed)
      */
     protected NativeResource(MemorySegment ptr, MethodHandle free, String kind) {
+        this(ptr, free, kind, false);
+    }
+
+    /**
+     * As {@link #NativeResource(MemorySegment, MethodHandle, String)}; with {@code scoped} the
+     * object gets no Cleaner: its owner frees it with {@link #close()} in a {@code finally} block
+     * of the call that made it. For an object that lives for one call, where registering a Cleaner
+     * (and the GC's work on it) costs more than the native work.
+     */
+    protected NativeResource(MemorySegment ptr, MethodHandle free, String kind, boolean scoped) {
         if (ptr == null || ptr.equals(MemorySegment.NULL)) {
             throw OpenSslErrors.failure(kind + " allocation");
         }
         this.ptr = ptr;
         LongAdder live = LIVE.computeIfAbsent(kind, k -> new LongAdder());
         live.increment();
-        this.cleanable = CLEANER.register(this, new Release(ptr.address(), free, live));
+        Release release = new Release(ptr.address(), free, live);
+        // freeIfIdle's compare-and-set already lets one caller through, so a plain run is enough
+        this.cleanable = scoped ? release::run : CLEANER.register(this, release);
     }
 
     /**

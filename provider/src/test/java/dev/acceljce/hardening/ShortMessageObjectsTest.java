@@ -5,7 +5,11 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.SplittableRandom;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
 import javax.crypto.Mac;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 import dev.acceljce.openssl.NativeResource;
@@ -17,11 +21,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Digests and HMACs make their native context only when a message outgrows the Java batch; until
- * then a message is finished in one call. These tests cover that life: a new object per message
+ * then a message is finished in one call. AEAD ciphers run an object's first operation on a
+ * context made for that call unless it streams encryption data. These tests cover that life: a new object per message
  * (so the context-less start is what runs), messages on both sides of the batch's size, clones
  * taken before and after the context exists, reset and re-init midway, against the JDK. And the
  * point of it: short-lived objects with one short message leave no native context behind.
@@ -164,6 +170,77 @@ class ShortMessageObjectsTest {
         }
     }
 
+    private static final String GCM = "AES/GCM/NoPadding";
+    private static final String CHACHA = "ChaCha20-Poly1305";
+
+    private static Cipher aead(String alg, java.security.Provider p, int mode, byte[] key, byte[] iv) throws Exception {
+        Cipher c = Cipher.getInstance(alg, p);
+        c.init(mode, new SecretKeySpec(key, alg.equals(GCM) ? "AES" : "ChaCha20"),
+                alg.equals(GCM) ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
+        return c;
+    }
+
+    /** AAD in pieces, then the data in pieces (update) or all in doFinal; returns the output. */
+    private static byte[] run(Cipher c, byte[] aad, byte[] data, boolean streamed, SplittableRandom r) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int cut = aad.length == 0 ? 0 : r.nextInt(aad.length + 1);
+        c.updateAAD(aad, 0, cut);
+        c.updateAAD(ByteBuffer.wrap(aad, cut, aad.length - cut));
+        if (streamed && data.length > 0) {
+            int d = r.nextInt(data.length + 1);
+            byte[] part = c.update(data, 0, d);
+            if (part != null) {
+                out.write(part);
+            }
+            out.write(c.doFinal(data, d, data.length - d));
+        } else {
+            out.write(c.doFinal(data));
+        }
+        return out.toByteArray();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {GCM, CHACHA})
+    void aeadOfANewObjectPerMessage(String alg) throws Exception {
+        SplittableRandom r = new SplittableRandom(Differential.seed("short aead " + alg));
+        java.security.Provider jdk = Providers.jdk("Cipher", alg);
+        for (int i = 0; i < CASES; i++) {
+            byte[] key = new byte[alg.equals(GCM) ? 16 << r.nextInt(2) : 32];
+            byte[] iv = new byte[12];
+            byte[] aad = new byte[r.nextInt(3) == 0 ? 0 : r.nextInt(1, 300)];
+            byte[] data = new byte[r.nextInt(600)];
+            r.nextBytes(key);
+            r.nextBytes(iv);
+            r.nextBytes(aad);
+            r.nextBytes(data);
+            String where = alg + " case " + i + " aad " + aad.length + " data " + data.length;
+            byte[] sealed = run(aead(alg, Providers.ACCEL, Cipher.ENCRYPT_MODE, key, iv), aad, data, r.nextBoolean(), r);
+            // the JDK's output with the AAD given through updateAAD
+            Cipher j = aead(alg, jdk, Cipher.ENCRYPT_MODE, key, iv);
+            j.updateAAD(aad);
+            assertArrayEquals(j.doFinal(data), sealed, where);
+            // decryption: the same object twice without a new init (one-call context, then kept),
+            // a bad tag first in some cases; nothing of a bad message may change the next one
+            Cipher open = aead(alg, Providers.ACCEL, Cipher.DECRYPT_MODE, key, iv);
+            if (r.nextBoolean()) {
+                byte[] bad = sealed.clone();
+                bad[r.nextInt(bad.length)] ^= 1;
+                assertThrows(AEADBadTagException.class, () -> run(open, aad, bad, r.nextBoolean(), r), where);
+            }
+            assertArrayEquals(data, run(open, aad, sealed, r.nextBoolean(), r), where + " first");
+            assertArrayEquals(data, run(open, aad, sealed, r.nextBoolean(), r), where + " again");
+            // a reused encryption object: a new IV, now on a kept context
+            Cipher again = aead(alg, Providers.ACCEL, Cipher.ENCRYPT_MODE, key, iv);
+            run(again, aad, data, r.nextBoolean(), r);
+            iv[0]++;
+            again.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, alg.equals(GCM) ? "AES" : "ChaCha20"),
+                    alg.equals(GCM) ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
+            Cipher j2 = aead(alg, jdk, Cipher.ENCRYPT_MODE, key, iv);
+            j2.updateAAD(aad);
+            assertArrayEquals(j2.doFinal(data), run(again, aad, data, r.nextBoolean(), r), where + " reused");
+        }
+    }
+
     /**
      * The reason for the design: an object made for one short message holds no native context.
      * Counted without a GC in between, so each context made would still be counted live.
@@ -174,7 +251,14 @@ class ShortMessageObjectsTest {
         SecretKeySpec key = new SecretKeySpec(new byte[32], "HmacSHA256");
         long digestsBefore = live("EVP_MD_CTX");
         long macsBefore = live("EVP_MAC_CTX");
+        long ciphersBefore = live("EVP_CIPHER_CTX");
+        byte[] iv = new byte[12];
         for (int i = 0; i < 2000; i++) {
+            iv[0] = (byte) i;
+            iv[1] = (byte) (i >> 8);
+            Cipher c = aead(GCM, Providers.ACCEL, Cipher.ENCRYPT_MODE, new byte[16], iv);
+            c.updateAAD(message, 0, 13);
+            c.doFinal(message);
             MessageDigest.getInstance("SHA-256", Providers.ACCEL).digest(message);
             Mac m = Mac.getInstance("HmacSHA256", Providers.ACCEL);
             m.init(key);
@@ -183,6 +267,7 @@ class ShortMessageObjectsTest {
         // other tests' contexts may be freed meanwhile, never made: a rise of 2000 would be ours
         assertTrue(live("EVP_MD_CTX") - digestsBefore < 100, "EVP_MD_CTX made per digest object");
         assertTrue(live("EVP_MAC_CTX") - macsBefore < 100, "EVP_MAC_CTX made per Mac object");
+        assertTrue(live("EVP_CIPHER_CTX") - ciphersBefore < 100, "EVP_CIPHER_CTX made per AES-GCM object");
     }
 
     private static long live(String kind) {
