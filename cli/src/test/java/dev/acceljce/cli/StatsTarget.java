@@ -28,8 +28,10 @@ public final class StatsTarget {
         hmac.doFinal(new byte[100]);
         hmac.doFinal(new byte[28]);                  // HmacSHA256: 2 native ops, 128 bytes
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         Mac jdkHmac = Mac.getInstance("HmacSHA256", accel);
         System.clearProperty("acceljce.native");
+        dev.acceljce.control.Settings.reload();
         jdkHmac.init(key);
         jdkHmac.doFinal(new byte[50]);               // HmacSHA256: 1 JDK op, 50 bytes
         if (!Management.awaitRegistration(Duration.ofSeconds(30))) {

@@ -12,8 +12,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Provider-wide settings. Each is looked up, in this order, in: run-time overrides
  * ({@link #set}, also reachable over JMX), system properties, the properties file named by
- * {@code acceljce.config}, and built-in defaults. They are read when a service object is created,
- * so a change applies to objects created after it.
+ * {@code acceljce.config}, and built-in defaults.
+ *
+ * <p>What is read is kept in a snapshot, so creating an object costs no property lookups (they
+ * were most of a short-lived object's cost): each setting is read at its first use, and the
+ * snapshot is replaced by {@link #set} (and so by JMX) and by {@link #reload}. A change made that
+ * way applies to objects created after it; a system property or the file changed in a running
+ * JVM applies after {@link #reload}.
  *
  * <table>
  *   <caption>Settings</caption>
@@ -49,6 +54,8 @@ public final class Settings {
             "jdk.nativePBKDF2", Family.KDF);
 
     private static final Map<String, String> OVERRIDES = new ConcurrentHashMap<>();
+    /** The settings as read since the last change; replaced, never changed, by set and reload. */
+    private static volatile Snapshot snapshot = new Snapshot();
     /**
      * Per family (by ordinal): its switch and policy keys, and its Semeru switch if it has one.
      * Settings are read at every object creation (a change applies to objects made after it), so
@@ -69,7 +76,36 @@ public final class Settings {
         }
         return out;
     }
-    private static volatile FileSettings file;
+
+    /**
+     * Values read since the snapshot was made: every key as found (null kept as absent), and the
+     * per-family decisions asked at every object creation. Filled lazily; racing threads compute
+     * the same values, so a lost write costs only a repeated read.
+     */
+    private static final class Snapshot {
+        final Map<String, java.util.Optional<String>> values = new ConcurrentHashMap<>();
+        final Boolean[] nativeAllowed = new Boolean[Family.values().length];
+        final Policy[] policies = new Policy[Family.values().length];
+        private volatile FileSettings file;
+
+        FileSettings file() {
+            FileSettings f = file;
+            if (f == null) {
+                f = readFile();
+                file = f;
+            }
+            return f;
+        }
+    }
+
+    /**
+     * Forgets every setting read so far: system properties and the properties file are read again
+     * as objects are created. For a system property changed while the JVM runs ({@link #set} and
+     * JMX need no reload).
+     */
+    public static void reload() {
+        snapshot = new Snapshot();
+    }
 
     private Settings() {}
 
@@ -85,24 +121,41 @@ public final class Settings {
 
     /** Whether the native path may serve {@code family}: the master switch and the family's own. */
     public static boolean nativeAllowed(Family family) {
-        // asked for every new object: the file's settings are looked up once for all four keys
-        FileSettings f = file();
-        if (!flag("acceljce.native", f) || !flag("jdk.nativeCrypto", f)) {
+        Snapshot s = snapshot;
+        Boolean allowed = s.nativeAllowed[family.ordinal()];
+        if (allowed == null) {
+            allowed = readNativeAllowed(family, s);
+            s.nativeAllowed[family.ordinal()] = allowed;
+        }
+        return allowed;
+    }
+
+    private static boolean readNativeAllowed(Family family, Snapshot s) {
+        if (!flag("acceljce.native", s) || !flag("jdk.nativeCrypto", s)) {
             return false;
         }
-        if (!flag(NATIVE_KEYS[family.ordinal()], f)) {
+        if (!flag(NATIVE_KEYS[family.ordinal()], s)) {
             return false;
         }
         String semeru = SEMERU_KEYS[family.ordinal()];
-        return semeru == null || flag(semeru, f);
+        return semeru == null || flag(semeru, s);
     }
 
     /** The policy for {@code family}: its own setting, else the provider-wide one, else AUTO. */
     public static Policy policy(Family family) {
-        FileSettings f = file();
-        String v = get(POLICY_KEYS[family.ordinal()], f);
+        Snapshot s = snapshot;
+        Policy p = s.policies[family.ordinal()];
+        if (p == null) {
+            p = readPolicy(family, s); // an invalid value throws each time: never kept
+            s.policies[family.ordinal()] = p;
+        }
+        return p;
+    }
+
+    private static Policy readPolicy(Family family, Snapshot s) {
+        String v = get(POLICY_KEYS[family.ordinal()], s);
         if (v == null) {
-            v = get("acceljce.policy", f);
+            v = get("acceljce.policy", s);
         }
         if (v == null) {
             return Policy.AUTO;
@@ -117,19 +170,24 @@ public final class Settings {
 
     /** The value of a setting from the first source that has it, or null. */
     public static String get(String key) {
-        return get(key, null);
+        return get(key, snapshot);
     }
 
-    /** {@link #get(String)} with the file's settings already looked up ({@code f}), or null to look them up. */
-    private static String get(String key, FileSettings f) {
-        String v = OVERRIDES.get(key);
-        if (v == null) {
-            v = System.getProperty(key);
+    /** {@link #get(String)} from snapshot {@code s}: read from the sources at its first use there. */
+    private static String get(String key, Snapshot s) {
+        java.util.Optional<String> kept = s.values.get(key);
+        if (kept == null) {
+            String v = OVERRIDES.get(key);
+            if (v == null) {
+                v = System.getProperty(key);
+            }
+            if (v == null) {
+                v = s.file().properties.getProperty(key);
+            }
+            kept = java.util.Optional.ofNullable(v);
+            s.values.put(key, kept);
         }
-        if (v == null) {
-            v = (f != null ? f : file()).properties.getProperty(key);
-        }
-        return v;
+        return kept.orElse(null);
     }
 
     /** Overrides a setting at run time (null removes the override). Applies to new objects. */
@@ -139,13 +197,15 @@ public final class Settings {
         } else {
             OVERRIDES.put(key, value);
         }
+        reload();
     }
 
     /** Every setting in force that AccelJCE (or Semeru) defines, with where it came from. */
     public static Map<String, String> describe() {
         Map<String, String> out = new TreeMap<>();
-        file().properties.stringPropertyNames().stream()
-                .filter(Settings::ours).forEach(k -> out.put(k, file().properties.getProperty(k) + " (file)"));
+        FileSettings file = snapshot.file();
+        file.properties.stringPropertyNames().stream()
+                .filter(Settings::ours).forEach(k -> out.put(k, file.properties.getProperty(k) + " (file)"));
         System.getProperties().stringPropertyNames().stream()
                 .filter(Settings::ours).forEach(k -> out.put(k, System.getProperty(k) + " (system property)"));
         OVERRIDES.forEach((k, v) -> out.put(k, v + " (run-time override)"));
@@ -154,7 +214,7 @@ public final class Settings {
 
     /** The properties file in use, or null. */
     public static Path configFile() {
-        return file().path;
+        return snapshot.file().path;
     }
 
     private static boolean ours(String key) {
@@ -162,20 +222,16 @@ public final class Settings {
     }
 
     /** A switch that is on unless set to "false". */
-    private static boolean flag(String key, FileSettings f) {
-        String v = get(key, f);
+    private static boolean flag(String key, Snapshot s) {
+        String v = get(key, s);
         return v == null || !v.trim().equalsIgnoreCase("false");
     }
 
     private record FileSettings(Path path, String source, Properties properties) {}
 
-    /** The properties file named by {@code acceljce.config}, read again when that name changes. */
-    private static FileSettings file() {
+    /** The properties file named by {@code acceljce.config} (read once per snapshot), or an empty one. */
+    private static FileSettings readFile() {
         String name = OVERRIDES.getOrDefault("acceljce.config", System.getProperty("acceljce.config"));
-        FileSettings f = file;
-        if (f != null && java.util.Objects.equals(f.source, name)) {
-            return f;
-        }
         Properties p = new Properties();
         Path path = null;
         if (name != null && !name.isBlank()) {
@@ -186,8 +242,6 @@ public final class Settings {
                 throw new IllegalStateException("acceljce.config: cannot read " + path + ": " + e.getMessage(), e);
             }
         }
-        f = new FileSettings(path, name, p);
-        file = f;
-        return f;
+        return new FileSettings(path, name, p);
     }
 }

@@ -401,6 +401,7 @@ class KeyAgreementTest {
         byte[] xdh = secret(Providers.ACCEL, "X448", x.getPrivate(), y.getPublic());
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             long jdk = Decisions.count("KeyAgreement", "ECDH", Path.JDK);
             assertArrayEquals(ec, secret(Providers.ACCEL, "ECDH", a.getPrivate(), b.getPublic()));
@@ -414,8 +415,10 @@ class KeyAgreementTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

@@ -772,6 +772,7 @@ class AesContractTest {
         List<Cipher> jdkPath = new ArrayList<>();
         String old = System.getProperty("acceljce.native.aes");
         System.setProperty("acceljce.native.aes", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             for (String t : names) {
                 String service = Providers.ACCEL.getService("Cipher", t).getAlgorithm();
@@ -782,8 +783,10 @@ class AesContractTest {
         } finally {
             if (old == null) {
                 System.clearProperty("acceljce.native.aes");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native.aes", old);
+                dev.acceljce.control.Settings.reload();
             }
         }
         for (int i = 0; i < names.size(); i++) {
@@ -808,6 +811,7 @@ class AesContractTest {
     void masterSwitchRoutesToTheJdk() throws Exception {
         String old = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         Cipher viaJdk;
         try {
             long before = Decisions.count("Cipher", "AES/CBC/PKCS5Padding", Path.JDK);
@@ -816,8 +820,10 @@ class AesContractTest {
         } finally {
             if (old == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", old);
+                dev.acceljce.control.Settings.reload();
             }
         }
         byte[] plain = bytes(1000);

@@ -326,6 +326,7 @@ class ChaCha20Poly1305Test {
     void jdkPathGivesIdenticalResults() throws Exception {
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             long jdkBefore = Decisions.count("Cipher", ALG, Path.JDK);
             Cipher c = ours();
@@ -340,14 +341,17 @@ class ChaCha20Poly1305Test {
             c.init(Cipher.ENCRYPT_MODE, k, n);
             byte[] viaJdkPath = c.doFinal(msg);
             System.clearProperty("acceljce.native");
+            dev.acceljce.control.Settings.reload();
             Cipher nat = ours();
             nat.init(Cipher.ENCRYPT_MODE, k, n);
             assertArrayEquals(viaJdkPath, nat.doFinal(msg));
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

@@ -245,6 +245,7 @@ class ChaCha20Test {
         nat.init(Cipher.ENCRYPT_MODE, k, spec);
         byte[] expected = AeadTesting.process(nat, msg, r);
         System.setProperty("acceljce.native.chacha20", "false"); // the family switch
+        dev.acceljce.control.Settings.reload();
         try {
             long jdkBefore = Decisions.count("Cipher", ALG, Path.JDK);
             Cipher c = ours();
@@ -253,6 +254,7 @@ class ChaCha20Test {
             assertArrayEquals(expected, AeadTesting.process(c, msg, r));
         } finally {
             System.clearProperty("acceljce.native.chacha20");
+            dev.acceljce.control.Settings.reload();
         }
     }
 }

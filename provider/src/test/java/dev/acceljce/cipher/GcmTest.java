@@ -513,6 +513,7 @@ class GcmTest {
         byte[] expected = nat.doFinal(msg);
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             long jdkBefore = Decisions.count("Cipher", GCM, Path.JDK);
             Cipher c = ours();
@@ -529,8 +530,10 @@ class GcmTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

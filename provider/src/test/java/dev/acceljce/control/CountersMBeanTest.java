@@ -65,10 +65,12 @@ class CountersMBeanTest {
         mac.doFinal(new byte[28]);
         Mac jdkMac;
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             jdkMac = Mac.getInstance("HmacSHA256", Providers.ACCEL);
         } finally {
             System.clearProperty("acceljce.native");
+            dev.acceljce.control.Settings.reload();
         }
         jdkMac.init(key);
         jdkMac.doFinal(new byte[50]);

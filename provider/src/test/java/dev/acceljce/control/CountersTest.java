@@ -40,6 +40,7 @@ class CountersTest {
         assertEquals(1, d.nativeObjects());
 
         System.setProperty("acceljce.native.digest", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             MessageDigest jdkPath = MessageDigest.getInstance("SHA-512", Providers.ACCEL);
             jdkPath.digest(new byte[64]);
@@ -47,6 +48,7 @@ class CountersTest {
             jdkPath.digest();
         } finally {
             System.clearProperty("acceljce.native.digest");
+            dev.acceljce.control.Settings.reload();
         }
         d = delta(before, service);
         assertEquals(2, d.jdkOps());
@@ -63,6 +65,7 @@ class CountersTest {
         HKDFParameterSpec spec = HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(null, 42);
         for (String nativeOn : new String[] {"true", "false"}) {
             System.setProperty("acceljce.native", nativeOn);
+            dev.acceljce.control.Settings.reload();
             try {
                 Mac mac = Mac.getInstance("HmacSHA384", Providers.ACCEL);
                 mac.init(key);
@@ -74,6 +77,7 @@ class CountersTest {
                 KDF.getInstance("HKDF-SHA256", Providers.ACCEL).deriveData(spec); // 1 op, 42 bytes
             } finally {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             }
         }
         Counters.Row mac = delta(macBefore, "Mac.HmacSHA384");

@@ -27,6 +27,7 @@ class SettingsAndTraceTest {
                 "jdk.nativeCrypto", "acceljce.policy.digest")) {
             Settings.set(k, null);
             System.clearProperty(k);
+            Settings.reload();
         }
     }
 
@@ -36,6 +37,46 @@ class SettingsAndTraceTest {
 
     private static long jdkObjects() {
         return Decisions.count("MessageDigest", "SHA-224", dev.acceljce.control.Path.JDK);
+    }
+
+    /**
+     * Settings are read once into a snapshot (creating an object reads no properties): a system
+     * property changed in a running JVM applies after {@code Settings.reload()}, a run-time
+     * override (JMX) at once, and an edited file after a reload too.
+     */
+    @Test
+    void aSnapshotIsReplacedBySetAndReloadOnly() throws Exception {
+        long nat = nativeObjects();
+        MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+        assertEquals(nat + 1, nativeObjects(), "native to start with");
+
+        System.setProperty("acceljce.native.digest", "false");
+        nat = nativeObjects();
+        MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+        assertEquals(nat + 1, nativeObjects(), "a property set in the running JVM waits for a reload");
+        Settings.reload();
+        long jdk = jdkObjects();
+        MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+        assertEquals(jdk + 1, jdkObjects(), "and applies after it");
+
+        Settings.set("acceljce.native.digest", "true");
+        nat = nativeObjects();
+        MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+        assertEquals(nat + 1, nativeObjects(), "an override applies at once");
+        Settings.set("acceljce.native.digest", null);
+
+        Path file = dir.resolve("edited.properties");
+        Files.writeString(file, "acceljce.native.digest=true\n");
+        System.clearProperty("acceljce.native.digest");
+        Settings.set("acceljce.config", file.toString());
+        nat = nativeObjects();
+        MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+        assertEquals(nat + 1, nativeObjects(), "the file says native");
+        Files.writeString(file, "acceljce.native.digest=false\n");
+        Settings.reload();
+        jdk = jdkObjects();
+        MessageDigest.getInstance("SHA-224", Providers.ACCEL);
+        assertEquals(jdk + 1, jdkObjects(), "the edited file, read again at the reload");
     }
 
     @Test
@@ -48,6 +89,7 @@ class SettingsAndTraceTest {
         assertEquals(jdk + 1, jdkObjects(), "the file switched digests to the JDK");
 
         System.setProperty("acceljce.native.digest", "true");
+        Settings.reload();
         long nat = nativeObjects();
         MessageDigest.getInstance("SHA-224", Providers.ACCEL);
         assertEquals(nat + 1, nativeObjects(), "a system property beats the file");
@@ -63,10 +105,12 @@ class SettingsAndTraceTest {
     void semeruSwitchNamesAreHonoured() throws Exception {
         for (String semeru : List.of("jdk.nativeDigest", "jdk.nativeCrypto")) {
             System.setProperty(semeru, "false");
+            Settings.reload();
             long jdk = jdkObjects();
             MessageDigest.getInstance("SHA-224", Providers.ACCEL);
             assertEquals(jdk + 1, jdkObjects(), semeru);
             System.clearProperty(semeru);
+            Settings.reload();
         }
         assertFalse(Settings.nativeAllowed(Family.DIGEST) && System.getProperty("jdk.nativeGCM") != null);
     }

@@ -166,6 +166,7 @@ class DigestTest {
     void jdkPathGivesIdenticalResults() throws Exception {
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             long jdkBefore = Decisions.count("MessageDigest", "SHA-256", Path.JDK);
             MessageDigest md = MessageDigest.getInstance("SHA-256", Providers.ACCEL);
@@ -175,8 +176,10 @@ class DigestTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

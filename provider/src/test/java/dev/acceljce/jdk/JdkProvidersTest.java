@@ -35,6 +35,7 @@ class JdkProvidersTest {
         javax.crypto.spec.SecretKeySpec key = new javax.crypto.spec.SecretKeySpec(new byte[16], "AES");
         javax.crypto.spec.GCMParameterSpec gcm = new javax.crypto.spec.GCMParameterSpec(128, new byte[12]);
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             javax.crypto.Cipher ours = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding", Providers.ACCEL);
             javax.crypto.Cipher jdk = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding", "SunJCE");
@@ -52,6 +53,7 @@ class JdkProvidersTest {
             assertArrayEquals(b, a);
         } finally {
             System.clearProperty("acceljce.native");
+            dev.acceljce.control.Settings.reload();
         }
     }
 }

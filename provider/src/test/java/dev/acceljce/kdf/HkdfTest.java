@@ -354,6 +354,7 @@ class HkdfTest {
     static void withNativeOff(Body body) {
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             body.run();
         } catch (Exception e) {
@@ -361,8 +362,10 @@ class HkdfTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

@@ -236,6 +236,7 @@ class MlKemTest {
         KeyPair kp = KeyPairGenerator.getInstance("ML-KEM-768", Providers.ACCEL).generateKeyPair();
         for (String property : new String[] {"acceljce.native", "acceljce.native.kem"}) {
             System.setProperty(property, "false");
+            dev.acceljce.control.Settings.reload();
             try {
                 long before = Decisions.count("KEM", "ML-KEM", Path.JDK);
                 KEM a = KEM.getInstance("ML-KEM", Providers.ACCEL);
@@ -251,6 +252,7 @@ class MlKemTest {
                 assertNotEquals(AccelKey.class, jdkMade.getPublic().getClass());
             } finally {
                 System.clearProperty(property);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

@@ -147,6 +147,7 @@ class KeyGeneratorTest {
     void jdkPathGivesTheJdkGenerator() throws Exception {
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             for (String alg : algorithms()) {
                 long jdkBefore = Decisions.count("KeyGenerator", alg, Path.JDK);
@@ -161,8 +162,10 @@ class KeyGeneratorTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

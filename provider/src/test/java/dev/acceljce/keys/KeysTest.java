@@ -289,6 +289,7 @@ class KeysTest {
     void jdkPathServesJdkKeys() throws Exception {
         String before = System.getProperty("acceljce.native.ec");
         System.setProperty("acceljce.native.ec", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             KeyPair kp = KeyPairGenerator.getInstance("EC", Providers.ACCEL).generateKeyPair();
             assertEquals("sun.security.ec.ECPublicKeyImpl", kp.getPublic().getClass().getName());
@@ -298,8 +299,10 @@ class KeysTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native.ec");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native.ec", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

@@ -358,6 +358,7 @@ class HmacTest {
     void jdkPathGivesIdenticalResults() throws Exception {
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             for (String alg : algorithms()) {
                 long jdkBefore = Decisions.count("Mac", alg, Path.JDK);
@@ -372,8 +373,10 @@ class HmacTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

@@ -316,6 +316,7 @@ class ParametersTest {
     void jdkPathGivesIdenticalEncodings() throws Exception {
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             for (String alg : algorithms()) {
                 long jdkBefore = Decisions.count("AlgorithmParameters", alg, Path.JDK);
@@ -330,8 +331,10 @@ class ParametersTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

@@ -250,6 +250,7 @@ class DrbgTest {
     void jdkPathServesTheJdkDrbg() throws Exception {
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             long jdkBefore = Decisions.count("SecureRandom", "DRBG", Path.JDK);
             SecureRandom r = drbg(DrbgParameters.instantiation(192, PR_AND_RESEED, "ps".getBytes()));
@@ -262,8 +263,10 @@ class DrbgTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

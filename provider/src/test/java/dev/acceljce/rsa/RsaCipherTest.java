@@ -373,6 +373,7 @@ class RsaCipherTest {
         byte[] signed = run(Providers.ACCEL, "RSA/ECB/PKCS1Padding", Cipher.ENCRYPT_MODE, ours.getPrivate(), msg);
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             long jdk = Decisions.count("Cipher", "RSA", Path.JDK);
             assertArrayEquals(signed, run(Providers.ACCEL, "RSA/ECB/PKCS1Padding", Cipher.ENCRYPT_MODE,
@@ -387,8 +388,10 @@ class RsaCipherTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

@@ -267,6 +267,7 @@ class EcdsaTest {
     void jdkPathGivesIdenticalBehaviour() throws Exception {
         String before = System.getProperty("acceljce.native");
         System.setProperty("acceljce.native", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             long jdkBefore = Decisions.count("Signature", "SHA256withECDSA", Path.JDK);
             Signature s = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
@@ -285,8 +286,10 @@ class EcdsaTest {
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");
+                dev.acceljce.control.Settings.reload();
             } else {
                 System.setProperty("acceljce.native", before);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

@@ -168,6 +168,7 @@ class EdDsaTest {
     @Test
     void jdkPathGivesIdenticalBehaviour() throws Exception {
         System.setProperty("acceljce.native.eddsa", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             KeyPair kp = KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL).generateKeyPair();
             assertEquals("sun.security.ec.ed.EdDSAPrivateKeyImpl", kp.getPrivate().getClass().getName());
@@ -183,6 +184,7 @@ class EdDsaTest {
             assertArrayEquals(j.sign(), sig);
         } finally {
             System.clearProperty("acceljce.native.eddsa");
+            dev.acceljce.control.Settings.reload();
         }
     }
 

@@ -205,6 +205,7 @@ class MlDsaTest {
         KeyPair kp = KeyPairGenerator.getInstance("ML-DSA-65", Providers.ACCEL).generateKeyPair();
         for (String property : new String[] {"acceljce.native", "acceljce.native.mldsa"}) {
             System.setProperty(property, "false");
+            dev.acceljce.control.Settings.reload();
             try {
                 long before = Decisions.count("Signature", "ML-DSA", Path.JDK);
                 Signature a = Signature.getInstance("ML-DSA", Providers.ACCEL);
@@ -221,6 +222,7 @@ class MlDsaTest {
                 assertThrows(SignatureException.class, () -> a.verify(new byte[10]));
             } finally {
                 System.clearProperty(property);
+                dev.acceljce.control.Settings.reload();
             }
         }
     }

@@ -303,6 +303,7 @@ class RsaSignatureTest {
     @Test
     void jdkPathGivesIdenticalBehaviour() throws Exception {
         System.setProperty("acceljce.native.rsa", "false");
+        dev.acceljce.control.Settings.reload();
         try {
             long jdkBefore = Decisions.count("Signature", "SHA256withRSA", Path.JDK);
             Signature a = Signature.getInstance("SHA256withRSA", Providers.ACCEL);
@@ -315,6 +316,7 @@ class RsaSignatureTest {
             assertEquals(HexFormat.of().formatHex(j.sign()), HexFormat.of().formatHex(a.sign()));
         } finally {
             System.clearProperty("acceljce.native.rsa");
+            dev.acceljce.control.Settings.reload();
         }
     }
 

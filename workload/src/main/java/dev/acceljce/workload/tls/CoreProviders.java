@@ -16,6 +16,7 @@ public final class CoreProviders {
         switch (which) {
             case "acceljce" -> {
                 System.setProperty("acceljce.policy", "native");
+                dev.acceljce.control.Settings.reload();
                 Security.insertProviderAt(new AccelJceProvider(), 1);
             }
             case "jdk" -> { }
