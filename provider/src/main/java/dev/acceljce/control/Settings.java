@@ -86,6 +86,8 @@ public final class Settings {
         final Map<String, java.util.Optional<String>> values = new ConcurrentHashMap<>();
         final Boolean[] nativeAllowed = new Boolean[Family.values().length];
         final Policy[] policies = new Policy[Family.values().length];
+        /** {@link #traceLevel()}, asked at every object creation. */
+        volatile String traceLevel;
         private volatile FileSettings file;
 
         FileSettings file() {
@@ -166,6 +168,26 @@ public final class Settings {
             }
         }
         throw new IllegalArgumentException("acceljce.policy: '" + v + "' is not one of auto, native, jdk");
+    }
+
+    /**
+     * The trace level: {@code acceljce.trace} ("off", "load", "calls"), else Semeru's
+     * {@code jdk.nativeCryptoTrace} (any value but false means "load"), else "off".
+     */
+    static String traceLevel() {
+        Snapshot s = snapshot;
+        String level = s.traceLevel;
+        if (level == null) {
+            String v = get("acceljce.trace", s);
+            if (v == null) {
+                String semeru = get("jdk.nativeCryptoTrace", s);
+                level = semeru != null && !semeru.equalsIgnoreCase("false") ? "load" : "off";
+            } else {
+                level = v.trim().toLowerCase(java.util.Locale.ROOT);
+            }
+            s.traceLevel = level;
+        }
+        return level;
     }
 
     /** The value of a setting from the first source that has it, or null. */

@@ -1,6 +1,5 @@
 package dev.acceljce.control;
 
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -25,14 +24,9 @@ public final class Trace {
 
     private Trace() {}
 
-    /** The trace level in force: "off", "load" or "calls". */
+    /** The trace level in force: "off", "load" or "calls" (kept in the settings' snapshot). */
     public static String level() {
-        String v = Settings.get("acceljce.trace");
-        if (v == null) {
-            String semeru = Settings.get("jdk.nativeCryptoTrace");
-            return semeru != null && !semeru.equalsIgnoreCase("false") ? "load" : "off";
-        }
-        return v.trim().toLowerCase(Locale.ROOT);
+        return Settings.traceLevel();
     }
 
     public static boolean load() {
