@@ -57,7 +57,12 @@ public final class Counters {
         private volatile int pruneAt = 1024;
         final LongAdder[] retiredOps = {new LongAdder(), new LongAdder()};
         final LongAdder[] retiredBytes = {new LongAdder(), new LongAdder()};
-        final LongAdder[] created = {new LongAdder(), new LongAdder()};
+        final LongAdder[] retiredCreated = {new LongAdder(), new LongAdder()};
+        /**
+         * The cell used last, per path: a hint that saves the thread-local lookup when one thread
+         * makes many objects (racy on purpose: a cell read here is used only by its own thread).
+         */
+        private final Cell[] recent = new Cell[2];
 
         Service(String name) {
             this.name = name;
@@ -65,13 +70,18 @@ public final class Counters {
 
         /** The current thread's cell for {@code path}, linked at its first use. */
         Cell cell(Path path) {
+            Cell c = recent[path.ordinal()];
+            if (c != null && c.thread == Thread.currentThread()) {
+                return c;
+            }
             ThreadLocal<Cell> l = local[path.ordinal()];
-            Cell c = l.get();
+            c = l.get();
             if (c == null) {
                 c = new Cell(Thread.currentThread(), path);
                 l.set(c);
                 push(c);
             }
+            recent[path.ordinal()] = c;
             return c;
         }
 
@@ -104,6 +114,7 @@ public final class Counters {
                         n.retired = true; // first, so a reader never counts it twice
                         retiredOps[n.path.ordinal()].add(n.ops());
                         retiredBytes[n.path.ordinal()].add(n.bytesCounted());
+                        retiredCreated[n.path.ordinal()].add(n.createdCounted());
                         n = n.next;
                         unlinked++;
                     }
@@ -118,11 +129,12 @@ public final class Counters {
         }
 
         /** Sums the linked cells into {@code ops} and {@code bytes} (indexed by path). */
-        void addLive(long[] ops, long[] bytes) {
+        void addLive(long[] ops, long[] bytes, long[] created) {
             for (Cell c = head; c != null; c = c.next) {
                 if (!c.retired) {
                     ops[c.path.ordinal()] += c.ops();
                     bytes[c.path.ordinal()] += c.bytesCounted();
+                    created[c.path.ordinal()] += c.createdCounted();
                 }
             }
         }
@@ -146,12 +158,14 @@ public final class Counters {
     static final class Cell {
         private static final VarHandle OPS;
         private static final VarHandle BYTES;
+        private static final VarHandle CREATED;
 
         static {
             try {
                 MethodHandles.Lookup l = MethodHandles.lookup();
                 OPS = l.findVarHandle(Cell.class, "ops", long.class);
                 BYTES = l.findVarHandle(Cell.class, "bytes", long.class);
+                CREATED = l.findVarHandle(Cell.class, "created", long.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -165,6 +179,8 @@ public final class Counters {
         volatile boolean retired;
         @SuppressWarnings("unused") private long ops;
         @SuppressWarnings("unused") private long bytes;
+        /** Objects of the service made on this path by this thread. */
+        @SuppressWarnings("unused") private long created;
 
         Cell(Thread thread, Path path) {
             this.thread = thread;
@@ -176,6 +192,10 @@ public final class Counters {
             BYTES.setOpaque(this, (long) BYTES.getOpaque(this) + n);
         }
 
+        void addCreated() {
+            CREATED.setOpaque(this, (long) CREATED.getOpaque(this) + 1);
+        }
+
         long ops() {
             return (long) OPS.getOpaque(this);
         }
@@ -184,9 +204,14 @@ public final class Counters {
             return (long) BYTES.getOpaque(this);
         }
 
+        long createdCounted() {
+            return (long) CREATED.getOpaque(this);
+        }
+
         void zero() {
             OPS.setOpaque(this, 0L);
             BYTES.setOpaque(this, 0L);
+            CREATED.setOpaque(this, 0L);
         }
     }
 
@@ -196,21 +221,23 @@ public final class Counters {
      */
     public static final class Tally {
         /** A tally that counts nothing (counters switched off, or objects outside the provider). */
-        public static final Tally NONE = new Tally(null, null);
+        public static final Tally NONE = new Tally(null, null, null);
 
         private final Path path;
         /** The service this tally counts for; null for {@link #NONE}. */
         private final Service service;
         /**
-         * The cell of the thread that counted last, or null before the first count: so an object
-         * made and dropped unused (JCA's delayed provider selection makes such probes) costs no
-         * more than its creation count. Read once per count; a stale value is only ever replaced.
+         * The cell of the thread that counted last (at first, the one that counted the object's
+         * creation): an object made and dropped unused (JCA's delayed provider selection makes
+         * such probes) costs its creation count and nothing else. Read once per count; a stale
+         * value is only ever replaced.
          */
         private Cell cell;
 
-        private Tally(Path path, Service service) {
+        private Tally(Path path, Service service, Cell cell) {
             this.path = path;
             this.service = service;
+            this.cell = cell;
         }
 
         private Cell cell() {
@@ -277,11 +304,12 @@ public final class Counters {
         if (s == null) {
             s = SERVICES.computeIfAbsent(service, Service::new);
         }
-        s.created[path.ordinal()].increment();
+        Cell c = s.cell(path);
+        c.addCreated();
         if (!enabled) {
             return Tally.NONE;
         }
-        return new Tally(path, s); // linked to a cell at its first count
+        return new Tally(path, s, c);
     }
 
     /** Turns counting on or off for objects created from now on. */
@@ -321,9 +349,9 @@ public final class Counters {
         SERVICES.forEach((name, s) -> {
             long[] ops = {s.retiredOps[0].sum(), s.retiredOps[1].sum()};
             long[] bytes = {s.retiredBytes[0].sum(), s.retiredBytes[1].sum()};
-            s.addLive(ops, bytes);
-            out.put(name, new Row(name, ops[0], bytes[0], ops[1], bytes[1],
-                    s.created[0].sum(), s.created[1].sum()));
+            long[] created = {s.retiredCreated[0].sum(), s.retiredCreated[1].sum()};
+            s.addLive(ops, bytes, created);
+            out.put(name, new Row(name, ops[0], bytes[0], ops[1], bytes[1], created[0], created[1]));
         });
         return out;
     }
@@ -346,7 +374,7 @@ public final class Counters {
             for (int i = 0; i < 2; i++) {
                 s.retiredOps[i].reset();
                 s.retiredBytes[i].reset();
-                s.created[i].reset();
+                s.retiredCreated[i].reset();
             }
             s.zeroLive();
         });
