@@ -39,6 +39,9 @@ public final class Crossovers {
 
     private static final String DEFAULTS = "crossovers-x86_64.properties";
     private static volatile Table table;
+    /** The table with the settings snapshot it was last found valid for: one read per lookup. */
+    private record Checked(Table table, Object settings) {}
+    private static volatile Checked checked;
 
     private Crossovers() {}
 
@@ -190,9 +193,22 @@ public final class Crossovers {
 
     public static void reload() {
         table = null;
+        checked = null;
     }
 
     private static Table table() {
+        Object settings = Settings.snapshotToken();
+        Checked c = checked;
+        if (c != null && c.settings == settings) {
+            return c.table; // the settings did not change since the table was checked
+        }
+        Table t = checkedTable();
+        checked = new Checked(t, settings);
+        return t;
+    }
+
+    /** The table for the settings in force: the one loaded if they did not change, else a new one. */
+    private static Table checkedTable() {
         String setting = Settings.get("acceljce.profile");
         String cpuClass = CpuClass.current();
         Table t = table;

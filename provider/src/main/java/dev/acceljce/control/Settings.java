@@ -101,6 +101,15 @@ public final class Settings {
     }
 
     /**
+     * Identifies the settings in force: the same object until {@link #set} or {@link #reload}
+     * replaces them. For a cache of something derived from settings, to see cheaply that it is
+     * still valid.
+     */
+    static Object snapshotToken() {
+        return snapshot;
+    }
+
+    /**
      * Forgets every setting read so far: system properties and the properties file are read again
      * as objects are created. For a system property changed while the JVM runs ({@link #set} and
      * JMX need no reload).
