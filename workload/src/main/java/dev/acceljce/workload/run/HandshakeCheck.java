@@ -38,6 +38,7 @@ final class HandshakeCheck {
                 Path dir = Files.createDirectories(work.resolve("hs-" + c.id + "-" + tls.id));
                 try (Servers servers = Servers.start(c, tls, spec, dir)) {
                     // warm the bank and the driver up, then measure each client
+                    JitWarmup.run(spec, servers, out);
                     LoadPoint.handshakes(servers, 16, spec.warmupSeconds());
                     JsonNode driver = LoadPoint.handshakes(servers, 16, spec.measureSeconds());
                     Map<String, Object> h2 = h2load(servers, 1000);

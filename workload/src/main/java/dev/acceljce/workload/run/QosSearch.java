@@ -28,7 +28,9 @@ final class QosSearch {
         int pass = 0;
         int fail = -1;
         String rejected = null;
-        // the JVMs are new: one unreported point at the first load warms them up (JIT, caches)
+        // the JVMs are new: handshakes at full speed until the JIT has compiled the handshake code,
+        // then one unreported point at the first load (caches, pools)
+        JitWarmup.run(spec, servers, progress);
         progress.printf(Locale.ROOT, "  %-16s %-18s warming up at %d sessions for %.0f s%n", servers.configuration().id,
                 servers.tls().id, spec.startUsers(), 3 * spec.warmupSeconds());
         LoadPoint.run(servers, spec.startUsers(), 2 * spec.warmupSeconds(), spec.warmupSeconds());

@@ -131,9 +131,9 @@ final class Report {
         StringBuilder b = new StringBuilder("# Workload results (").append(spec.mode()).append(")\n\n");
         b.append("Command: `./acceljce workload ").append(command).append("`  \n");
         b.append("Machine: ").append(Machine.describe()).append("  \n");
-        b.append(String.format(Locale.ROOT, "Think time: exponential, mean %.1f s (%s); warm-up %.0f s, measured %.0f s per load point; BeSim: %s.%n%n",
+        b.append(String.format(Locale.ROOT, "Think time: exponential, mean %.1f s (%s); each bank JVM first serves %.0f s of full handshakes (16 clients, JIT warm-up); warm-up %.0f s, measured %.0f s per load point; BeSim: %s.%n%n",
                 spec.thinkMeanSeconds(), spec.thinkMeanSeconds() == 10.0 ? "faithful" : "compressed",
-                spec.warmupSeconds(), spec.measureSeconds(), spec.besimMode()));
+                spec.jitWarmupSeconds(), spec.warmupSeconds(), spec.measureSeconds(), spec.besimMode()));
         b.append(table()).append('\n');
         b.append("## Response time per page type at the highest load within QoS (avg / p95 / p99 ms)\n\n| page |");
         List<WorkloadMain.Result> ok = results.stream().filter(r -> r.error() == null && r.outcome().best() != null).toList();

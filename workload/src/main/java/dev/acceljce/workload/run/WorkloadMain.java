@@ -43,6 +43,8 @@ public final class WorkloadMain {
               --tls A,B,...        TLS settings (%s)
               --think-mean S       mean think time in seconds (compressed mode; default 1 quick, 2 full)
               --faithful           the published think time: mean 10 s, max 150 s
+              --jit-warmup S       full handshakes (16 clients) before measuring each bank JVM, so its
+                                   handshake code is compiled (default 5 quick, 45 full)
               --warmup S --measure S  per load point
               --start-users N --max-users N --refine N   the QoS search
               --besim new-connection|pooled   how the bank reaches BeSim (default new-connection)
@@ -156,7 +158,8 @@ public final class WorkloadMain {
         Path home = Path.of(System.getProperty("acceljce.home", System.getenv().getOrDefault("ACCELJCE_HOME", ".")));
         Path out = Path.of(o.get("--out", home.resolve("target/workload/" + mode + "-" + stamp).toString()));
         int start = o.getInt("--start-users", (int) Math.max(8, Math.round(64 * think)));
-        return new RunSpec(mode, configs, tls, think, o.getDouble("--warmup", quick ? 4 : 10),
+        return new RunSpec(mode, configs, tls, think, o.getDouble("--jit-warmup", quick ? 5 : 45),
+                o.getDouble("--warmup", quick ? 4 : 10),
                 o.getDouble("--measure", quick ? 8 : 30), start, o.getInt("--max-users", 8192),
                 o.getInt("--refine", quick ? 1 : 3), besim, o.getInt("--bank-port", 0), core,
                 o.has("--bank-jvm") ? List.of(o.get("--bank-jvm").trim().split("\\s+")) : List.of(), out.toAbsolutePath());

@@ -28,7 +28,8 @@ class WorkloadSmokeTest {
         Path out = Path.of("target/workload-smoke");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         int status = WorkloadMain.run(new String[] {"quick", "--configs", "jdk-default,acceljce-native",
-                "--start-users", "4", "--max-users", "4", "--warmup", "1", "--measure", "3", "--out", out.toString()},
+                "--start-users", "4", "--max-users", "4", "--jit-warmup", "1", "--warmup", "1", "--measure", "3",
+                "--out", out.toString()},
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
         String text = printed.toString(StandardCharsets.UTF_8);
         System.out.println(text);
@@ -52,6 +53,7 @@ class WorkloadSmokeTest {
         }
         assertTrue(Files.exists(out.resolve("workload.md")));
         assertTrue(text.contains("| tls13-ecdsa | acceljce-native |"), text);
+        assertTrue(text.contains("JIT warm-up: 1 s of full handshakes"), text);
     }
 
     @Test
