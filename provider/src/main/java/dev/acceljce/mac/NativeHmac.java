@@ -34,6 +34,8 @@ import dev.acceljce.openssl.EvpMac;
  * keys included; no parameters.
  */
 public final class NativeHmac extends MacSpi implements Cloneable, Counted {
+    /** The largest HMAC block (SHA-512's, in bytes): longer keys are hashed before use. */
+    private static final int LONGEST_BLOCK = 128;
     private final EvpMac.Hmac algorithm;
     /** Null until a message outgrows the batch; from then on keyed with {@link #key}. */
     private EvpMac.Context ctx;
@@ -90,6 +92,9 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
             ctx.init(secret);
         }
         this.key = secret;
+        if (ctx == null && secret.length > LONGEST_BLOCK) {
+            ready(); // a key longer than the block is hashed first: once, into a kept context
+        }
         stale = false;
         absorbed = false;
     }
