@@ -10,6 +10,7 @@ import javax.crypto.spec.PSource;
 import dev.acceljce.control.Fips;
 import dev.acceljce.digest.DigestNames;
 import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.EvpDigest;
 
 /**
  * The padding of an RSA Cipher, from its name in the transformation ("NoPadding", "PKCS1Padding",
@@ -70,8 +71,8 @@ record RsaPadding(Kind kind, String name, String oaepDigest) {
         }
         String md = opensslDigest(oaep.getDigestAlgorithm());
         String mgfMd = opensslDigest(mgf.getDigestAlgorithm());
-        return md != null && mgfMd != null && dev.acceljce.openssl.EvpDigest.fetch(md).isPresent()
-                && dev.acceljce.openssl.EvpDigest.fetch(mgfMd).isPresent();
+        return md != null && mgfMd != null && EvpDigest.fetch(md).isPresent()
+                && EvpDigest.fetch(mgfMd).isPresent();
     }
 
     /** OpenSSL's name of the OAEP digest of {@code oaep}. */

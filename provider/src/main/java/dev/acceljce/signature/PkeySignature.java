@@ -123,7 +123,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
     }
 
     /** Parameters to pass on to the JDK's Signature when it takes over; null when none are set. */
-    AlgorithmParameterSpec parametersForDelegate() {
+    AlgorithmParameterSpec parametersForJdk() {
         return null;
     }
 
@@ -183,7 +183,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
     }
 
     private void initJdk(Key callerKey, boolean forSigning, SecureRandom random) throws InvalidKeyException {
-        Signature d = JdkSignature.jdkSignature(algorithm, parametersForDelegate());
+        Signature d = JdkSignature.jdkSignature(algorithm, parametersForJdk());
         if (jdkTally == null) {
             jdkTally = tally.handedToJdk(this);
         }

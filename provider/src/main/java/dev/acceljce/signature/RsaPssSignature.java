@@ -53,7 +53,7 @@ final class RsaPssSignature extends DigestThenSign {
     }
 
     @Override
-    AlgorithmParameterSpec parametersForDelegate() {
+    AlgorithmParameterSpec parametersForJdk() {
         return spec;
     }
 
