@@ -76,7 +76,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         return true;
     }
 
-    // The native hooks, called by NativeSignature only.
+    // The native hooks: the subclass's OpenSSL work, which NativeSignature runs.
 
     /**
      * Prepares native state for {@code key}; {@code sameKey} when the key is the previous one.
