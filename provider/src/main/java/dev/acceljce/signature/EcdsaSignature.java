@@ -92,8 +92,7 @@ final class EcdsaSignature extends DigestThenSign {
 
     @Override
     protected void engineSetParameter(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
-        if (delegated()) {
-            delegate().setParameter(params);
+        if (setJdkParameter(params)) {
             return;
         }
         // SunEC accepts the key's own curve (or null) and nothing else

@@ -53,7 +53,7 @@ final class EdDsaSignature extends PkeySignature {
     }
 
     @Override
-    AlgorithmParameterSpec parametersForDelegate() {
+    AlgorithmParameterSpec parametersForJdk() {
         return params;
     }
 

@@ -5,7 +5,6 @@ import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
-import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
@@ -17,25 +16,25 @@ import java.security.spec.AlgorithmParameterSpec;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.control.Fips;
-import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyHolder;
 import dev.acceljce.keys.Keys;
 
 /**
- * What every native Signature shares: key import (AccelJCE keys as they are, other providers'
- * keys through their encodings) and the JDK fallback for a key the native side does not serve (a
- * curve it does not have, an RSA key without CRT components, an RSASSA-PSS-typed key): such a
- * key is handed to the JDK's Signature of the same algorithm, which accepts or refuses it exactly
- * as it would on its own. OpenSSL draws signing nonces and salts from its own DRBG: a SecureRandom
- * given to initSign is not used on the native path.
+ * What every native Signature shares: the JCA contract (init, update, sign, verify, parameters),
+ * key checks and import (AccelJCE keys as they are, other providers' keys through their
+ * encodings), and the choice, at each init, of the engine that serves the key: {@link
+ * NativeSignature} over the subclass's native hooks, or {@link JdkSignature} for a key the native
+ * side does not serve (a curve it does not have, an RSA key without CRT components, an
+ * RSASSA-PSS-typed key): such a key is handed to the JDK's Signature of the same algorithm, which
+ * accepts or refuses it exactly as it would on its own. OpenSSL draws signing nonces and salts from
+ * its own DRBG: a SecureRandom given to initSign is not used on the native path.
  */
 abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder {
     private final String algorithm;
-    /** The JDK's Signature serving the current key, or null on the native path. */
-    private Signature delegate;
-    /** The SecureRandom the caller gave the delegate's initSign, if any. */
-    private SecureRandom delegateRandom;
+    /** The engine serving the current key; before the first init a native one without a key. */
+    private SignatureEngine engine;
+    /** The imported key on the native path; null before init and while the JDK serves. */
     private AccelKey key;
     private Key lastCallerKey;
     /** The key the caller gave last (ours or not), for re-initialising when parameters change. */
@@ -44,27 +43,17 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
     private boolean initialized;
 
     private Counters.Tally tally = Counters.Tally.NONE;
-    /** Registered when the JDK first serves this object: its work is counted on the JDK path. */
+    /** Made when the JDK first serves this object: its work is counted on the JDK path. */
     private Counters.Tally jdkTally;
-    /** Bytes of the message in progress, counted when it is signed or verified. */
-    private long messageBytes;
-    /** Whether an update (even an empty one) came since the last init, sign or verify. */
-    private boolean updated;
 
     PkeySignature(String algorithm) {
         this.algorithm = algorithm;
+        this.engine = new NativeSignature(this, null, false, Counters.Tally.NONE);
     }
 
     @Override
     public final void attach(Counters.Tally tally) {
         this.tally = tally;
-    }
-
-    /** One signature or verification done: on the path that did it. */
-    private void counted() {
-        (delegate != null ? jdkTally : tally).count(messageBytes);
-        messageBytes = 0;
-        updated = false;
     }
 
     /** Whether {@code key} is of the type this algorithm takes; false gives InvalidKeyException. */
@@ -87,6 +76,8 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         return true;
     }
 
+    // The native hooks: the subclass's OpenSSL work, which NativeSignature runs.
+
     /**
      * Prepares native state for {@code key}; {@code sameKey} when the key is the previous one.
      * Everything that can refuse the key is checked before any state changes: when this throws,
@@ -107,6 +98,23 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
      */
     abstract void releaseKey();
 
+    /** Drops buffered input (after sign/verify and on init). */
+    abstract void resetMessage();
+
+    /** Refuses an update the algorithm is not ready for (RSASSA-PSS without parameters). */
+    void requireReadyForUpdate() throws SignatureException {
+    }
+
+    /** The parameters on the native path (getParameters); null when none are set. */
+    AlgorithmParameters nativeParameters() {
+        return null;
+    }
+
+    /** SignatureSpi's update(ByteBuffer): the buffer in byte arrays through engineUpdate(byte[], ...). */
+    final void updateInArrays(ByteBuffer input) {
+        super.engineUpdate(input);
+    }
+
     @Override
     public final void keyDestroyed(AccelKey destroyed) {
         if (destroyed == key) {
@@ -114,20 +122,9 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         }
     }
 
-    /** Drops buffered input (after sign/verify and on init). */
-    abstract void resetMessage();
-
-    /** Parameters to pass on to a JDK delegate when one takes over; null when none are set. */
-    AlgorithmParameterSpec parametersForDelegate() {
+    /** Parameters to pass on to the JDK's Signature when it takes over; null when none are set. */
+    AlgorithmParameterSpec parametersForJdk() {
         return null;
-    }
-
-    final boolean delegated() {
-        return delegate != null;
-    }
-
-    final Signature delegate() {
-        return delegate;
     }
 
     @Override
@@ -159,7 +156,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
             throw new InvalidKeyException("key type " + callerKey.getAlgorithm() + " ("
                     + callerKey.getClass().getName() + ") cannot be used with " + algorithm);
         }
-        boolean sameKey = callerKey == lastCallerKey && key != null && delegate == null;
+        boolean sameKey = callerKey == lastCallerKey && key != null;
         if (sameKey) {
             key.nativeKey(); // refuses a key destroyed since
         }
@@ -171,14 +168,13 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
             if (!jdkMayTake(callerKey)) {
                 throw new InvalidKeyException("invalid " + callerKey.getAlgorithm() + " key: OpenSSL refuses it");
             }
-            initDelegate(callerKey, forSigning, random);
+            initJdk(callerKey, forSigning, random);
             return;
         }
         init(imported, forSigning, sameKey && signing == forSigning);
-        resetMessage();
-        messageBytes = 0;
-        updated = false;
-        delegate = null;
+        NativeSignature started = new NativeSignature(this, imported, forSigning, tally);
+        started.reset();
+        engine = started;
         key = imported;
         lastCallerKey = callerKey;
         this.callerKey = callerKey;
@@ -186,59 +182,17 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         initialized = true;
     }
 
-    private void initDelegate(Key callerKey, boolean forSigning, SecureRandom random) throws InvalidKeyException {
-        Signature d;
-        try {
-            d = Signature.getInstance(algorithm, JdkProviders.forService("Signature", algorithm));
-            AlgorithmParameterSpec params = parametersForDelegate();
-            if (params != null) {
-                d.setParameter(params);
-            }
-        } catch (NoSuchAlgorithmException | InvalidAlgorithmParameterException e) {
-            throw new InvalidKeyException("the JDK cannot take over " + algorithm, e);
-        }
+    private void initJdk(Key callerKey, boolean forSigning, SecureRandom random) throws InvalidKeyException {
+        Signature d = JdkSignature.jdkSignature(algorithm, parametersForJdk());
         if (jdkTally == null) {
-            jdkTally = Counters.register(this, "Signature", algorithm, dev.acceljce.control.Path.JDK);
+            jdkTally = tally.handedToJdk(this);
         }
-        initJdk(d, forSigning, callerKey, random);
-        messageBytes = 0;
-        updated = false;
-        delegate = d;
-        delegateRandom = random;
+        engine = new JdkSignature(d, forSigning, callerKey, random, jdkTally); // may refuse the key
         key = null;
         lastCallerKey = null;
         this.callerKey = callerKey;
         signing = forSigning;
         initialized = true;
-    }
-
-    /** Initialises the JDK's {@code d} for signing (with {@code random} when given) or verifying. */
-    private static void initJdk(Signature d, boolean forSigning, Key callerKey, SecureRandom random)
-            throws InvalidKeyException {
-        if (!forSigning) {
-            d.initVerify((PublicKey) callerKey);
-        } else if (random != null) {
-            d.initSign((PrivateKey) callerKey, random);
-        } else {
-            d.initSign((PrivateKey) callerKey);
-        }
-    }
-
-    /**
-     * After the JDK's sign or verify threw: the JCA says the message ends there (the native path's
-     * does), but SunEC's ECDSA and EdDSA throw for a malformed signature before they consume the
-     * message, which would then prefix the next one. Initialising the delegate again with the same
-     * key (and parameters, which it keeps) starts the next message empty.
-     */
-    private void restartDelegate() {
-        messageBytes = 0;
-        updated = false;
-        try {
-            initJdk(delegate, signing, callerKey, delegateRandom);
-        } catch (InvalidKeyException e) {
-            // the JDK refuses the key it took (its own key object changed meanwhile?): the
-            // delegate stays as it was, and the caller gets the exception of sign/verify itself
-        }
     }
 
     /**
@@ -259,130 +213,30 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
 
     @Override
     protected final void engineUpdate(byte[] b, int off, int len) throws SignatureException {
-        if (delegate != null) {
-            delegate.update(b, off, len);
-            messageBytes += len;
-            updated = true;
-            return;
-        }
         requireInit();
-        requireReadyForUpdate();
-        updated = true; // a refused update does not start the message (SunRsaSign's PSS neither)
-        update(b, off, len);
-        messageBytes += len;
+        engine.update(b, off, len);
     }
 
     /** Whether the current message has begun: an update (even an empty one) since init/sign/verify. */
     final boolean messageStarted() {
-        return updated;
-    }
-
-    /** Refuses an update the algorithm is not ready for (RSASSA-PSS without parameters). */
-    void requireReadyForUpdate() throws SignatureException {
+        return engine.messageStarted();
     }
 
     @Override
     protected final void engineUpdate(ByteBuffer input) {
-        if (delegate != null) {
-            try {
-                messageBytes += input.remaining();
-                delegate.update(input);
-                updated = true;
-            } catch (SignatureException e) {
-                throw new IllegalStateException(e);
-            }
-            return;
-        }
-        try {
-            requireReadyForUpdate();
-        } catch (SignatureException e) {
-            // SunJCE's RSASSA-PSS throws exactly this from update(ByteBuffer), even an empty one
-            throw new RuntimeException(e.getMessage());
-        }
-        updated = true; // also for an empty buffer, which never reaches engineUpdate(byte[], ...)
-        super.engineUpdate(input);
+        engine.update(input);
     }
 
     @Override
     protected final byte[] engineSign() throws SignatureException {
-        if (delegate != null) {
-            try {
-                byte[] out = delegate.sign();
-                counted();
-                return out;
-            } catch (SignatureException | RuntimeException e) {
-                restartDelegate();
-                throw e;
-            }
-        }
         requireInit();
-        if (!signing) {
-            throw new SignatureException("not initialized for signing");
-        }
-        try {
-            byte[] out = sign(liveKey());
-            counted();
-            return out;
-        } catch (IllegalStateException e) {
-            throw destroyedMeanwhile(e);
-        } finally {
-            resetMessage();
-            messageBytes = 0;
-            updated = false;
-        }
+        return engine.sign();
     }
 
     @Override
     protected final boolean engineVerify(byte[] sigBytes) throws SignatureException {
-        if (delegate != null) {
-            try {
-                boolean ok = delegate.verify(sigBytes);
-                counted();
-                return ok;
-            } catch (SignatureException | RuntimeException e) {
-                restartDelegate();
-                throw e;
-            }
-        }
         requireInit();
-        if (signing) {
-            throw new SignatureException("not initialized for verification");
-        }
-        try {
-            boolean ok = verify(liveKey(), sigBytes);
-            counted();
-            return ok;
-        } catch (IllegalStateException e) {
-            throw destroyedMeanwhile(e);
-        } finally {
-            resetMessage();
-            messageBytes = 0;
-            updated = false;
-        }
-    }
-
-    /**
-     * A native object freed under the call ("already freed"): the key was destroyed on another
-     * thread after {@link #liveKey()} passed, and {@link #keyDestroyed} released this engine's
-     * references. The caller gets the JCA exception; any other IllegalStateException is rethrown.
-     */
-    private SignatureException destroyedMeanwhile(IllegalStateException e) {
-        try {
-            key.nativeKey();
-        } catch (InvalidKeyException destroyed) {
-            return new SignatureException("the key was destroyed during the operation", e);
-        }
-        throw e;
-    }
-
-    private AccelKey liveKey() throws SignatureException {
-        try {
-            key.nativeKey();
-            return key;
-        } catch (InvalidKeyException e) {
-            releaseKey(); // again: its objects may have been in use on another thread at the destroy
-            throw new SignatureException(e.getMessage(), e);
-        }
+        return engine.verify(sigBytes);
     }
 
     private void requireInit() throws SignatureException {
@@ -391,20 +245,24 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         }
     }
 
+    /**
+     * Gives {@code params} to the JDK's Signature when it serves the current key (it checks and
+     * keeps them); false, doing nothing, on the native path, where the SPI checks and keeps them.
+     */
+    final boolean setJdkParameter(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
+        return engine.setJdkParameter(params);
+    }
+
     @Override
     protected void engineSetParameter(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
-        if (delegate != null) {
-            delegate.setParameter(params);
-            return;
-        }
-        if (params != null) {
+        if (!setJdkParameter(params) && params != null) {
             throw new InvalidAlgorithmParameterException("No parameters accepted");
         }
     }
 
     @Override
-    protected AlgorithmParameters engineGetParameters() {
-        return delegate != null ? delegate.getParameters() : null;
+    protected final AlgorithmParameters engineGetParameters() {
+        return engine.parameters(this::nativeParameters);
     }
 
     @Override

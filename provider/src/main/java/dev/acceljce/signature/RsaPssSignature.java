@@ -53,7 +53,7 @@ final class RsaPssSignature extends DigestThenSign {
     }
 
     @Override
-    AlgorithmParameterSpec parametersForDelegate() {
+    AlgorithmParameterSpec parametersForJdk() {
         return spec;
     }
 
@@ -132,9 +132,7 @@ final class RsaPssSignature extends DigestThenSign {
         } else {
             checkWithoutJdk(params);
         }
-        if (delegated()) {
-            delegate().setParameter(params);
-        }
+        boolean jdkKeeps = setJdkParameter(params);
         PSSParameterSpec p = (PSSParameterSpec) params;
         String md = DigestNames.openssl(p.getDigestAlgorithm());
         String mgf = p.getMGFParameters() instanceof MGF1ParameterSpec m ? DigestNames.openssl(m.getDigestAlgorithm())
@@ -142,7 +140,7 @@ final class RsaPssSignature extends DigestThenSign {
         if (md == null || mgf == null) {
             throw new InvalidAlgorithmParameterException("Unsupported digest or MGF in " + p);
         }
-        if (key != null && !delegated()) {
+        if (key != null && !jdkKeeps) {
             try {
                 RsaKeys.checkPssFits(keyBits, dev.acceljce.openssl.EvpDigest.fetch(md).orElseThrow().size(),
                         p.getSaltLength());
@@ -179,10 +177,7 @@ final class RsaPssSignature extends DigestThenSign {
     }
 
     @Override
-    protected AlgorithmParameters engineGetParameters() {
-        if (delegated()) {
-            return super.engineGetParameters();
-        }
+    AlgorithmParameters nativeParameters() {
         if (spec == null) {
             return null;
         }

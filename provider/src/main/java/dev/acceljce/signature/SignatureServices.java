@@ -10,7 +10,7 @@ import dev.acceljce.service.ServiceTable;
 public final class SignatureServices {
     private static final String RSA_KEYS =
             "java.security.interfaces.RSAPublicKey|java.security.interfaces.RSAPrivateKey";
-    /** What RSA signature objects hand to the JDK (PkeySignature's delegate), counted on the JDK path. */
+    /** What RSA signature objects hand to the JDK (PkeySignature's JdkSignature engine), counted on the JDK path. */
     private static final String RSA_HAND_OFF = "private keys without CRT components, RSASSA-PSS-typed keys: SunRsaSign";
 
     private SignatureServices() {}
