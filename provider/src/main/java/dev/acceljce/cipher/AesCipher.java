@@ -20,9 +20,9 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
+import dev.acceljce.cipher.NativeAesEngine.Mode;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * AES in ECB, CBC, CTR, CFB (128-bit feedback), CFB8 and OFB modes, with PKCS#5 padding for ECB and
@@ -44,54 +44,6 @@ final class AesCipher extends CipherSpi implements Counted {
     }
 
     private static final int BLOCK = NativeAesEngine.BLOCK;
-
-    /** The modes OpenSSL serves, with the suffix of OpenSSL's cipher names ("AES-128-" + suffix). */
-    enum Mode {
-        ECB("ECB", true, false), CBC("CBC", true, true), CTR("CTR", false, true),
-        CFB("CFB", false, true), CFB8("CFB8", false, true), OFB("OFB", false, true);
-
-        final String openssl;
-        /** Whether OpenSSL buffers partial blocks (ECB, CBC) rather than streaming. */
-        final boolean block;
-        final boolean usesIv;
-
-        Mode(String openssl, boolean block, boolean usesIv) {
-            this.openssl = openssl;
-            this.block = block;
-            this.usesIv = usesIv;
-        }
-
-        /** The native mode a SunJCE mode name means, or null when only SunJCE has it. */
-        static Mode of(String name) {
-            return switch (name.toUpperCase(Locale.ROOT)) {
-                case "ECB" -> ECB;
-                case "CBC" -> CBC;
-                case "CTR" -> CTR;
-                case "CFB", "CFB128" -> CFB;
-                case "CFB8" -> CFB8;
-                case "OFB", "OFB128" -> OFB;
-                default -> null;
-            };
-        }
-
-        /** The fetched cipher per key length (16, 24, 32 bytes: index length / 8 - 2), once found. */
-        private final EvpCipher.Algorithm[] fetched = new EvpCipher.Algorithm[3];
-
-        /**
-         * OpenSSL's cipher for this mode and a 16-, 24- or 32-byte key. Kept here: building its name
-         * and looking it up on every init showed in the profile of small-message CBC and CTR.
-         */
-        EvpCipher.Algorithm algorithm(int keyLength) {
-            int i = keyLength / 8 - 2;
-            EvpCipher.Algorithm a = fetched[i];
-            if (a == null) {
-                a = EvpCipher.fetch("AES-" + keyLength * 8 + "-" + openssl).orElseThrow(
-                        () -> new ProviderException("OpenSSL lacks AES-" + keyLength * 8 + "-" + openssl));
-                fetched[i] = a; // a benign race: every thread finds the same fetched cipher
-            }
-            return a;
-        }
-    }
 
     /** Key size in bytes the service is bound to (AES_128/... names), 0 for any. */
     private final int fixedKeySize;
@@ -119,11 +71,14 @@ final class AesCipher extends CipherSpi implements Counted {
 
     /** A cipher whose engine is always SunJCE's, for the full transformation {@code AES/mode/padding}. */
     static AesCipher jdkOnly(String mode, String padding) throws GeneralSecurityException {
-        AesCipher c = new AesCipher();
-        c.modeName = mode;
-        c.paddingName = padding;
-        c.serveByJdk(jdkCipher(mode, padding));
-        return c;
+        return new AesCipher(mode, padding, jdkCipher(mode, padding));
+    }
+
+    private AesCipher(String mode, String padding, Cipher jdkCipher) {
+        this.fixedKeySize = 0;
+        this.modeName = mode;
+        this.paddingName = padding;
+        serveByJdk(jdkCipher);
     }
 
     private static Cipher jdkCipher(String mode, String padding)

@@ -10,6 +10,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.Locale;
 import javax.crypto.BadPaddingException;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.ShortBufferException;
@@ -19,7 +20,7 @@ import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.params.Parameters;
 
 /**
- * AES in one of the modes OpenSSL serves ({@link AesCipher.Mode}), with or without PKCS#5 padding,
+ * AES in one of the modes OpenSSL serves ({@link Mode}), with or without PKCS#5 padding,
  * on one EVP_CIPHER_CTX; {@code doFinal} returns to the state after {@code init} (same key, same
  * IV) as SunJCE does. Counted on the native path.
  *
@@ -39,7 +40,55 @@ import dev.acceljce.params.Parameters;
 final class NativeAesEngine implements CipherEngine {
     static final int BLOCK = 16;
 
-    final AesCipher.Mode mode;
+    /** The modes OpenSSL serves, with the suffix of OpenSSL's cipher names ("AES-128-" + suffix). */
+    enum Mode {
+        ECB("ECB", true, false), CBC("CBC", true, true), CTR("CTR", false, true),
+        CFB("CFB", false, true), CFB8("CFB8", false, true), OFB("OFB", false, true);
+
+        final String openssl;
+        /** Whether OpenSSL buffers partial blocks (ECB, CBC) rather than streaming. */
+        final boolean block;
+        final boolean usesIv;
+
+        Mode(String openssl, boolean block, boolean usesIv) {
+            this.openssl = openssl;
+            this.block = block;
+            this.usesIv = usesIv;
+        }
+
+        /** The native mode a SunJCE mode name means, or null when only SunJCE has it. */
+        static Mode of(String name) {
+            return switch (name.toUpperCase(Locale.ROOT)) {
+                case "ECB" -> ECB;
+                case "CBC" -> CBC;
+                case "CTR" -> CTR;
+                case "CFB", "CFB128" -> CFB;
+                case "CFB8" -> CFB8;
+                case "OFB", "OFB128" -> OFB;
+                default -> null;
+            };
+        }
+
+        /** The fetched cipher per key length (16, 24, 32 bytes: index length / 8 - 2), once found. */
+        private final EvpCipher.Algorithm[] fetched = new EvpCipher.Algorithm[3];
+
+        /**
+         * OpenSSL's cipher for this mode and a 16-, 24- or 32-byte key. Kept here: building its name
+         * and looking it up on every init showed in the profile of small-message CBC and CTR.
+         */
+        EvpCipher.Algorithm algorithm(int keyLength) {
+            int i = keyLength / 8 - 2;
+            EvpCipher.Algorithm a = fetched[i];
+            if (a == null) {
+                a = EvpCipher.fetch("AES-" + keyLength * 8 + "-" + openssl).orElseThrow(
+                        () -> new ProviderException("OpenSSL lacks AES-" + keyLength * 8 + "-" + openssl));
+                fetched[i] = a; // a benign race: every thread finds the same fetched cipher
+            }
+            return a;
+        }
+    }
+
+    final Mode mode;
     private final boolean padding;
     private final Tallies tallies;
 
@@ -55,7 +104,7 @@ final class NativeAesEngine implements CipherEngine {
     private int pendingLen;
 
     /** {@code padding}: PKCS#5 padding (ECB and CBC only). */
-    NativeAesEngine(AesCipher.Mode mode, boolean padding, Tallies tallies) {
+    NativeAesEngine(Mode mode, boolean padding, Tallies tallies) {
         this.mode = mode;
         this.padding = padding;
         this.tallies = tallies;
@@ -138,12 +187,12 @@ final class NativeAesEngine implements CipherEngine {
 
     /** Whether SunJCE holds back more than OpenSSL would, so {@link #pending} is in use. */
     private boolean holdsInJava() {
-        return mode == AesCipher.Mode.CFB || mode == AesCipher.Mode.OFB || (mode.block && padding && !encrypt);
+        return mode == Mode.CFB || mode == Mode.OFB || (mode.block && padding && !encrypt);
     }
 
     /** Bytes an update of {@code len} writes: what SunJCE's CipherCore writes. */
     private int updateOutput(int len) {
-        if (mode == AesCipher.Mode.CTR || mode == AesCipher.Mode.CFB8) {
+        if (mode == Mode.CTR || mode == Mode.CFB8) {
             return len;
         }
         long total = unprocessed() + len;
