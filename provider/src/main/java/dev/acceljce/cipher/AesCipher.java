@@ -1,6 +1,5 @@
 package dev.acceljce.cipher;
 
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
@@ -12,7 +11,6 @@ import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
-import java.util.Arrays;
 import java.util.Locale;
 import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
@@ -22,120 +20,48 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
-import dev.acceljce.params.Parameters;
-import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.cipher.NativeAesEngine.Mode;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * AES in ECB, CBC, CTR, CFB (128-bit feedback), CFB8 and OFB modes, with PKCS#5 padding for ECB and
- * CBC, served by OpenSSL. One EVP_CIPHER_CTX per object; {@code doFinal} returns to the state
- * after {@code init} (same key, same IV) as SunJCE does.
+ * CBC, served by OpenSSL ({@link NativeAesEngine}).
  *
  * <p>The modes and paddings SunJCE's "AES" accepts but OpenSSL lacks (PCBC, CTS, CFBn/OFBn for
- * other widths, ISO10126Padding, PKCS5Padding on CFB/OFB) are forwarded to a SunJCE cipher.
- *
- * <p>Every update returns exactly as many bytes as SunJCE's would. OpenSSL buffers partial blocks
- * itself ({@link #opensslHeld} mirrors how many input bytes it holds), but streams CFB and OFB
- * byte by byte where SunJCE works in whole blocks, and keeps back one block when decrypting with
- * padding where SunJCE keeps back up to two: in those cases the bytes SunJCE would still hold are
- * kept in {@link #pending} and fed to OpenSSL later. So the output of every call is known exactly
- * before native code writes it.
- *
- * <p>Deliberate differences from SunJCE: an empty ciphertext is refused when decrypting with
- * padding (IllegalBlockSizeException; SunJCE returns an empty plaintext, Wycheproof calls it
- * invalid); after BadPaddingException the object is back at its state after init (SunJCE keeps
- * part of the failed input and returns garbage next). After IllegalBlockSizeException and
- * ShortBufferException nothing has changed, as in SunJCE.
+ * other widths, ISO10126Padding, PKCS5Padding on CFB/OFB) are served by a SunJCE cipher
+ * ({@link JdkCipherEngine}), counted on the JDK path of the same service. Which engine serves is
+ * decided when mode and padding are known (construction, {@code engineSetMode},
+ * {@code engineSetPadding}); init checks the arguments the native engine needs (SunJCE checks its
+ * own), and every operation is forwarded to the engine without asking which one it is.
  */
 final class AesCipher extends CipherSpi implements Counted {
-    private Counters.Tally tally = Counters.Tally.NONE;
-    /** Where work done by {@link #jdk} is counted: the JDK path (see {@link #completed}). */
-    private Counters.Tally jdkTally;
+    private final Tallies tallies = new Tallies(this);
 
     @Override
     public void attach(Counters.Tally tally) {
-        this.tally = tally;
+        tallies.attach(tally);
     }
 
-    private static final int BLOCK = 16;
-
-    /** The modes OpenSSL serves, with the suffix of OpenSSL's cipher names ("AES-128-" + suffix). */
-    enum Mode {
-        ECB("ECB", true, false), CBC("CBC", true, true), CTR("CTR", false, true),
-        CFB("CFB", false, true), CFB8("CFB8", false, true), OFB("OFB", false, true);
-
-        final String openssl;
-        /** Whether OpenSSL buffers partial blocks (ECB, CBC) rather than streaming. */
-        final boolean block;
-        final boolean usesIv;
-
-        Mode(String openssl, boolean block, boolean usesIv) {
-            this.openssl = openssl;
-            this.block = block;
-            this.usesIv = usesIv;
-        }
-
-        /** The native mode a SunJCE mode name means, or null when only SunJCE has it. */
-        static Mode of(String name) {
-            return switch (name.toUpperCase(Locale.ROOT)) {
-                case "ECB" -> ECB;
-                case "CBC" -> CBC;
-                case "CTR" -> CTR;
-                case "CFB", "CFB128" -> CFB;
-                case "CFB8" -> CFB8;
-                case "OFB", "OFB128" -> OFB;
-                default -> null;
-            };
-        }
-
-        /** The fetched cipher per key length (16, 24, 32 bytes: index length / 8 - 2), once found. */
-        private final EvpCipher.Algorithm[] fetched = new EvpCipher.Algorithm[3];
-
-        /**
-         * OpenSSL's cipher for this mode and a 16-, 24- or 32-byte key. Kept here: building its name
-         * and looking it up on every init showed in the profile of small-message CBC and CTR.
-         */
-        EvpCipher.Algorithm algorithm(int keyLength) {
-            int i = keyLength / 8 - 2;
-            EvpCipher.Algorithm a = fetched[i];
-            if (a == null) {
-                a = EvpCipher.fetch("AES-" + keyLength * 8 + "-" + openssl).orElseThrow(
-                        () -> new ProviderException("OpenSSL lacks AES-" + keyLength * 8 + "-" + openssl));
-                fetched[i] = a; // a benign race: every thread finds the same fetched cipher
-            }
-            return a;
-        }
-    }
+    private static final int BLOCK = NativeAesEngine.BLOCK;
 
     /** Key size in bytes the service is bound to (AES_128/... names), 0 for any. */
     private final int fixedKeySize;
     private String modeName;
     private String paddingName;
-    /** The native mode, or null when {@link #jdk} serves the object. */
-    private Mode mode;
-    private boolean padding;
-    private Cipher jdk;
-
-    private EvpCipher.Context ctx;
-    private final ScheduledKey scheduled = new ScheduledKey();
-    private byte[] iv;
-    private boolean encrypt;
-    private boolean initialized;
-    /** Input bytes OpenSSL holds in its block buffer, not yet output. */
-    private int opensslHeld;
-    /** Input bytes not yet given to OpenSSL (fewer than a block), see the class comment. */
-    private byte[] pending = new byte[BLOCK];
-    private int pendingLen;
+    /** OpenSSL's engine for mode and padding, or null when SunJCE serves them. */
+    private NativeAesEngine nativeEngine;
+    /** SunJCE's cipher for mode and padding, or null when OpenSSL serves them. */
+    private JdkCipherEngine jdk;
+    /** The one of the two that serves: every operation goes to it. */
+    private CipherEngine engine;
 
     /** A native cipher in {@code mode} with or without PKCS#5 padding. */
     AesCipher(int fixedKeySize, Mode mode, boolean padding) {
         this.fixedKeySize = fixedKeySize;
-        this.mode = mode;
-        this.padding = padding;
         this.modeName = mode.name();
         this.paddingName = padding ? "PKCS5Padding" : "NoPadding";
+        serveNatively(mode, padding);
     }
 
     /** The general "AES" service: ECB with PKCS#5 padding until the JCA sets mode and padding. */
@@ -143,19 +69,33 @@ final class AesCipher extends CipherSpi implements Counted {
         this(0, Mode.ECB, true);
     }
 
-    /** A cipher served by SunJCE for the full transformation {@code AES/mode/padding}. */
+    /** A cipher whose engine is always SunJCE's, for the full transformation {@code AES/mode/padding}. */
     static AesCipher jdkOnly(String mode, String padding) throws GeneralSecurityException {
-        AesCipher c = new AesCipher();
-        c.modeName = mode;
-        c.paddingName = padding;
-        c.mode = null;
-        c.jdk = jdkCipher(mode, padding);
-        return c;
+        return new AesCipher(mode, padding, jdkCipher(mode, padding));
+    }
+
+    private AesCipher(String mode, String padding, Cipher jdkCipher) {
+        this.fixedKeySize = 0;
+        this.modeName = mode;
+        this.paddingName = padding;
+        serveByJdk(jdkCipher);
     }
 
     private static Cipher jdkCipher(String mode, String padding)
             throws NoSuchAlgorithmException, NoSuchPaddingException {
-        return Cipher.getInstance("AES/" + mode + "/" + padding, JdkProviders.forService("Cipher", "AES"));
+        return JdkCipherEngine.jdkCipher("AES", "AES/" + mode + "/" + padding);
+    }
+
+    private void serveNatively(Mode mode, boolean padding) {
+        nativeEngine = new NativeAesEngine(mode, padding, tallies);
+        jdk = null;
+        engine = nativeEngine;
+    }
+
+    private void serveByJdk(Cipher cipher) {
+        jdk = new JdkCipherEngine(cipher, tallies, false);
+        nativeEngine = null;
+        engine = jdk;
     }
 
     // ---- mode and padding (the general "AES" service) ----
@@ -196,30 +136,29 @@ final class AesCipher extends CipherSpi implements Counted {
         choosePath();
     }
 
-    /** Native when OpenSSL has the mode and padding, otherwise a SunJCE cipher for the pair. */
+    /**
+     * The native engine when OpenSSL has the mode and padding, otherwise a SunJCE cipher for the
+     * pair; either way a new one, so the object needs init again (and a new OpenSSL cipher sets
+     * the key again).
+     */
     private void choosePath() {
         Mode m = Mode.of(modeName);
         String p = paddingName.toUpperCase(Locale.ROOT);
         boolean pkcs5 = p.equals("PKCS5PADDING");
         if (m != null && (p.equals("NOPADDING") || (pkcs5 && m.block))) {
-            if (mode != m) {
-                scheduled.forget(); // another OpenSSL cipher: the next init sets the key again
-            }
-            mode = m;
-            padding = pkcs5;
-            jdk = null;
-        } else {
-            try {
-                jdk = jdkCipher(modeName, paddingName);
-            } catch (NoSuchPaddingException e) {
-                // a mode that needs NoPadding (CTS) set before the padding: the JCA sets it next
-                jdk = noPaddingCipher();
-            } catch (NoSuchAlgorithmException e) {
-                throw new ProviderException("SunJCE refused AES/" + modeName + "/" + paddingName, e);
-            }
-            mode = null;
+            serveNatively(m, pkcs5);
+            return;
         }
-        initialized = false;
+        Cipher c;
+        try {
+            c = jdkCipher(modeName, paddingName);
+        } catch (NoSuchPaddingException e) {
+            // a mode that needs NoPadding (CTS) set before the padding: the JCA sets it next
+            c = noPaddingCipher();
+        } catch (NoSuchAlgorithmException e) {
+            throw new ProviderException("SunJCE refused AES/" + modeName + "/" + paddingName, e);
+        }
+        serveByJdk(c);
     }
 
     private Cipher noPaddingCipher() {
@@ -244,50 +183,20 @@ final class AesCipher extends CipherSpi implements Counted {
 
     @Override
     protected int engineGetOutputSize(int inputLen) {
-        if (jdk != null) {
-            return jdk.getOutputSize(inputLen);
-        }
-        requireInit();
-        long total = unprocessed() + Math.max(inputLen, 0);
-        if (mode.block && encrypt && padding) {
-            total += BLOCK - total % BLOCK;
-        }
-        // SunJCE's CipherCore adds with Math.addExact: past the int limit, ArithmeticException
-        return Math.toIntExact(total);
+        return engine.outputSize(inputLen);
     }
 
     @Override
     protected byte[] engineGetIV() {
-        if (jdk != null) {
-            return jdk.getIV();
-        }
-        return iv == null ? null : iv.clone();
+        return jdk != null ? jdk.iv() : nativeEngine.iv();
     }
 
     @Override
     protected AlgorithmParameters engineGetParameters() {
-        if (jdk != null) {
-            return jdk.getParameters();
-        }
-        if (!mode.usesIv) {
-            return null;
-        }
-        // SunJCE hands out parameters with a fresh random IV before init; so do we
-        byte[] p = iv != null ? iv : randomIv(null);
-        try {
-            return Parameters.of("AES", new IvParameterSpec(p));
-        } catch (GeneralSecurityException e) {
-            throw new ProviderException("cannot encode AES parameters", e);
-        }
+        return jdk != null ? jdk.parameters() : nativeEngine.parameters();
     }
 
-    private static byte[] randomIv(SecureRandom random) {
-        byte[] b = new byte[BLOCK];
-        AesKeys.random(random).nextBytes(b);
-        return b;
-    }
-
-    // ---- init ----
+    // ---- init: SunJCE's cipher checks its own arguments; the native engine's are checked here ----
 
     @Override
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
@@ -309,6 +218,7 @@ final class AesCipher extends CipherSpi implements Counted {
             jdk.init(opmode, key, params, random);
             return;
         }
+        Mode mode = nativeEngine.mode;
         byte[] givenIv = null;
         if (params != null) {
             if (!mode.usesIv) {
@@ -344,8 +254,8 @@ final class AesCipher extends CipherSpi implements Counted {
     }
 
     /**
-     * {@code explicitParams}: whether the caller passed parameters (possibly null), which decides
-     * between the two exceptions SunJCE throws for a missing decryption IV.
+     * Native init. {@code explicitParams}: whether the caller passed parameters (possibly null),
+     * which decides between the two exceptions SunJCE throws for a missing decryption IV.
      */
     private void init(int opmode, Key key, byte[] givenIv, boolean explicitParams, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
@@ -356,461 +266,62 @@ final class AesCipher extends CipherSpi implements Counted {
             default -> throw new InvalidKeyException("Unknown opmode " + opmode); // the JCA checks first
         };
         byte[] newIv = givenIv;
-        if (mode.usesIv && newIv == null) {
+        if (nativeEngine.mode.usesIv && newIv == null) {
             if (!enc) {
                 if (explicitParams) {
                     throw new InvalidAlgorithmParameterException("Parameters missing");
                 }
                 throw new InvalidKeyException("Parameters missing");
             }
-            newIv = randomIv(random);
+            newIv = NativeAesEngine.randomIv(random);
         }
-        EvpCipher.Algorithm alg = mode.algorithm(raw.length);
-        if (ctx == null) {
-            ctx = new EvpCipher.Context();
-        }
-        initialized = false;
-        boolean keepSchedule = scheduled.keeps(alg, enc, raw);
-        ctx.init(keepSchedule ? null : alg, keepSchedule ? null : raw, newIv, enc ? 1 : 0);
-        if (mode.block) {
-            ctx.setPadding(padding);
-        }
-        scheduled.installed(alg, enc, raw, keepSchedule);
-        encrypt = enc;
-        iv = newIv == null ? null : newIv.clone();
-        clearHeld();
-        initialized = true;
+        nativeEngine.init(enc, raw, newIv);
     }
 
-    private void requireInit() {
-        if (!initialized) {
-            throw new IllegalStateException("Cipher not initialized");
-        }
-    }
-
-    /** Back to the state after init: same key schedule, same IV, empty buffer. */
-    private void reset() {
-        clearHeld();
-        ctx.init(null, null, iv, -1);
-        if (mode.block) {
-            ctx.setPadding(padding);
-        }
-    }
-
-    // ---- output sizes mirroring OpenSSL's buffering ----
-
-    private void clearHeld() {
-        opensslHeld = 0;
-        Arrays.fill(pending, (byte) 0);
-        pendingLen = 0;
-    }
-
-    /** Input bytes taken but not yet output: SunJCE's "buffered". */
-    private long unprocessed() {
-        return (long) opensslHeld + pendingLen;
-    }
-
-    /** Whether SunJCE holds back more than OpenSSL would, so {@link #pending} is in use. */
-    private boolean holdsInJava() {
-        return mode == Mode.CFB || mode == Mode.OFB || (mode.block && padding && !encrypt);
-    }
-
-    /** Bytes an update of {@code len} writes: what SunJCE's CipherCore writes. */
-    private int updateOutput(int len) {
-        if (mode == Mode.CTR || mode == Mode.CFB8) {
-            return len;
-        }
-        long total = unprocessed() + len;
-        if (mode.block && padding && !encrypt) {
-            // the last block may be the padded one: SunJCE keeps it back, and any partial block
-            return (int) (total < BLOCK ? 0 : (total - BLOCK) - (total - BLOCK) % BLOCK);
-        }
-        return (int) (total - total % BLOCK);
-    }
-
-    /** What OpenSSL keeps buffered in ECB and CBC after seeing {@code total} bytes. */
-    private static long opensslHeldAfter(long total) {
-        return total % BLOCK;
-    }
-
-    /** Throws SunJCE's IllegalBlockSizeException when {@code total} bytes cannot be finished. */
-    private void checkFinalLength(long total) throws IllegalBlockSizeException {
-        if (!mode.block) {
-            return;
-        }
-        if (!padding && total % BLOCK != 0) {
-            throw new IllegalBlockSizeException("Input length not multiple of 16 bytes");
-        }
-        // unlike SunJCE, which returns nothing for it, an empty ciphertext is refused: it lacks
-        // the padding block every PKCS#5 encryption ends with (Wycheproof aes_cbc_pkcs5 tcId 25)
-        if (padding && !encrypt && (total % BLOCK != 0 || total == 0)) {
-            throw new IllegalBlockSizeException(
-                    "Input length must be a non-zero multiple of 16 when decrypting with padded cipher");
-        }
-    }
-
-    /** Exact bytes a doFinal of {@code total} writes; for decryption with padding, the upper bound. */
-    private long finalOutput(long total) {
-        if (mode.block && padding && encrypt) {
-            return total + BLOCK - total % BLOCK;
-        }
-        return total;
-    }
-
-    // ---- update ----
+    // ---- the operation: the engine's ----
 
     @Override
     protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
-        if (jdk != null) {
-            byte[] out = jdk.update(input, inputOffset, inputLen);
-            updated(inputLen);
-            return out;
-        }
-        requireInit();
-        checkInput(input, inputOffset, inputLen);
-        byte[] out = new byte[updateOutput(inputLen)];
-        update(MemorySegment.ofArray(input).asSlice(inputOffset, inputLen), MemorySegment.ofArray(out));
-        return out;
+        return engine.update(input, inputOffset, inputLen);
     }
 
     @Override
     protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
-        if (jdk != null) {
-            int n = jdk.update(input, inputOffset, inputLen, output, outputOffset);
-            updated(inputLen);
-            return n;
-        }
-        requireInit();
-        checkInput(input, inputOffset, inputLen);
-        int n = updateOutput(inputLen);
-        MemorySegment out = outputSegment(output, outputOffset, n);
-        return update(MemorySegment.ofArray(input).asSlice(inputOffset, inputLen), out);
+        return engine.update(input, inputOffset, inputLen, output, outputOffset);
     }
 
     @Override
     protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
-        if (jdk != null) {
-            int before = input.remaining();
-            int n = jdk.update(input, output);
-            updated(before - input.remaining());
-            return n;
-        }
-        requireInit();
-        int len = input.remaining();
-        // the JDK's CipherSpi asks for getOutputSize bytes of room; so do we
-        if (output.remaining() < engineGetOutputSize(len)) {
-            throw new ShortBufferException("Need at least " + engineGetOutputSize(len)
-                    + " bytes of space in output buffer");
-        }
-        int n = update(MemorySegment.ofBuffer(input), MemorySegment.ofBuffer(output));
-        input.position(input.limit());
-        output.position(output.position() + n);
-        return n;
+        return engine.update(input, output);
     }
-
-    /** Feeds {@code in} to OpenSSL; {@code out} was checked to hold what the update writes. */
-    private int update(MemorySegment in, MemorySegment out) {
-        int len = (int) in.byteSize();
-        if (len == 0) {
-            return 0;
-        }
-        int expected = updateOutput(len);
-        in = separate(in, out);
-        int n;
-        if (!holdsInJava()) {
-            n = ctx.update(in, out);
-            if (mode.block) {
-                opensslHeld = (int) opensslHeldAfter((long) opensslHeld + len);
-            }
-        } else {
-            long total = unprocessed() + len;
-            // OpenSSL ends holding nothing (CFB, OFB) or, decrypting with padding, the block
-            // that may be the last; everything beyond that waits in pending
-            int keepInOpenssl = mode.block && total >= BLOCK ? BLOCK : mode.block ? opensslHeld : 0;
-            int feed = expected + keepInOpenssl - opensslHeld;
-            int fromPending = Math.min(pendingLen, feed);
-            int fromInput = feed - fromPending;
-            byte[] next = new byte[BLOCK];
-            int nextLen = pendingLen - fromPending;
-            System.arraycopy(pending, fromPending, next, 0, nextLen);
-            MemorySegment.copy(in, fromInput, MemorySegment.ofArray(next), nextLen, len - fromInput);
-            nextLen += len - fromInput;
-            n = 0;
-            if (fromPending > 0) {
-                n += ctx.update(MemorySegment.ofArray(pending).asSlice(0, fromPending), out);
-            }
-            if (fromInput > 0) {
-                n += ctx.update(in.asSlice(0, fromInput), out.asSlice(n));
-            }
-            Arrays.fill(pending, (byte) 0);
-            pending = next;
-            pendingLen = nextLen;
-            opensslHeld = keepInOpenssl;
-        }
-        if (n != expected) {
-            throw new ProviderException("OpenSSL wrote " + n + " bytes, " + expected + " expected");
-        }
-        updated(len);
-        return n;
-    }
-
-    // ---- doFinal ----
 
     @Override
     protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
             throws IllegalBlockSizeException, BadPaddingException {
-        if (jdk != null) {
-            byte[] out = jdk.doFinal(input, inputOffset, inputLen);
-            completed(input == null ? 0 : inputLen);
-            return out;
-        }
-        requireInit();
-        if (input == null) {
-            input = new byte[0];
-            inputOffset = 0;
-            inputLen = 0;
-        }
-        checkInput(input, inputOffset, inputLen);
-        long total = unprocessed() + inputLen;
-        // sized before any work, as SunJCE's CipherCore: ArithmeticException past the int limit,
-        // OutOfMemoryError past the VM's array limit
-        byte[] out = new byte[Math.toIntExact(finalOutput(total))];
-        int n = doFinal(MemorySegment.ofArray(input).asSlice(inputOffset, inputLen), MemorySegment.ofArray(out));
-        return n == out.length ? out : Arrays.copyOf(out, n);
+        return engine.doFinal(input, inputOffset, inputLen);
     }
 
     @Override
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
-        if (jdk != null) {
-            int n = jdk.doFinal(input, inputOffset, inputLen, output, outputOffset);
-            completed(input == null ? 0 : inputLen);
-            return n;
-        }
-        requireInit();
-        if (input == null) {
-            input = new byte[0];
-            inputOffset = 0;
-            inputLen = 0;
-        }
-        checkInput(input, inputOffset, inputLen);
-        long total = unprocessed() + inputLen;
-        failIfUnfinishable(total);
-        long bound = finalOutput(total);
-        if (output == null || outputOffset < 0) {
-            throw new ShortBufferException("Output buffer must be (at least) " + bound + " bytes long");
-        }
-        long capacity = (long) output.length - outputOffset;
-        boolean unpadding = mode.block && padding && !encrypt;
-        // decrypting with padding, the output may be one block shorter than the ciphertext
-        long minimum = unpadding ? bound - BLOCK : bound;
-        if (capacity < minimum) {
-            throw new ShortBufferException("Output buffer must be (at least) " + minimum + " bytes long");
-        }
-        MemorySegment in = MemorySegment.ofArray(input).asSlice(inputOffset, inputLen);
-        if (capacity < bound) {
-            return doFinalIntoShortBuffer(in, output, outputOffset, (int) capacity);
-        }
-        return doFinal(in, MemorySegment.ofArray(output).asSlice(outputOffset));
+        return engine.doFinal(input, inputOffset, inputLen, output, outputOffset);
     }
 
     @Override
     protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
-        if (jdk != null) {
-            int before = input.remaining();
-            int n = jdk.doFinal(input, output);
-            completed(before);
-            return n;
-        }
-        requireInit();
-        int len = input.remaining();
-        long total = unprocessed() + len;
-        failIfUnfinishable(total);
-        if (output.remaining() < engineGetOutputSize(len)) {
-            throw new ShortBufferException("Need at least " + engineGetOutputSize(len)
-                    + " bytes of space in output buffer");
-        }
-        int n = doFinal(MemorySegment.ofBuffer(input), MemorySegment.ofBuffer(output));
-        input.position(input.limit());
-        output.position(output.position() + n);
-        return n;
+        return engine.doFinal(input, output);
     }
-
-    /**
-     * SunJCE checks the total length before touching anything: after IllegalBlockSizeException
-     * the object is as before the call (buffered input kept), and so is ours.
-     */
-    private void failIfUnfinishable(long total) throws IllegalBlockSizeException {
-        checkFinalLength(total);
-    }
-
-    /** The last update and EVP_CipherFinal into {@code out}, which holds the bound; then reset. */
-    private int doFinal(MemorySegment in, MemorySegment out) throws IllegalBlockSizeException, BadPaddingException {
-        long total = unprocessed() + in.byteSize();
-        failIfUnfinishable(total);
-        try {
-            int n = finish(ctx, in, out);
-            completed(in.byteSize());
-            return n;
-        } finally {
-            reset();
-        }
-    }
-
-    /**
-     * One operation done, with the bytes of its last input (its updates were counted as they
-     * came), on the path that did the work. A native-path object set to a mode or padding OpenSSL
-     * does not serve (PCBC, CTS, CFB16, ...) hands it to SunJCE: that is counted on the JDK path
-     * of the same service.
-     */
-    private void completed(long lastInput) {
-        pathTally().count(lastInput);
-    }
-
-    /**
-     * The bytes of an update, counted at once on the path doing the work: a stream (CTR under
-     * SSH, a file) may never call doFinal, and what it encrypted must still show in the counters.
-     * The operation itself is counted when it completes.
-     */
-    private void updated(long bytes) {
-        pathTally().bytes(bytes);
-    }
-
-    private Counters.Tally pathTally() {
-        if (jdk == null) {
-            return tally;
-        }
-        if (jdkTally == null) {
-            jdkTally = tally.handedToJdk(this);
-        }
-        return jdkTally;
-    }
-
-    /** Pending bytes, the input and EVP_CipherFinal on {@code c}; this object's fields unchanged. */
-    private int finish(EvpCipher.Context c, MemorySegment in, MemorySegment out) throws BadPaddingException {
-        int len = (int) in.byteSize();
-        in = separate(in, out);
-        int p = pendingLen == 0 ? 0 : c.update(MemorySegment.ofArray(pending).asSlice(0, pendingLen), out);
-        int n = len == 0 || p < 0 ? 0 : c.update(in, out.asSlice(p));
-        // any refusal (-1) ends in f < 0
-        int f = p < 0 || n < 0 ? -1 : c.doFinal(out.asSlice(p + n));
-        if (f < 0) {
-            if (encrypt) {
-                throw new ProviderException("OpenSSL refused to finish an encryption");
-            }
-            throw new BadPaddingException("Given final block not properly padded. Such issues can arise if a bad"
-                    + " key is used during decryption.");
-        }
-        return p + n + f;
-    }
-
-    /**
-     * Decryption with padding into a buffer that holds the plaintext only if the padding is long
-     * enough: run on a copy of the context, so a ShortBufferException leaves this one untouched.
-     */
-    private int doFinalIntoShortBuffer(MemorySegment in, byte[] output, int outputOffset, int capacity)
-            throws ShortBufferException, BadPaddingException {
-        byte[] tmp = new byte[(int) finalOutput(unprocessed() + in.byteSize())];
-        int n;
-        try (EvpCipher.Context copy = ctx.copy()) {
-            n = finish(copy, in, MemorySegment.ofArray(tmp));
-        } catch (BadPaddingException e) {
-            reset();
-            throw e;
-        }
-        try {
-            if (n > capacity) {
-                throw new ShortBufferException("Output buffer too short: " + capacity + " bytes given, " + n
-                        + " bytes needed");
-            }
-            System.arraycopy(tmp, 0, output, outputOffset, n);
-            completed(in.byteSize());
-            reset();
-            return n;
-        } finally {
-            Arrays.fill(tmp, (byte) 0);
-        }
-    }
-
-    // ---- wrap ----
 
     @Override
     protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
-        if (jdk != null) {
-            byte[] out = jdk.wrap(key);
-            completed(0); // as the JDK path counts a wrap
-            return out;
-        }
-        byte[] encoded = AesKeys.encodingToWrap(key);
-        try {
-            return engineDoFinal(encoded, 0, encoded.length);
-        } catch (BadPaddingException e) {
-            throw new ProviderException("padding failed while wrapping", e); // encryption never unpads
-        } finally {
-            Arrays.fill(encoded, (byte) 0);
-        }
+        return engine.wrap(key);
     }
 
     @Override
     protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
             throws InvalidKeyException, NoSuchAlgorithmException {
-        if (jdk != null) {
-            Key k = jdk.unwrap(wrappedKey, wrappedKeyAlgorithm, wrappedKeyType);
-            completed(wrappedKey.length);
-            return k;
-        }
-        byte[] encoded;
-        try {
-            encoded = engineDoFinal(wrappedKey, 0, wrappedKey.length);
-        } catch (BadPaddingException e) {
-            throw new InvalidKeyException("The wrapped key is not padded correctly", e);
-        } catch (IllegalBlockSizeException e) {
-            throw new InvalidKeyException("The wrapped key does not have the correct length", e);
-        }
-        try {
-            return AesKeys.construct(encoded, wrappedKeyAlgorithm, wrappedKeyType);
-        } finally {
-            Arrays.fill(encoded, (byte) 0);
-        }
-    }
-
-    // ---- argument checks and overlap ----
-
-    private static void checkInput(byte[] input, int offset, int len) {
-        if (input == null || offset < 0 || len < 0 || offset > input.length - len) {
-            throw new IllegalArgumentException("Bad arguments");
-        }
-    }
-
-    /** The output segment from {@code offset}, after checking it holds {@code needed} bytes. */
-    private static MemorySegment outputSegment(byte[] output, int offset, int needed) throws ShortBufferException {
-        if (offset < 0) {
-            throw new IllegalArgumentException("Bad arguments");
-        }
-        if (output == null || (long) output.length - offset < needed) {
-            throw new ShortBufferException("Output buffer must be (at least) " + needed + " bytes long");
-        }
-        return MemorySegment.ofArray(output).asSlice(offset);
-    }
-
-    /**
-     * The input to hand OpenSSL given where the output goes. OpenSSL handles exact in-place
-     * operation when nothing is buffered (each output byte lands where its input byte was, after
-     * it was read); with buffered bytes output runs ahead of input, and any other overlap could
-     * overwrite input before it is read, so the input is copied first.
-     */
-    private MemorySegment separate(MemorySegment in, MemorySegment out) {
-        if (in.byteSize() == 0 || out.byteSize() == 0 || in.asOverlappingSlice(out).isEmpty()) {
-            return in;
-        }
-        boolean sameStart = in.heapBase().equals(out.heapBase()) && in.address() == out.address();
-        if (sameStart && unprocessed() == 0) {
-            return in;
-        }
-        MemorySegment copy = MemorySegment.ofArray(new byte[(int) in.byteSize()]);
-        copy.copyFrom(in);
-        return copy;
+        return engine.unwrap(wrappedKey, wrappedKeyAlgorithm, wrappedKeyType);
     }
 }

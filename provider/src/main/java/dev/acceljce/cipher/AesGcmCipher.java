@@ -24,7 +24,6 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 import dev.acceljce.params.Parameters;
-import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.EvpCipher;
 
 /**
@@ -50,32 +49,39 @@ final class AesGcmCipher extends AeadCipherBase {
     private byte[] lastIv = AeadIo.EMPTY;
 
     AesGcmCipher(int fixedKeySize) {
+        super(Rules.GCM);
         this.fixedKeySize = fixedKeySize;
     }
 
-    @Override
-    String reuseAfterFinishMessage() {
-        return "Must use either different key or iv for GCM encryption";
-    }
+    /** SunJCE's GaloisCounterMode's ways, where they are not the defaults. */
+    private enum Rules implements AeadRules {
+        GCM;
 
-    /**
-     * SunJCE's GCM processes at most Integer.MAX_VALUE bytes (tag included) per operation and
-     * says so with this ProviderException; its decryption could not hold more either, nor can
-     * ours, so a longer ciphertext would be one no JCA GCM here could decrypt.
-     */
-    @Override
-    void checkOperationLength(long total) {
-        if (total > Integer.MAX_VALUE) {
-            throw new ProviderException("AccelJCE, as SunJCE, supports GCM input size up to " + Integer.MAX_VALUE + " bytes");
+        @Override
+        public String reuseAfterFinishMessage() {
+            return "Must use either different key or iv for GCM encryption";
         }
-    }
 
-    @Override
-    void checkUpdateOutput(byte[] output, int outputOffset) {
-        // GaloisCounterMode range-checks the output array in update, decryption included
-        if (outputOffset > output.length) {
-            throw new ArrayIndexOutOfBoundsException("output offset " + outputOffset + " past the end of an array of "
-                    + output.length);
+        /**
+         * SunJCE's GCM processes at most Integer.MAX_VALUE bytes (tag included) per operation and
+         * says so with this ProviderException; its decryption could not hold more either, nor can
+         * ours, so a longer ciphertext would be one no JCA GCM here could decrypt.
+         */
+        @Override
+        public void checkOperationLength(long total) {
+            if (total > Integer.MAX_VALUE) {
+                throw new ProviderException("AccelJCE, as SunJCE, supports GCM input size up to " + Integer.MAX_VALUE
+                        + " bytes");
+            }
+        }
+
+        @Override
+        public void checkUpdateOutput(byte[] output, int outputOffset, boolean encrypting) {
+            // GaloisCounterMode range-checks the output array in update, decryption included
+            if (outputOffset > output.length) {
+                throw new ArrayIndexOutOfBoundsException("output offset " + outputOffset
+                        + " past the end of an array of " + output.length);
+            }
         }
     }
 
@@ -117,9 +123,7 @@ final class AesGcmCipher extends AeadCipherBase {
 
     @Override
     protected AlgorithmParameters engineGetParameters() {
-        if (delegate != null) {
-            return delegate.getParameters();
-        }
+        // the JDK's cipher of a delegated operation would answer the same: its IV and tag length
         byte[] iv = iv();
         int tag = tagLength() == 0 ? DEFAULT_TAG : tagLength();
         try {
@@ -246,7 +250,7 @@ final class AesGcmCipher extends AeadCipherBase {
     private static Cipher jdkCipher(int opmode, Key key, GCMParameterSpec spec, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
         try {
-            Cipher c = Cipher.getInstance(JDK_NAME, JdkProviders.forService("Cipher", JDK_NAME));
+            Cipher c = JdkCipherEngine.jdkCipher(JDK_NAME, JDK_NAME);
             c.init(opmode, key, spec, random);
             return c;
         } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {

@@ -29,21 +29,21 @@ final class AesServices {
                 .register();
 
         // the full transformations SunJCE serves through "AES" (their JDK path sets mode and padding)
-        transformation(table, AesCipher.Mode.ECB, false);
-        transformation(table, AesCipher.Mode.ECB, true);
-        transformation(table, AesCipher.Mode.CBC, false);
-        transformation(table, AesCipher.Mode.CBC, true);
-        transformation(table, AesCipher.Mode.CTR, false);
-        transformation(table, AesCipher.Mode.CFB, false);
-        transformation(table, AesCipher.Mode.CFB8, false);
-        transformation(table, AesCipher.Mode.OFB, false);
+        transformation(table, NativeAesEngine.Mode.ECB, false);
+        transformation(table, NativeAesEngine.Mode.ECB, true);
+        transformation(table, NativeAesEngine.Mode.CBC, false);
+        transformation(table, NativeAesEngine.Mode.CBC, true);
+        transformation(table, NativeAesEngine.Mode.CTR, false);
+        transformation(table, NativeAesEngine.Mode.CFB, false);
+        transformation(table, NativeAesEngine.Mode.CFB8, false);
+        transformation(table, NativeAesEngine.Mode.OFB, false);
 
         // SunJCE's key-size-bound names: OID arc n*20 + {1 ECB, 2 CBC, 3 OFB, 4 CFB}
-        AesCipher.Mode[] oidModes = {AesCipher.Mode.ECB, AesCipher.Mode.CBC, AesCipher.Mode.OFB, AesCipher.Mode.CFB};
+        NativeAesEngine.Mode[] oidModes = {NativeAesEngine.Mode.ECB, NativeAesEngine.Mode.CBC, NativeAesEngine.Mode.OFB, NativeAesEngine.Mode.CFB};
         for (int k = 0; k < KEY_SIZES.length; k++) {
             int keySize = KEY_SIZES[k];
             for (int m = 0; m < oidModes.length; m++) {
-                AesCipher.Mode mode = oidModes[m];
+                NativeAesEngine.Mode mode = oidModes[m];
                 table.add(Family.AES, "Cipher", "AES_" + keySize * 8 + "/" + mode.name() + "/NoPadding")
                         .oid(OID_PREFIX + (k * 20 + m + 1))
                         .attribute("SupportedKeyFormats", "RAW")
@@ -59,7 +59,7 @@ final class AesServices {
     }
 
     private static boolean allModesAvailable() {
-        for (AesCipher.Mode mode : AesCipher.Mode.values()) {
+        for (NativeAesEngine.Mode mode : NativeAesEngine.Mode.values()) {
             if (!modeAvailable(mode)) {
                 return false;
             }
@@ -67,7 +67,7 @@ final class AesServices {
         return true;
     }
 
-    private static boolean modeAvailable(AesCipher.Mode mode) {
+    private static boolean modeAvailable(NativeAesEngine.Mode mode) {
         for (int keySize : KEY_SIZES) {
             if (EvpCipher.fetch("AES-" + keySize * 8 + "-" + mode.openssl).isEmpty()) {
                 return false;
@@ -76,7 +76,7 @@ final class AesServices {
         return true;
     }
 
-    private static void transformation(ServiceTable table, AesCipher.Mode mode, boolean pkcs5) {
+    private static void transformation(ServiceTable table, NativeAesEngine.Mode mode, boolean pkcs5) {
         String padding = pkcs5 ? "PKCS5Padding" : "NoPadding";
         table.add(Family.AES, "Cipher", "AES/" + mode.name() + "/" + padding)
                 .attribute("SupportedKeyFormats", "RAW")

@@ -33,48 +33,58 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
     private byte[] lastKey;
     private byte[] lastNonce;
 
-    @Override
-    String reuseAfterFinishMessage() {
-        return "Must use either a different key or iv.";
+    ChaCha20Poly1305Cipher() {
+        super(Rules.CHACHA20_POLY1305);
     }
 
-    @Override
-    boolean emptyBufferUpdateChecksState() {
-        return false;
-    }
+    /** SunJCE's ChaCha20Poly1305's ways, where they are not SunJCE's GCM's (the defaults). */
+    private enum Rules implements AeadRules {
+        CHACHA20_POLY1305;
 
-    /** SunJCE's ChaCha20-Poly1305 sizes with Math.addExact (ArithmeticException at the int limit). */
-    @Override
-    int encryptionOutputSize(int inputLen, int tagLength) {
-        return Math.addExact(inputLen, tagLength);
-    }
+        @Override
+        public String reuseAfterFinishMessage() {
+            return "Must use either a different key or iv.";
+        }
 
-    /**
-     * SunJCE's ChaCha20-Poly1305 has no working check here: its room test wraps, it encrypts the
-     * whole input into the output and then fails writing the tag past the array's end with this
-     * IndexOutOfBoundsException. Same exception, but before any work and without leaving
-     * untagged ciphertext in the caller's array.
-     */
-    @Override
-    void finalOutputOverflows(byte[] output, int outputOffset, int inputLen) {
-        throw new IndexOutOfBoundsException("Range [" + ((long) outputOffset + inputLen) + ", +" + TAG_LENGTH
-                + ") out of bounds for length " + (output == null ? 0 : output.length));
-    }
+        @Override
+        public boolean emptyBufferUpdateChecksState() {
+            return false;
+        }
 
-    /**
-     * SunJCE's formula and overflow (ArithmeticException): the new input less a tag, plus
-     * everything held. An upper bound; SunJCE's own answer can be 16 lower, as it does not count
-     * the last 16 bytes it holds.
-     */
-    @Override
-    int decryptionOutputSize(int inputLen, int pending, int tagLength) {
-        return Math.addExact(Math.max(inputLen, tagLength) - tagLength, pending);
-    }
+        /** SunJCE's ChaCha20-Poly1305 sizes with Math.addExact (ArithmeticException at the int limit). */
+        @Override
+        public int encryptionOutputSize(int inputLen, int tagLength) {
+            return Math.addExact(inputLen, tagLength);
+        }
 
-    @Override
-    void checkUpdateOutput(byte[] output, int outputOffset) throws ShortBufferException {
-        if (output == null && encrypting()) { // the JDK's answer; its decryption ignores the output
-            throw new ShortBufferException("Output buffer too small");
+        /**
+         * SunJCE's ChaCha20-Poly1305 has no working check here: its room test wraps, it encrypts the
+         * whole input into the output and then fails writing the tag past the array's end with this
+         * IndexOutOfBoundsException. Same exception, but before any work and without leaving
+         * untagged ciphertext in the caller's array.
+         */
+        @Override
+        public void finalOutputOverflows(byte[] output, int outputOffset, int inputLen) {
+            throw new IndexOutOfBoundsException("Range [" + ((long) outputOffset + inputLen) + ", +" + TAG_LENGTH
+                    + ") out of bounds for length " + (output == null ? 0 : output.length));
+        }
+
+        /**
+         * SunJCE's formula and overflow (ArithmeticException): the new input less a tag, plus
+         * everything held. An upper bound; SunJCE's own answer can be 16 lower, as it does not count
+         * the last 16 bytes it holds.
+         */
+        @Override
+        public int decryptionOutputSize(int inputLen, int pending, int tagLength) {
+            return Math.addExact(Math.max(inputLen, tagLength) - tagLength, pending);
+        }
+
+        @Override
+        public void checkUpdateOutput(byte[] output, int outputOffset, boolean encrypting)
+                throws ShortBufferException {
+            if (output == null && encrypting) { // the JDK's answer; its decryption ignores the output
+                throw new ShortBufferException("Output buffer too small");
+            }
         }
     }
 

@@ -833,6 +833,28 @@ class AesContractTest {
         assertArrayEquals(viaJdk.doFinal(plain), viaNative.doFinal(plain));
     }
 
+    /**
+     * Cipher.doFinal() and doFinal(output, offset) hand the SPI a null input: on the JDK route
+     * (modes OpenSSL is not used for) that ends the operation as SunJCE's own cipher does.
+     */
+    @Test
+    void jdkRouteFinishesWithoutFinalInput() throws Exception {
+        for (String t : List.of("AES/PCBC/PKCS5Padding", "AES/CTS/NoPadding")) {
+            byte[] in = bytes(40);
+            Cipher o = ours(t);
+            Cipher j = Cipher.getInstance(t, Providers.jdk("Cipher", "AES"));
+            o.init(Cipher.ENCRYPT_MODE, KEY128, IV);
+            j.init(Cipher.ENCRYPT_MODE, KEY128, IV);
+            assertArrayEquals(j.update(in), o.update(in), t);
+            assertArrayEquals(j.doFinal(), o.doFinal(), t);
+            assertArrayEquals(j.update(in), o.update(in), t);
+            byte[] expected = new byte[64];
+            byte[] actual = new byte[64];
+            assertEquals(j.doFinal(expected, 0), o.doFinal(actual, 0), t);
+            assertArrayEquals(expected, actual, t);
+        }
+    }
+
     /** Inputs beyond Native.MAX_CHUNK (1 MiB) are fed to OpenSSL in pieces; key wrap in one call. */
     @Test
     void inputsLargerThanOneNativeChunk() throws Exception {
