@@ -241,9 +241,18 @@ final class AesGcmCipher extends AeadCipherBase {
         start(encrypt, nativeAlgorithm(keyBytes.length), keyBytes, iv, tagBits / 8);
     }
 
+    /** AES-128/192/256-GCM by key length in bytes (16, 24, 32), fetched at first use: init asks for every message. */
+    private static final EvpCipher.Algorithm[] BY_KEY_WORDS = new EvpCipher.Algorithm[3];
+
     private static EvpCipher.Algorithm nativeAlgorithm(int keyLength) {
-        String name = "AES-" + keyLength * 8 + "-GCM";
-        return EvpCipher.fetch(name).orElseThrow(() -> new ProviderException("OpenSSL has no " + name));
+        int i = keyLength / 8 - 2; // the caller checked: 16, 24 or 32
+        EvpCipher.Algorithm a = BY_KEY_WORDS[i];
+        if (a == null) {
+            String name = "AES-" + keyLength * 8 + "-GCM";
+            a = EvpCipher.fetch(name).orElseThrow(() -> new ProviderException("OpenSSL has no " + name));
+            BY_KEY_WORDS[i] = a; // a record of final fields: safe to publish through a race
+        }
+        return a;
     }
 
     /** A fresh JDK cipher (fresh: its own reuse memory must not refuse what ours allows). */
