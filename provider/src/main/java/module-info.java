@@ -19,5 +19,6 @@ module dev.acceljce.provider {
     // parameter specs of the services the JDK lacks (KMAC customization, Argon2 inputs)
     exports dev.acceljce.spec;
 
-    provides java.security.Provider with dev.acceljce.AccelJceProvider;
+    provides java.security.Provider with
+            dev.acceljce.AccelJceProvider;
 }

@@ -1,8 +1,5 @@
 package dev.acceljce;
 
-import java.security.Provider;
-import java.util.List;
-
 import dev.acceljce.agreement.AgreementServices;
 import dev.acceljce.cipher.CipherServices;
 import dev.acceljce.control.Management;
@@ -25,6 +22,8 @@ import dev.acceljce.service.ServiceReport;
 import dev.acceljce.service.ServiceTable;
 import dev.acceljce.signature.MlDsaServices;
 import dev.acceljce.signature.SignatureServices;
+import java.security.Provider;
+import java.util.List;
 
 /**
  * The AccelJCE provider: JCA/JCE services served by OpenSSL's libcrypto through
@@ -57,8 +56,11 @@ public final class AccelJceProvider extends Provider implements Registrations {
 
     /** A provider whose objects are all served on {@code forced} (null: by the decision point). */
     private AccelJceProvider(Path forced) {
-        super(NAME, "0.1", "AccelJCE: JCA/JCE over OpenSSL libcrypto (java.lang.foreign)"
-                + (forced == null ? "" : ", every object on the " + forced + " path"));
+        super(
+                NAME,
+                "0.1",
+                "AccelJCE: JCA/JCE over OpenSSL libcrypto (java.lang.foreign)"
+                        + (forced == null ? "" : ", every object on the " + forced + " path"));
         JdkProviders.remember();
         ServiceTable table = new ServiceTable(this, forced);
         DigestServices.register(table);
@@ -89,9 +91,12 @@ public final class AccelJceProvider extends Provider implements Registrations {
 
     /** The load-time trace: the library, then each algorithm and how it is served. */
     private void traceAtLoad() {
-        Trace.atLoad(LibCrypto.isAvailable()
-                ? "AccelJCE: " + LibCrypto.version() + " from " + LibCrypto.path() + " (" + LibCrypto.source() + ")"
-                : "AccelJCE: no libcrypto (" + LibCrypto.unavailableReason() + "); every service on the JDK path");
+        Trace.atLoad(
+                LibCrypto.isAvailable()
+                        ? "AccelJCE: " + LibCrypto.version() + " from " + LibCrypto.path() + " (" + LibCrypto.source()
+                                + ")"
+                        : "AccelJCE: no libcrypto (" + LibCrypto.unavailableReason()
+                                + "); every service on the JDK path");
         if (!JdkProviders.absent().isEmpty()) {
             Trace.atLoad("AccelJCE: the JDK providers " + JdkProviders.absent() + " are not installed: their"
                     + " families are served natively only (no JDK fallback, no policy route to the JDK)");

@@ -1,11 +1,10 @@
 package dev.acceljce;
 
+import dev.acceljce.openssl.EvpDigest;
+import dev.acceljce.openssl.LibCrypto;
 import java.nio.ByteBuffer;
 import java.util.Locale;
 import java.util.Objects;
-
-import dev.acceljce.openssl.EvpDigest;
-import dev.acceljce.openssl.LibCrypto;
 
 /**
  * An extendable-output function (FIPS 202 SHAKE128 or SHAKE256) on OpenSSL: absorb any input,
@@ -53,11 +52,11 @@ public final class Xof implements AutoCloseable {
             throw new java.security.NoSuchAlgorithmException("Xof: SHAKE128 or SHAKE256, not " + algorithm);
         }
         if (!LibCrypto.isAvailable()) {
-            throw new java.security.NoSuchAlgorithmException("Xof " + n + ": no libcrypto loaded ("
-                    + LibCrypto.unavailableReason() + ")");
+            throw new java.security.NoSuchAlgorithmException(
+                    "Xof " + n + ": no libcrypto loaded (" + LibCrypto.unavailableReason() + ")");
         }
-        return new Xof(EvpDigest.xof(n, 0).orElseThrow(() ->
-                new java.security.NoSuchAlgorithmException(LibCrypto.missing(n))));
+        return new Xof(EvpDigest.xof(n, 0)
+                .orElseThrow(() -> new java.security.NoSuchAlgorithmException(LibCrypto.missing(n))));
     }
 
     /** "SHAKE128" or "SHAKE256". */
@@ -98,8 +97,8 @@ public final class Xof implements AutoCloseable {
     public void squeeze(byte[] out, int off, int len) {
         Objects.checkFromIndexSize(off, len, out.length);
         if (exhausted) {
-            throw new IllegalStateException(LibCrypto.version() + " squeezes a message once (no EVP_DigestSqueeze);"
-                    + " reset() first");
+            throw new IllegalStateException(
+                    LibCrypto.version() + " squeezes a message once (no EVP_DigestSqueeze);" + " reset() first");
         }
         ctx.squeeze(out, off, len, true);
         squeezing = true;

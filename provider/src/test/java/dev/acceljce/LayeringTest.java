@@ -27,7 +27,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +52,7 @@ class LayeringTest {
     private static final String ROOT = "dev.acceljce";
     /** The fixed layers, bottom first; any other package of ours is a family, between service and the root. */
     private static final List<String> LOWER_LAYERS = List.of("openssl", "control", "jdk", "policy", "service");
+
     private static final Pattern DESCRIPTOR_CLASS = Pattern.compile("L(dev/acceljce/[\\w/$]+);");
 
     /** package -> package it uses -> an example "Class -> Class" edge. */
@@ -60,7 +60,11 @@ class LayeringTest {
 
     @BeforeAll
     static void readClasses() throws IOException, URISyntaxException {
-        Path location = Path.of(AccelJceProvider.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path location = Path.of(AccelJceProvider.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         if (Files.isDirectory(location)) {
             read(location);
         } else {
@@ -118,13 +122,16 @@ class LayeringTest {
     void noPackageCycle() {
         // Tarjan's strongly connected components: any component of more than one package is a cycle.
         List<Set<String>> cycles = new Tarjan(USES).cycles();
-        assertEquals(List.of(), cycles.stream().map(c -> c + " " + examplesWithin(c)).toList(),
+        assertEquals(
+                List.of(),
+                cycles.stream().map(c -> c + " " + examplesWithin(c)).toList(),
                 "package cycles (each set depends on itself through the edges shown)");
     }
 
     @Test
     void theBindingLayerUsesNothingOfOurs() {
-        assertFalse(USES.getOrDefault("openssl", Map.of()).keySet().stream().anyMatch(p -> !p.equals("openssl")),
+        assertFalse(
+                USES.getOrDefault("openssl", Map.of()).keySet().stream().anyMatch(p -> !p.equals("openssl")),
                 "openssl/ uses " + USES.get("openssl"));
     }
 

@@ -1,10 +1,9 @@
 package dev.acceljce.bench;
 
+import dev.acceljce.spec.Argon2ParameterSpec;
 import java.security.GeneralSecurityException;
 import java.util.concurrent.TimeUnit;
-
 import javax.crypto.KDF;
-
 import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
 import org.bouncycastle.crypto.params.Argon2Parameters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,8 +19,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import dev.acceljce.spec.Argon2ParameterSpec;
-
 /**
  * One Argon2id password hash (RFC 9106) at OWASP's minimum recommendation (m = 19 MiB, t = 2,
  * p = 1, 32-byte tag) unless {@code -p memoryKiB=...}: AccelJCE's KDF "Argon2id" (OpenSSL, one
@@ -34,8 +31,14 @@ import dev.acceljce.spec.Argon2ParameterSpec;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 // JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
-        "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow",
+            "-Xms1g",
+            "-Xmx1g"
+        })
 public class Argon2Benchmark {
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.BC})
     public String provider;
@@ -56,13 +59,24 @@ public class Argon2Benchmark {
         password = SharedKeys.bytes(16);
         byte[] salt = SharedKeys.bytes(16);
         if (provider.equals(BenchmarkProviders.BC)) {
-            bcParams = new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id).withVersion(0x13).withSalt(salt)
-                    .withIterations(iterations).withMemoryAsKB(memoryKiB).withParallelism(1).build();
+            bcParams = new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id)
+                    .withVersion(0x13)
+                    .withSalt(salt)
+                    .withIterations(iterations)
+                    .withMemoryAsKB(memoryKiB)
+                    .withParallelism(1)
+                    .build();
             return;
         }
         kdf = BenchmarkProviders.engine(provider, "KDF", "Argon2id", (a, p) -> KDF.getInstance(a, p));
-        spec = Argon2ParameterSpec.builder().password(password).salt(salt).iterations(iterations)
-                .memoryKiB(memoryKiB).lanes(1).outputLength(32).build();
+        spec = Argon2ParameterSpec.builder()
+                .password(password)
+                .salt(salt)
+                .iterations(iterations)
+                .memoryKiB(memoryKiB)
+                .lanes(1)
+                .outputLength(32)
+                .build();
     }
 
     @Benchmark

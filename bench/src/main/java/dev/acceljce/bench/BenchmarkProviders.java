@@ -1,21 +1,17 @@
 package dev.acceljce.bench;
 
+import com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider;
+import com.sun.management.HotSpotDiagnosticMXBean;
+import dev.acceljce.AccelJceProvider;
 import java.lang.management.ManagementFactory;
 import java.security.GeneralSecurityException;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.Security;
 import java.util.List;
-
 import javax.crypto.NoSuchPaddingException;
-
-import com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider;
-import com.sun.management.HotSpotDiagnosticMXBean;
-
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.conscrypt.Conscrypt;
-
-import dev.acceljce.AccelJceProvider;
 
 /**
  * Turns a benchmark's {@code provider} parameter into the engine object under test.
@@ -52,9 +48,14 @@ public final class BenchmarkProviders {
     public static final List<String> ALL = List.of(ACCELJCE, ACCELJCE_NATIVE, JDK, JDK_SW, ACCP, CONSCRYPT, BC);
 
     /** The JVM options that make a {@code JDK-sw} fork: HotSpot's crypto intrinsics off. */
-    public static final List<String> JDK_SW_FLAGS = List.of("-XX:+UnlockDiagnosticVMOptions",
-            "-XX:-UseAESIntrinsics", "-XX:-UseAESCTRIntrinsics", "-XX:-UseGHASHIntrinsics",
-            "-XX:-UseSHA1Intrinsics", "-XX:-UseSHA256Intrinsics", "-XX:-UseSHA512Intrinsics");
+    public static final List<String> JDK_SW_FLAGS = List.of(
+            "-XX:+UnlockDiagnosticVMOptions",
+            "-XX:-UseAESIntrinsics",
+            "-XX:-UseAESCTRIntrinsics",
+            "-XX:-UseGHASHIntrinsics",
+            "-XX:-UseSHA1Intrinsics",
+            "-XX:-UseSHA256Intrinsics",
+            "-XX:-UseSHA512Intrinsics");
 
     /**
      * Thrown when the chosen provider does not serve what a benchmark measures. The message
@@ -92,8 +93,8 @@ public final class BenchmarkProviders {
         }
         String got = providerName(object);
         if (got != null && !got.equals(provider.getName())) {
-            throw new IllegalStateException(type + "." + algorithm + " asked of " + provider.getName()
-                    + " came from " + got + ": not measuring it");
+            throw new IllegalStateException(type + "." + algorithm + " asked of " + provider.getName() + " came from "
+                    + got + ": not measuring it");
         }
         return object;
     }
@@ -166,8 +167,8 @@ public final class BenchmarkProviders {
             if (flag.startsWith("-XX:-")) {
                 String name = flag.substring(5);
                 if (!hotspot.getVMOption(name).getValue().equals("false")) {
-                    throw new IllegalStateException(JDK_SW + " needs a JVM started with " + String.join(" ", JDK_SW_FLAGS)
-                            + " (" + name + " is on here)");
+                    throw new IllegalStateException(JDK_SW + " needs a JVM started with "
+                            + String.join(" ", JDK_SW_FLAGS) + " (" + name + " is on here)");
                 }
             }
         }

@@ -2,13 +2,11 @@ package dev.acceljce.bench;
 
 import java.security.GeneralSecurityException;
 import java.util.concurrent.TimeUnit;
-
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.bouncycastle.crypto.engines.AESEngine;
 import org.bouncycastle.crypto.modes.GCMSIVBlockCipher;
@@ -41,8 +39,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 // JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
-        "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow",
+            "-Xms1g",
+            "-Xmx1g"
+        })
 public class BeyondJdkBenchmark {
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.BC})
     public String provider;

@@ -3,7 +3,6 @@ package dev.acceljce.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.Options;
@@ -36,13 +35,16 @@ public final class CountersOverheadOneJvm {
                         .include(CountersOverheadBenchmark.class.getName() + ".encrypt")
                         .param("counters", counters)
                         .forks(0)
-                        .warmupIterations(2).warmupTime(TimeValue.seconds(1))
-                        .measurementIterations(5).measurementTime(TimeValue.seconds(1))
+                        .warmupIterations(2)
+                        .warmupTime(TimeValue.seconds(1))
+                        .measurementIterations(5)
+                        .measurementTime(TimeValue.seconds(1))
                         .verbosity(VerboseMode.SILENT)
                         .build();
                 RunResult result = new Runner(o).runSingle();
                 double score = result.getPrimaryResult().getScore();
-                Files.writeString(out.resolve("round-" + r + "-" + counters + ".json"),
+                Files.writeString(
+                        out.resolve("round-" + r + "-" + counters + ".json"),
                         String.format(Locale.ROOT, "[{\"primaryMetric\":{\"score\":%.4f}}]%n", score));
             }
             System.out.println("round " + r + " of " + rounds + " done");

@@ -11,9 +11,7 @@ import java.security.spec.ECParameterSpec;
 import java.security.spec.ECPoint;
 import java.security.spec.ECPublicKeySpec;
 import java.util.concurrent.TimeUnit;
-
 import javax.crypto.KeyAgreement;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -41,8 +39,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 // JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
-        "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow",
+            "-Xms1g",
+            "-Xmx1g"
+        })
 public class EcdheStepsBenchmark {
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK})
     public String provider;
@@ -54,7 +58,8 @@ public class EcdheStepsBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws GeneralSecurityException {
-        KeyPairGenerator g = BenchmarkProviders.engine(provider, "KeyPairGenerator", "EC", KeyPairGenerator::getInstance);
+        KeyPairGenerator g =
+                BenchmarkProviders.engine(provider, "KeyPairGenerator", "EC", KeyPairGenerator::getInstance);
         chosen = g.getProvider();
         g.initialize(new ECGenParameterSpec("secp256r1"));
         mine = g.generateKeyPair();

@@ -1,5 +1,7 @@
 package dev.acceljce.bench;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.control.Fips;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -8,13 +10,11 @@ import java.security.Provider;
 import java.security.Signature;
 import java.security.spec.ECGenParameterSpec;
 import java.util.concurrent.TimeUnit;
-
 import javax.crypto.Cipher;
 import javax.crypto.KeyAgreement;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -25,9 +25,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.control.Fips;
 
 /**
  * What FIPS mode costs: the main families through AccelJCE on OpenSSL's FIPS provider
@@ -68,8 +65,8 @@ public abstract class FipsCostBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws GeneralSecurityException {
         if (Fips.on() != fips() || fips() && !Fips.report().active()) {
-            throw new IllegalStateException("this JVM is not in the mode " + getClass().getSimpleName()
-                    + " measures: " + Fips.report());
+            throw new IllegalStateException(
+                    "this JVM is not in the mode " + getClass().getSimpleName() + " measures: " + Fips.report());
         }
         Provider p = new AccelJceProvider();
         gcm = Cipher.getInstance("AES/GCM/NoPadding", p);

@@ -3,13 +3,11 @@ package dev.acceljce.bench;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.concurrent.TimeUnit;
-
 import javax.crypto.KDF;
 import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.PBEKeySpec;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -35,8 +33,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 // JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
-        "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow",
+            "-Xms1g",
+            "-Xmx1g"
+        })
 public class KdfBenchmark {
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK})
     public String provider;
@@ -74,15 +78,16 @@ public class KdfBenchmark {
         if (e.hkdf == null) {
             e.hkdf = BenchmarkProviders.engine(provider, "KDF", "HKDF-SHA256", KDF::getInstance);
         }
-        return e.hkdf.deriveKey("AES", HKDFParameterSpec.ofExtract().addIKM(inputKey).addSalt(salt)
-                .thenExpand(salt, 32));
+        return e.hkdf.deriveKey(
+                "AES",
+                HKDFParameterSpec.ofExtract().addIKM(inputKey).addSalt(salt).thenExpand(salt, 32));
     }
 
     @Benchmark
     public SecretKey pbkdf2Sha256(Engines e) throws GeneralSecurityException {
         if (e.pbkdf2 == null) {
-            e.pbkdf2 = BenchmarkProviders.engine(provider, "SecretKeyFactory", "PBKDF2WithHmacSHA256",
-                    SecretKeyFactory::getInstance);
+            e.pbkdf2 = BenchmarkProviders.engine(
+                    provider, "SecretKeyFactory", "PBKDF2WithHmacSHA256", SecretKeyFactory::getInstance);
         }
         return e.pbkdf2.generateSecret(new PBEKeySpec("correct horse battery".toCharArray(), salt, iterations, 256));
     }

@@ -4,9 +4,7 @@ import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
 import java.security.KeyPair;
 import java.util.concurrent.TimeUnit;
-
 import javax.crypto.KeyAgreement;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -32,8 +30,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 // JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
-        "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow",
+            "-Xms1g",
+            "-Xmx1g"
+        })
 public class KeyAgreementBenchmark {
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK})
     public String provider;

@@ -1,15 +1,14 @@
 package dev.acceljce.bench;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyHolder;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.Provider;
 import java.security.Signature;
 import java.security.spec.ECGenParameterSpec;
 import java.util.concurrent.TimeUnit;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.KeyHolder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -35,7 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 10, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms1g", "-Xmx1g"})
 public class KeyHolderBenchmark {
     private final Provider provider = new AccelJceProvider();
     private KeyPair keys;
@@ -51,10 +52,9 @@ public class KeyHolderBenchmark {
     @Benchmark
     public KeyHolder registerOneEngine() {
         KeyHolder holder = new KeyHolder() { // a new object each time (a lambda would be one)
-            @Override
-            public void keyDestroyed(AccelKey key) {
-            }
-        };
+                    @Override
+                    public void keyDestroyed(AccelKey key) {}
+                };
         ((AccelKey) keys.getPrivate()).heldBy(holder);
         return holder;
     }

@@ -11,13 +11,11 @@ import java.security.Signature;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.concurrent.TimeUnit;
-
 import javax.crypto.Cipher;
 import javax.crypto.KeyAgreement;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -47,8 +45,14 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 // JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
-        "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow",
+            "-Xms1g",
+            "-Xmx1g"
+        })
 public class LifecycleBenchmark {
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK})
     public String provider;
@@ -66,6 +70,7 @@ public class LifecycleBenchmark {
     private final byte[] iv = new byte[12];
     /** For certificateCheck: a P-256 public key's X.509 encoding and a signature by its private key. */
     private byte[] spki;
+
     private byte[] signature;
     private long messages;
 
@@ -79,13 +84,16 @@ public class LifecycleBenchmark {
         chosen = switch (method) {
             case "aesGcm" -> {
                 aesKey = new SecretKeySpec(SharedKeys.bytes(16), "AES");
-                yield BenchmarkProviders.engine(provider, "Cipher", "AES/GCM/NoPadding", Cipher::getInstance).getProvider();
+                yield BenchmarkProviders.engine(provider, "Cipher", "AES/GCM/NoPadding", Cipher::getInstance)
+                        .getProvider();
             }
-            case "sha256" -> BenchmarkProviders.engine(provider, "MessageDigest", "SHA-256", MessageDigest::getInstance)
-                    .getProvider();
+            case "sha256" ->
+                BenchmarkProviders.engine(provider, "MessageDigest", "SHA-256", MessageDigest::getInstance)
+                        .getProvider();
             case "hmacSha256" -> {
                 macKey = new SecretKeySpec(SharedKeys.bytes(32), "HmacSHA256");
-                yield BenchmarkProviders.engine(provider, "Mac", "HmacSHA256", Mac::getInstance).getProvider();
+                yield BenchmarkProviders.engine(provider, "Mac", "HmacSHA256", Mac::getInstance)
+                        .getProvider();
             }
             case "ecdsaP256Sign" -> {
                 ecKeys = SharedKeys.keyPair(provider, "EC:secp256r1");
@@ -105,7 +113,8 @@ public class LifecycleBenchmark {
             case "certificateCheck" -> {
                 ecKeys = SharedKeys.keyPair(BenchmarkProviders.JDK, "EC:secp256r1");
                 spki = ecKeys.getPublic().getEncoded();
-                Signature jdkSigner = Signature.getInstance("SHA256withECDSA",
+                Signature jdkSigner = Signature.getInstance(
+                        "SHA256withECDSA",
                         BenchmarkProviders.provider(BenchmarkProviders.JDK, "Signature", "SHA256withECDSA"));
                 jdkSigner.initSign(ecKeys.getPrivate());
                 jdkSigner.update(payload);
@@ -158,7 +167,10 @@ public class LifecycleBenchmark {
     /** A new X25519 key pair and its public key's encoding. */
     @Benchmark
     public byte[] x25519KeyPairEncoded() throws GeneralSecurityException {
-        return KeyPairGenerator.getInstance("X25519", chosen).generateKeyPair().getPublic().getEncoded();
+        return KeyPairGenerator.getInstance("X25519", chosen)
+                .generateKeyPair()
+                .getPublic()
+                .getEncoded();
     }
 
     /**

@@ -5,7 +5,6 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.Provider;
 import java.security.Security;
-
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
@@ -36,7 +35,9 @@ public final class LifecycleCpuTime {
             System.exit(2);
         }
         if (args[0].equals("AccelJCE")) {
-            Provider accel = (Provider) Class.forName("dev.acceljce.AccelJceProvider").getConstructor().newInstance();
+            Provider accel = (Provider) Class.forName("dev.acceljce.AccelJceProvider")
+                    .getConstructor()
+                    .newInstance();
             Security.insertProviderAt(accel, 1);
         }
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -55,16 +56,18 @@ public final class LifecycleCpuTime {
                 long cpu = os.getProcessCpuTime() - cpu0;
                 long wall = System.nanoTime() - wall0;
                 if (round >= 2) {
-                    System.out.printf("%s %s: %.0f CPU ns/op, %.0f wall ns/op%n", args[0], op,
-                            cpu / (double) PER_ROUND, wall / (double) PER_ROUND);
+                    System.out.printf(
+                            "%s %s: %.0f CPU ns/op, %.0f wall ns/op%n",
+                            args[0], op, cpu / (double) PER_ROUND, wall / (double) PER_ROUND);
                 }
             }
         }
         System.out.println("(checksum " + sink + ")");
     }
 
-    private static int once(String op, int i, int round, byte[] payload, byte[] iv, SecretKeySpec aesKey,
-                            SecretKeySpec macKey) throws GeneralSecurityException {
+    private static int once(
+            String op, int i, int round, byte[] payload, byte[] iv, SecretKeySpec aesKey, SecretKeySpec macKey)
+            throws GeneralSecurityException {
         switch (op) {
             case "aesGcm" -> {
                 Cipher c = Cipher.getInstance("AES/GCM/NoPadding");

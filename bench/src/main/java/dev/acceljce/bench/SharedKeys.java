@@ -39,7 +39,8 @@ final class SharedKeys {
         if (factory == null) {
             return jdk;
         }
-        return new KeyPair(factory.generatePublic(new X509EncodedKeySpec(jdk.getPublic().getEncoded())),
+        return new KeyPair(
+                factory.generatePublic(new X509EncodedKeySpec(jdk.getPublic().getEncoded())),
                 factory.generatePrivate(new PKCS8EncodedKeySpec(jdk.getPrivate().getEncoded())));
     }
 
@@ -58,8 +59,8 @@ final class SharedKeys {
             case "RSA" -> new RSAKeyGenParameterSpec(Integer.parseInt(parts[1]), RSAKeyGenParameterSpec.F4);
             default -> new NamedParameterSpec(algorithm); // Ed25519, X25519, ML-DSA-65, ML-KEM-768
         };
-        KeyPairGenerator g = KeyPairGenerator.getInstance(algorithm,
-                BenchmarkProviders.provider(BenchmarkProviders.JDK, "KeyPairGenerator", algorithm));
+        KeyPairGenerator g = KeyPairGenerator.getInstance(
+                algorithm, BenchmarkProviders.provider(BenchmarkProviders.JDK, "KeyPairGenerator", algorithm));
         g.initialize(spec, seeded());
         return g.generateKeyPair();
     }

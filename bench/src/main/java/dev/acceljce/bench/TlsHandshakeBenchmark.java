@@ -11,7 +11,6 @@ import java.security.Provider;
 import java.security.Security;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
@@ -20,7 +19,6 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManagerFactory;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -60,8 +58,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 10, time = 5)
 @Measurement(iterations = 5, time = 3)
 // JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
-        "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow",
+            "-Xms1g",
+            "-Xmx1g"
+        })
 public class TlsHandshakeBenchmark {
     private static final char[] PASSWORD = "benchmark".toCharArray();
     private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
@@ -110,8 +114,10 @@ public class TlsHandshakeBenchmark {
         };
         cipherSuite = switch (protocol) {
             case "TLSv1.3" -> "TLS_AES_128_GCM_SHA256";
-            case "TLSv1.2" -> cert.equals("RSA") ? "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"
-                    : "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256";
+            case "TLSv1.2" ->
+                cert.equals("RSA")
+                        ? "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"
+                        : "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256";
             default -> throw new IllegalArgumentException("protocol must be TLSv1.3 or TLSv1.2: " + protocol);
         };
         KeyStore keys = certificate(directory.resolve("server.p12"), keyOptions);
@@ -152,8 +158,8 @@ public class TlsHandshakeBenchmark {
             boolean moved = step(client, serverToClient, clientToServer);
             moved |= step(server, clientToServer, serverToClient);
             if (!moved) {
-                throw new SSLException("handshake stuck: client " + client.getHandshakeStatus()
-                        + ", server " + server.getHandshakeStatus());
+                throw new SSLException("handshake stuck: client " + client.getHandshakeStatus() + ", server "
+                        + server.getHandshakeStatus());
             }
         }
         if (serverToClient.position() > 0) {
@@ -213,12 +219,25 @@ public class TlsHandshakeBenchmark {
     }
 
     /** A PKCS#12 key store with one self-signed certificate "server", made by the JDK's keytool. */
-    private static KeyStore certificate(Path file, List<String> keyOptions) throws IOException, GeneralSecurityException,
-            InterruptedException {
+    private static KeyStore certificate(Path file, List<String> keyOptions)
+            throws IOException, GeneralSecurityException, InterruptedException {
         List<String> command = new java.util.ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
-                "-alias", "server", "-dname", "CN=localhost", "-validity", "2", "-storetype", "PKCS12",
-                "-keystore", file.toString(), "-storepass", new String(PASSWORD), "-keypass", new String(PASSWORD)));
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair",
+                "-alias",
+                "server",
+                "-dname",
+                "CN=localhost",
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                file.toString(),
+                "-storepass",
+                new String(PASSWORD),
+                "-keypass",
+                new String(PASSWORD)));
         command.addAll(keyOptions);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes());

@@ -1,5 +1,10 @@
 package dev.acceljce.cli;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.cli.advise.TlsAdvice;
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.CpuFeatures;
+import dev.acceljce.ssh.advise.SshAdvice;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,12 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.cli.advise.TlsAdvice;
-import dev.acceljce.control.Counters;
-import dev.acceljce.control.CpuFeatures;
-import dev.acceljce.ssh.advise.SshAdvice;
 
 /** {@code acceljce advise ssh|tls}: measure here, print configuration lines fastest first. */
 final class AdviseCommand implements Command {
@@ -76,7 +75,8 @@ final class AdviseCommand implements Command {
 
     @Override
     public int run(Args args, PrintStream out) throws Exception {
-        if (args.operands().size() != 1 || !List.of("ssh", "tls").contains(args.operands().getFirst())) {
+        if (args.operands().size() != 1
+                || !List.of("ssh", "tls").contains(args.operands().getFirst())) {
             throw new Args.UsageException("say what to advise on: ssh or tls");
         }
         boolean quick = args.flag("--quick");
@@ -87,7 +87,8 @@ final class AdviseCommand implements Command {
         out.println("# acceljce advise " + args.operands().getFirst() + (quick ? " --quick" : "") + ", " + Instant.now()
                 + ": " + cpu.model() + " (" + cpu.logicalCpus() + " CPUs; " + cpu.present() + "), Java "
                 + Runtime.version());
-        out.println("# Measured under the load this machine had then (" + Files.readString(Path.of("/proc/loadavg")).strip()
+        out.println("# Measured under the load this machine had then ("
+                + Files.readString(Path.of("/proc/loadavg")).strip()
                 + "); rerun on the machine that will use the lines.");
         Path work = Files.createTempDirectory("acceljce-advise-");
         try {
@@ -116,16 +117,23 @@ final class AdviseCommand implements Command {
                     || nativeOps + jdkOps + nativeObjects + jdkObjects == 0) {
                 return;
             }
-            out.add(String.format("#   %-32s %10d / %d%s", name, nativeOps, jdkOps, nativeOps + jdkOps > 0 ? ""
-                    : " (" + nativeObjects + " native objects, " + jdkObjects + " JDK; no finished operation counted)"));
+            out.add(String.format(
+                    "#   %-32s %10d / %d%s",
+                    name,
+                    nativeOps,
+                    jdkOps,
+                    nativeOps + jdkOps > 0
+                            ? ""
+                            : " (" + nativeObjects + " native objects, " + jdkObjects
+                                    + " JDK; no finished operation counted)"));
         });
         return out;
     }
 
     private static List<String> ssh(long size, int runs, Path work) throws Exception {
         SshAdvice advice = new SshAdvice(size, runs, System.err);
-        System.err.println("Measuring SSH ciphers and MACs (" + (size >> 20) + " MiB SFTP upload, " + runs
-                + " run(s) each)...");
+        System.err.println(
+                "Measuring SSH ciphers and MACs (" + (size >> 20) + " MiB SFTP upload, " + runs + " run(s) each)...");
         Optional<SshAdvice.Ranking> openSsh = advice.measureOpenSsh(work);
         SshAdvice.Ranking mina = advice.measureMina(work);
         return SshAdvice.lines(openSsh, mina);
@@ -135,8 +143,8 @@ final class AdviseCommand implements Command {
         if (Security.getProvider(AccelJceProvider.NAME) == null) {
             Security.insertProviderAt(new AccelJceProvider(), 1);
         }
-        System.err.println("Measuring TLS cipher suites (" + (size >> 20) + " MiB each) and named groups ("
-                + runs + " handshakes each) through AccelJCE...");
+        System.err.println("Measuring TLS cipher suites (" + (size >> 20) + " MiB each) and named groups (" + runs
+                + " handshakes each) through AccelJCE...");
         TlsAdvice advice = new TlsAdvice(size, runs, System.err, work);
         List<TlsAdvice.Speed> tls13 = advice.suites("TLSv1.3", TlsAdvice.TLS13_SUITES);
         List<TlsAdvice.Speed> tls12 = advice.suites("TLSv1.2", TlsAdvice.TLS12_SUITES);

@@ -38,8 +38,8 @@ public final class Args {
      * @param knownOptions names (with "--") that take one value
      * @param maxOperands  how many positional operands are allowed
      */
-    public static Args parse(List<String> args, Set<String> knownFlags, Set<String> knownOptions,
-                             int maxOperands) throws UsageException {
+    public static Args parse(List<String> args, Set<String> knownFlags, Set<String> knownOptions, int maxOperands)
+            throws UsageException {
         Set<String> flags = new HashSet<>();
         Map<String, List<String>> options = new LinkedHashMap<>();
         List<String> operands = new ArrayList<>();
@@ -76,8 +76,10 @@ public final class Args {
             }
         }
         if (operands.size() > maxOperands) {
-            throw new UsageException(maxOperands == 0 ? "unexpected argument " + operands.getFirst()
-                    : "too many arguments: " + String.join(" ", operands));
+            throw new UsageException(
+                    maxOperands == 0
+                            ? "unexpected argument " + operands.getFirst()
+                            : "too many arguments: " + String.join(" ", operands));
         }
         return new Args(Set.copyOf(flags), new HashMap<>(options), List.copyOf(operands));
     }

@@ -1,5 +1,10 @@
 package dev.acceljce.cli;
 
+import com.sun.tools.attach.AttachNotSupportedException;
+import com.sun.tools.attach.VirtualMachine;
+import com.sun.tools.attach.VirtualMachineDescriptor;
+import dev.acceljce.control.CountersMXBean;
+import dev.acceljce.control.Management;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +15,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import javax.management.JMException;
 import javax.management.JMX;
 import javax.management.MBeanServerConnection;
@@ -18,13 +22,6 @@ import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
-
-import com.sun.tools.attach.AttachNotSupportedException;
-import com.sun.tools.attach.VirtualMachine;
-import com.sun.tools.attach.VirtualMachineDescriptor;
-
-import dev.acceljce.control.CountersMXBean;
-import dev.acceljce.control.Management;
 
 /**
  * The AccelJCE counters of another JVM: attaches to it (the JDK's attach API, same user only),
@@ -79,7 +76,8 @@ final class AttachedJvm implements AutoCloseable {
                         + ": it has constructed no AccelJCE provider yet, runs with -Dacceljce.jmx=false,"
                         + " or lacks module java.management");
             }
-            AttachedJvm jvm = new AttachedJvm(pid, connector, JMX.newMXBeanProxy(connection, name, CountersMXBean.class));
+            AttachedJvm jvm =
+                    new AttachedJvm(pid, connector, JMX.newMXBeanProxy(connection, name, CountersMXBean.class));
             connector = null;
             return jvm;
         } catch (IOException | JMException e) {
@@ -95,8 +93,8 @@ final class AttachedJvm implements AutoCloseable {
         try {
             return VirtualMachine.attach(Long.toString(pid));
         } catch (AttachNotSupportedException | IOException e) {
-            throw new Command.Failure("cannot attach to pid " + pid + ": " + e.getMessage()
-                    + " (is it a running JVM of this user?)");
+            throw new Command.Failure(
+                    "cannot attach to pid " + pid + ": " + e.getMessage() + " (is it a running JVM of this user?)");
         }
     }
 
@@ -108,7 +106,8 @@ final class AttachedJvm implements AutoCloseable {
     static List<Candidate> withCounters() throws InterruptedException {
         long self = ProcessHandle.current().pid();
         List<VirtualMachineDescriptor> vms = VirtualMachine.list().stream()
-                .filter(d -> !d.id().equals(Long.toString(self))).toList();
+                .filter(d -> !d.id().equals(Long.toString(self)))
+                .toList();
         List<Candidate> found = new ArrayList<>();
         // Attaching waits on each JVM's attach listener: ask them all at once, each bounded.
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -123,7 +122,7 @@ final class AttachedJvm implements AutoCloseable {
                         found.add(c);
                     }
                 } catch (ExecutionException | TimeoutException e) {
-                    f.cancel(true);  // not attachable (exited, other user, attach disabled): not listed
+                    f.cancel(true); // not attachable (exited, other user, attach disabled): not listed
                 }
             }
         }

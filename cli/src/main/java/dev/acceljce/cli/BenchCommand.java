@@ -1,20 +1,18 @@
 package dev.acceljce.cli;
 
+import dev.acceljce.cli.report.SuiteReport;
+import dev.acceljce.cli.suite.Suite;
+import dev.acceljce.cli.suite.SuiteRunner;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Set;
-
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
-
-import dev.acceljce.cli.report.SuiteReport;
-import dev.acceljce.cli.suite.Suite;
-import dev.acceljce.cli.suite.SuiteRunner;
 
 /**
  * {@code acceljce bench}: the whole JMH suite (or a part of it), AccelJCE and the JDK side by
@@ -83,7 +81,8 @@ final class BenchCommand implements Command {
         if (suite != null) {
             return runSuite(suite, args, out);
         }
-        Path json = Path.of(args.option("--out", Main.home().resolve("target/bench/jmh-result.json").toString()));
+        Path json = Path.of(args.option(
+                "--out", Main.home().resolve("target/bench/jmh-result.json").toString()));
         Path markdown = json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + ".md");
         Files.createDirectories(json.toAbsolutePath().getParent());
         ChainedOptionsBuilder options = new OptionsBuilder()
@@ -96,11 +95,16 @@ final class BenchCommand implements Command {
             if (eq <= 0 || eq == p.length() - 1) {
                 throw new Args.UsageException("--param wants NAME=V1,V2, not " + p);
             }
-            options.param(p.substring(0, eq), Arrays.stream(p.substring(eq + 1).split(",")).toArray(String[]::new));
+            options.param(
+                    p.substring(0, eq),
+                    Arrays.stream(p.substring(eq + 1).split(",")).toArray(String[]::new));
         }
         if (args.flag("--quick")) {
-            options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1))
-                    .measurementIterations(3).measurementTime(TimeValue.seconds(1));
+            options.forks(1)
+                    .warmupIterations(3)
+                    .warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(3)
+                    .measurementTime(TimeValue.seconds(1));
         }
         new Runner(options.build()).run();
         if (!Files.exists(json) || Files.size(json) == 0) {
@@ -120,17 +124,20 @@ final class BenchCommand implements Command {
             throw new Args.UsageException("--suite is one of " + Suite.NAMES + ", not " + name);
         }
         if (args.option("--include", null) != null || !args.options("--param").isEmpty() || args.flag("--quick")) {
-            throw new Args.UsageException("--suite fixes the benchmarks and settings: no --include, --param or --quick");
+            throw new Args.UsageException(
+                    "--suite fixes the benchmarks and settings: no --include, --param or --quick");
         }
-        Path json = Path.of(args.option("--out", Main.home().resolve("target/bench/" + name + "/jmh-result.json").toString()));
+        Path json = Path.of(args.option(
+                "--out",
+                Main.home().resolve("target/bench/" + name + "/jmh-result.json").toString()));
         SuiteRunner.RunFiles files = SuiteRunner.RunFiles.of(json);
         int scored = SuiteRunner.run(Suite.named(name), files, out);
         if (scored == 0) {
             out.println("No benchmark produced a score: see " + files.log());
             return 1;
         }
-        Path markdown = SuiteReport.write(files,
-                ReportCommand.DATE.format(Files.getLastModifiedTime(json).toInstant()));
+        Path markdown = SuiteReport.write(
+                files, ReportCommand.DATE.format(Files.getLastModifiedTime(json).toInstant()));
         out.println("JMH JSON: " + json + "\nReport:   " + markdown + "\nCharts:   "
                 + markdown.resolveSibling(SuiteReport.CHARTS));
         return 0;

@@ -1,5 +1,7 @@
 package dev.acceljce.cli;
 
+import dev.acceljce.control.Crossovers;
+import dev.acceljce.openssl.LibCrypto;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,9 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
-
-import dev.acceljce.control.Crossovers;
-import dev.acceljce.openssl.LibCrypto;
 
 /** {@code acceljce calibrate}: measures both paths here and writes the auto policy's profile. */
 final class CalibrateCommand implements Command {
@@ -65,8 +64,8 @@ final class CalibrateCommand implements Command {
         boolean quick = args.flag("--quick");
         Calibrator calibrator = quick ? new Calibrator(40, 3) : new Calibrator(150, 5);
         Pattern include = Pattern.compile(args.option("--include", ".*"));
-        out.println("Calibrating against " + LibCrypto.version() + " (" + LibCrypto.path() + "), "
-                + Runtime.version() + (quick ? ", quick" : ""));
+        out.println("Calibrating against " + LibCrypto.version() + " (" + LibCrypto.path() + "), " + Runtime.version()
+                + (quick ? ", quick" : ""));
         List<String> lines = new ArrayList<>();
         for (Calibrator.Probe probe : Calibrator.probes()) {
             if (!include.matcher(probe.algorithm()).find()) {
@@ -109,8 +108,8 @@ final class CalibrateCommand implements Command {
         }
         List<String> text = new ArrayList<>();
         text.add("# AccelJCE auto-policy crossovers, written by `acceljce calibrate` on " + ZonedDateTime.now());
-        text.add("# " + LibCrypto.version() + " at " + LibCrypto.path() + "; " + Runtime.version()
-                + "; " + dev.acceljce.control.CpuFeatures.ofThisMachine().model());
+        text.add("# " + LibCrypto.version() + " at " + LibCrypto.path() + "; " + Runtime.version() + "; "
+                + dev.acceljce.control.CpuFeatures.ofThisMachine().model());
         text.add("# <openssl line>.<family>.<algorithm> = <path below>:<bytes>:<path from there on> | <path>");
         text.addAll(kept);
         text.addAll(lines);

@@ -1,5 +1,9 @@
 package dev.acceljce.cli;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.control.Crossovers;
+import dev.acceljce.control.Family;
+import dev.acceljce.control.Path;
 import java.nio.ByteBuffer;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
@@ -15,11 +19,6 @@ import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.control.Crossovers;
-import dev.acceljce.control.Family;
-import dev.acceljce.control.Path;
 
 /**
  * Measures, on the running machine, how long one operation takes on the native path and on the
@@ -137,8 +136,10 @@ final class Calibrator {
                 c.doFinal(data, 0, data.length, out, 0);
             });
         }));
-        p.add(new Probe(Family.EC, "SHA256withECDSA", one, (prov, size) -> signer("EC", 256, "SHA256withECDSA", prov, size)));
-        p.add(new Probe(Family.RSA, "SHA256withRSA", one, (prov, size) -> signer("RSA", 2048, "SHA256withRSA", prov, size)));
+        p.add(new Probe(
+                Family.EC, "SHA256withECDSA", one, (prov, size) -> signer("EC", 256, "SHA256withECDSA", prov, size)));
+        p.add(new Probe(
+                Family.RSA, "SHA256withRSA", one, (prov, size) -> signer("RSA", 2048, "SHA256withRSA", prov, size)));
         p.add(new Probe(Family.EDDSA, "Ed25519", one, (prov, size) -> signer("Ed25519", -1, "Ed25519", prov, size)));
         p.add(new Probe(Family.XDH, "X25519", one, (prov, size) -> {
             KeyPairGenerator g = KeyPairGenerator.getInstance("X25519", prov);
@@ -198,7 +199,7 @@ final class Calibrator {
                 Runnable j = probe.workload().prepare(jdk, size);
                 double[] ns = new double[rounds];
                 double[] js = new double[rounds];
-                time(n, windowNanos);  // warm-up
+                time(n, windowNanos); // warm-up
                 time(j, windowNanos);
                 for (int r = 0; r < rounds; r++) {
                     if (r % 2 == 0) {
@@ -241,12 +242,17 @@ final class Calibrator {
 
     /** The profile line of a result: {@code <line>.<family>.<algorithm> = <crossover>}. */
     static String profileLine(Result r) {
-        return Crossovers.opensslLine() + "." + r.probe().family().property() + "." + r.probe().algorithm()
-                + " = " + r.crossover().toProperty();
+        return Crossovers.opensslLine() + "." + r.probe().family().property() + "."
+                + r.probe().algorithm() + " = " + r.crossover().toProperty();
     }
 
     static String describe(Point p) {
-        return String.format(Locale.ROOT, "%6d B  native %10.1f ns  jdk %10.1f ns  -> %s", p.size(),
-                p.nativeNs(), p.jdkNs(), p.winner().name().toLowerCase(Locale.ROOT));
+        return String.format(
+                Locale.ROOT,
+                "%6d B  native %10.1f ns  jdk %10.1f ns  -> %s",
+                p.size(),
+                p.nativeNs(),
+                p.jdkNs(),
+                p.winner().name().toLowerCase(Locale.ROOT));
     }
 }

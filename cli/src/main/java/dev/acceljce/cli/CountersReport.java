@@ -1,5 +1,7 @@
 package dev.acceljce.cli;
 
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.CountersMXBean;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -8,18 +10,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.acceljce.control.Counters;
-import dev.acceljce.control.CountersMXBean;
-
 /**
  * One reading of a JVM's AccelJCE counters, and its rendering as the {@code icastats}-like table
  * (per service: native and JDK operations and bytes, objects per path, a total line, live OpenSSL
  * objects) or as JSON. Reads any {@link CountersMXBean}: a JMX proxy into another JVM, or
  * {@link dev.acceljce.control.Management#counters()} in this one.
  */
-public record CountersReport(long pid, Instant time, String providerVersion, String openSslVersion,
-                             String openSslPath, boolean counting, List<Counters.Row> services,
-                             Map<String, Long> liveNativeObjects) {
+public record CountersReport(
+        long pid,
+        Instant time,
+        String providerVersion,
+        String openSslVersion,
+        String openSslPath,
+        boolean counting,
+        List<Counters.Row> services,
+        Map<String, Long> liveNativeObjects) {
     public CountersReport {
         services = List.copyOf(services);
         liveNativeObjects = new TreeMap<>(liveNativeObjects);
@@ -27,8 +32,14 @@ public record CountersReport(long pid, Instant time, String providerVersion, Str
 
     /** Reads every attribute of {@code counters} now. Not atomic with work going on in that JVM. */
     public static CountersReport read(long pid, CountersMXBean counters) {
-        return new CountersReport(pid, Instant.now(), counters.getProviderVersion(), counters.getOpenSslVersion(),
-                counters.getOpenSslPath(), counters.isEnabled(), counters.getServices(),
+        return new CountersReport(
+                pid,
+                Instant.now(),
+                counters.getProviderVersion(),
+                counters.getOpenSslVersion(),
+                counters.getOpenSslPath(),
+                counters.isEnabled(),
+                counters.getServices(),
                 counters.getLiveNativeObjects());
     }
 
@@ -49,15 +60,25 @@ public record CountersReport(long pid, Instant time, String providerVersion, Str
     /** The human-readable table. */
     public String text(boolean all) {
         StringBuilder out = new StringBuilder();
-        out.append("AccelJCE ").append(providerVersion).append(" in pid ").append(pid).append(", ")
-                .append(time.truncatedTo(ChronoUnit.SECONDS)).append('\n');
-        out.append("OpenSSL:  ").append(openSslVersion == null ? "not loaded (the JDK's providers serve everything)"
-                : openSslVersion + " (" + openSslPath + ")").append('\n');
-        out.append("Counting: ").append(counting ? "on" : "off (objects created while off are not counted)")
+        out.append("AccelJCE ")
+                .append(providerVersion)
+                .append(" in pid ")
+                .append(pid)
+                .append(", ")
+                .append(time.truncatedTo(ChronoUnit.SECONDS))
+                .append('\n');
+        out.append("OpenSSL:  ")
+                .append(
+                        openSslVersion == null
+                                ? "not loaded (the JDK's providers serve everything)"
+                                : openSslVersion + " (" + openSslPath + ")")
+                .append('\n');
+        out.append("Counting: ")
+                .append(counting ? "on" : "off (objects created while off are not counted)")
                 .append("\n\n");
         List<Counters.Row> shown = rows(all);
-        MarkdownTable table = new MarkdownTable("Service", ">native ops", ">native bytes", ">JDK ops",
-                ">JDK bytes", ">native objects", ">JDK objects");
+        MarkdownTable table = new MarkdownTable(
+                "Service", ">native ops", ">native bytes", ">JDK ops", ">JDK bytes", ">native objects", ">JDK objects");
         for (Counters.Row r : shown) {
             table.row(cells(r));
         }
@@ -65,7 +86,9 @@ public record CountersReport(long pid, Instant time, String providerVersion, Str
         out.append(table.render());
         int hidden = services.size() - shown.size();
         if (hidden > 0) {
-            out.append("(").append(hidden).append(hidden == 1 ? " service" : " services")
+            out.append("(")
+                    .append(hidden)
+                    .append(hidden == 1 ? " service" : " services")
                     .append(" with no operations not shown; --all lists every service)\n");
         }
         out.append("\nLive native objects: ").append(liveNativeObjectCount());
@@ -78,9 +101,15 @@ public record CountersReport(long pid, Instant time, String providerVersion, Str
     }
 
     private static String[] cells(Counters.Row r) {
-        return new String[] {r.service(), Long.toString(r.nativeOps()), Long.toString(r.nativeBytes()),
-                Long.toString(r.jdkOps()), Long.toString(r.jdkBytes()), Long.toString(r.nativeObjects()),
-                Long.toString(r.jdkObjects())};
+        return new String[] {
+            r.service(),
+            Long.toString(r.nativeOps()),
+            Long.toString(r.nativeBytes()),
+            Long.toString(r.jdkOps()),
+            Long.toString(r.jdkBytes()),
+            Long.toString(r.nativeObjects()),
+            Long.toString(r.jdkObjects())
+        };
     }
 
     /** The same reading as a JSON object (for {@link Json#write}). */

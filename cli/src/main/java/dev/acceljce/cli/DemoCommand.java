@@ -1,5 +1,9 @@
 package dev.acceljce.cli;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.cli.report.BenchmarkResult;
+import dev.acceljce.cli.report.PerformanceReport;
+import dev.acceljce.cli.report.ReportEnvironment;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,21 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
-
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.cli.report.BenchmarkResult;
-import dev.acceljce.cli.report.PerformanceReport;
-import dev.acceljce.cli.report.ReportEnvironment;
 
 /**
  * {@code acceljce demo}: what AccelJCE serves here, then a short JMH run of a few operations,
@@ -36,10 +33,18 @@ final class DemoCommand implements Command {
     record Item(String label, String benchmark, String type, String algorithm, int size) {}
 
     static final List<Item> ITEMS = List.of(
-            new Item("AES-128-GCM encrypt", "dev.acceljce.bench.AesGcmBenchmark.encrypt", "Cipher",
-                    "AES/GCM/NoPadding", 32),
-            new Item("AES-128-GCM encrypt", "dev.acceljce.bench.AesGcmBenchmark.encrypt", "Cipher",
-                    "AES/GCM/NoPadding", 16384),
+            new Item(
+                    "AES-128-GCM encrypt",
+                    "dev.acceljce.bench.AesGcmBenchmark.encrypt",
+                    "Cipher",
+                    "AES/GCM/NoPadding",
+                    32),
+            new Item(
+                    "AES-128-GCM encrypt",
+                    "dev.acceljce.bench.AesGcmBenchmark.encrypt",
+                    "Cipher",
+                    "AES/GCM/NoPadding",
+                    16384),
             new Item("SHA-256", "dev.acceljce.bench.DigestBenchmark.digest", "MessageDigest", "SHA-256", 32),
             new Item("SHA-256", "dev.acceljce.bench.DigestBenchmark.digest", "MessageDigest", "SHA-256", 16384),
             new Item("HmacSHA256", "dev.acceljce.bench.HmacBenchmark.mac", "Mac", "HmacSHA256", 1024));
@@ -49,6 +54,7 @@ final class DemoCommand implements Command {
      * measurements, not three, keep JMH's 99.9% confidence interval (Student's t) usable.
      */
     private static final int WARMUP_ITERATIONS = 3;
+
     private static final int MEASUREMENT_ITERATIONS = 5;
 
     @Override
@@ -103,7 +109,8 @@ final class DemoCommand implements Command {
             }
         }
         out.println();
-        out.print(PerformanceReport.render(all,
+        out.print(PerformanceReport.render(
+                all,
                 ReportEnvironment.ofThisMachine(ReportCommand.DATE.format(Instant.now()), dir.toString()),
                 ReportEnvironment.acceljcePaths()));
         out.println("These are short runs (1 fork, " + WARMUP_ITERATIONS + " × 1 s warm-up, "
@@ -116,16 +123,20 @@ final class DemoCommand implements Command {
             throws RunnerException, java.io.IOException {
         String[] providers = accelServes ? new String[] {"AccelJCE", "JDK"} : new String[] {"JDK"};
         new Runner(new OptionsBuilder()
-                .include("^" + Pattern.quote(item.benchmark()) + "$")
-                .param("provider", providers)
-                .param("size", Integer.toString(item.size()))
-                .forks(1)
-                .warmupIterations(WARMUP_ITERATIONS).warmupTime(TimeValue.seconds(1))
-                .measurementIterations(MEASUREMENT_ITERATIONS).measurementTime(TimeValue.seconds(1))
-                .resultFormat(ResultFormatType.JSON).result(json.toString())
-                .verbosity(VerboseMode.SILENT)
-                .shouldFailOnError(true)
-                .build()).run();
+                        .include("^" + Pattern.quote(item.benchmark()) + "$")
+                        .param("provider", providers)
+                        .param("size", Integer.toString(item.size()))
+                        .forks(1)
+                        .warmupIterations(WARMUP_ITERATIONS)
+                        .warmupTime(TimeValue.seconds(1))
+                        .measurementIterations(MEASUREMENT_ITERATIONS)
+                        .measurementTime(TimeValue.seconds(1))
+                        .resultFormat(ResultFormatType.JSON)
+                        .result(json.toString())
+                        .verbosity(VerboseMode.SILENT)
+                        .shouldFailOnError(true)
+                        .build())
+                .run();
         return BenchmarkResult.parseAll(Files.readString(json));
     }
 
@@ -143,8 +154,8 @@ final class DemoCommand implements Command {
         if (!accelServes) {
             return "AccelJCE does not serve it yet; " + jdkPart;
         }
-        return String.format(Locale.ROOT, "AccelJCE %,.1f ns/op, %s, AccelJCE/JDK %.2f×", 1e9 / accel, jdkPart,
-                accel / jdk);
+        return String.format(
+                Locale.ROOT, "AccelJCE %,.1f ns/op, %s, AccelJCE/JDK %.2f×", 1e9 / accel, jdkPart, accel / jdk);
     }
 
     /** Whether this build of AccelJCE has the item's service (natively or through its JDK path). */

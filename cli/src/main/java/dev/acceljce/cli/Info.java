@@ -1,13 +1,5 @@
 package dev.acceljce.cli;
 
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-
 import dev.acceljce.AccelJceProvider;
 import dev.acceljce.control.CpuClass;
 import dev.acceljce.control.CpuFeatures;
@@ -19,6 +11,13 @@ import dev.acceljce.control.Path;
 import dev.acceljce.control.SelfTest;
 import dev.acceljce.service.Capabilities;
 import dev.acceljce.service.ServiceReport;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * What AccelJCE serves on this machine and why — the {@code icainfo} of AccelJCE: the libcrypto it
@@ -26,12 +25,24 @@ import dev.acceljce.service.ServiceReport;
  * self-test results, the switches in force, and every registered service with its native
  * availability, instructions, JDK fallback and path ({@link Capabilities} holds the data).
  */
-public record Info(String javaVersion, String javaVendor, String os, Capabilities capabilities,
-                   Map<String, String> switches, List<ServiceReport.NotRegistered> notRegistered) {
+public record Info(
+        String javaVersion,
+        String javaVendor,
+        String os,
+        Capabilities capabilities,
+        Map<String, String> switches,
+        List<ServiceReport.NotRegistered> notRegistered) {
     /** System properties AccelJCE reads, shown with their value (or "unset"). */
-    private static final List<String> GLOBAL_SWITCHES = List.of("acceljce.native", "jdk.nativeCrypto",
-            "acceljce.openssl.lib", "jdk.native.openssl.lib", "acceljce.openssl.skipBundled",
-            "jdk.native.openssl.skipBundled", SelfTest.FAIL_PROPERTY, "acceljce.fips", "acceljce.fips.module",
+    private static final List<String> GLOBAL_SWITCHES = List.of(
+            "acceljce.native",
+            "jdk.nativeCrypto",
+            "acceljce.openssl.lib",
+            "jdk.native.openssl.lib",
+            "acceljce.openssl.skipBundled",
+            "jdk.native.openssl.skipBundled",
+            SelfTest.FAIL_PROPERTY,
+            "acceljce.fips",
+            "acceljce.fips.module",
             "acceljce.fips.config");
 
     public static Info collect() {
@@ -47,10 +58,14 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
             }
         }
         AccelJceProvider provider = new AccelJceProvider();
-        return new Info(System.getProperty("java.version"), System.getProperty("java.vendor"),
+        return new Info(
+                System.getProperty("java.version"),
+                System.getProperty("java.vendor"),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"),
-                Capabilities.of(provider), switches, ServiceReport.notRegistered(provider));
+                Capabilities.of(provider),
+                switches,
+                ServiceReport.notRegistered(provider));
     }
 
     public CpuFeatures cpu() {
@@ -69,31 +84,59 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
     public String summary() {
         Capabilities.Library lib = capabilities.library();
         StringBuilder out = new StringBuilder();
-        out.append("AccelJCE ").append(new AccelJceProvider().getVersionStr()).append(" on ").append(os)
-                .append(", Java ").append(javaVersion).append(" (").append(javaVendor).append(")\n");
+        out.append("AccelJCE ")
+                .append(new AccelJceProvider().getVersionStr())
+                .append(" on ")
+                .append(os)
+                .append(", Java ")
+                .append(javaVersion)
+                .append(" (")
+                .append(javaVendor)
+                .append(")\n");
         if (lib.available()) {
-            out.append("OpenSSL:  ").append(lib.version()).append(" at ").append(lib.path())
-                    .append(" (").append(lib.source()).append(")\n");
+            out.append("OpenSSL:  ")
+                    .append(lib.version())
+                    .append(" at ")
+                    .append(lib.path())
+                    .append(" (")
+                    .append(lib.source())
+                    .append(")\n");
         } else {
             out.append("OpenSSL:  not loaded: ").append(lib.unavailableReason()).append('\n');
         }
         Fips.Report fips = Fips.report();
         if (fips.requested()) {
-            out.append("FIPS:     ").append(fips.active()
-                    ? "FIPS mode, " + fips.name() + " " + fips.version() + " at " + fips.modulePath()
-                    + "; self-tests " + fips.selfTest() + "; " + fips.validation()
-                    : "FIPS mode requested, the FIPS module did NOT load, no service is registered: "
-                    + fips.failure()).append('\n');
+            out.append("FIPS:     ")
+                    .append(
+                            fips.active()
+                                    ? "FIPS mode, " + fips.name() + " " + fips.version() + " at " + fips.modulePath()
+                                            + "; self-tests " + fips.selfTest() + "; " + fips.validation()
+                                    : "FIPS mode requested, the FIPS module did NOT load, no service is registered: "
+                                            + fips.failure())
+                    .append('\n');
         }
-        out.append("CPU:      ").append(cpu().model()).append(", ").append(cpu().logicalCpus())
-                .append(" logical CPUs (").append(cpu().arch()).append(")\n");
+        out.append("CPU:      ")
+                .append(cpu().model())
+                .append(", ")
+                .append(cpu().logicalCpus())
+                .append(" logical CPUs (")
+                .append(cpu().arch())
+                .append(")\n");
         out.append("Crypto:   ").append(featureLine()).append('\n');
-        out.append("Policy:   auto's built-in crossovers for CPU class ").append(Crossovers.cpuClassInForce())
-                .append(Crossovers.profileInUse() ? "; the calibrate profile " + Crossovers.profilePath() + " first" : "")
+        out.append("Policy:   auto's built-in crossovers for CPU class ")
+                .append(Crossovers.cpuClassInForce())
+                .append(
+                        Crossovers.profileInUse()
+                                ? "; the calibrate profile " + Crossovers.profilePath() + " first"
+                                : "")
                 .append('\n');
         out.append("Selftest: ").append(selfTestLine()).append('\n');
-        out.append("Services: ").append(services().size()).append(" registered, ").append(nativeServices())
-                .append(" served by OpenSSL now, ").append(services().size() - nativeServices())
+        out.append("Services: ")
+                .append(services().size())
+                .append(" registered, ")
+                .append(nativeServices())
+                .append(" served by OpenSSL now, ")
+                .append(services().size() - nativeServices())
                 .append(" by the JDK's providers\n");
         return out.toString();
     }
@@ -103,8 +146,8 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
             return "unknown";
         }
         if (!capabilities.openssl().decoded()) {
-            return "CPU has " + join(cpu().present()) + " (what OpenSSL enabled is not decoded on "
-                    + cpu().arch() + ")";
+            return "CPU has " + join(cpu().present()) + " (what OpenSSL enabled is not decoded on " + cpu().arch()
+                    + ")";
         }
         Set<String> enabled = capabilities.enabledFeatures();
         List<String> idle = new ArrayList<>();
@@ -132,7 +175,9 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
             return fips.active() ? "FIPS module: " + fips.selfTest() : "FIPS module FAILED: " + fips.failure();
         }
         SelfTest.Report r = capabilities.selfTest();
-        long passed = r.results().stream().filter(t -> t.status() == SelfTest.Status.PASSED).count();
+        long passed = r.results().stream()
+                .filter(t -> t.status() == SelfTest.Status.PASSED)
+                .count();
         // the first run in a process also links each native call it makes, which dominates its time
         String line = r.overall() + " (" + passed + " of " + r.results().size() + " tests passed in "
                 + String.format("%.1f", r.totalNanos() / 1e6) + " ms, first native calls included)";
@@ -155,42 +200,56 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
         }
 
         OpenSslCpu openssl = capabilities.openssl();
-        out.append("\nCPU crypto features (the CPU, per /proc/cpuinfo; OpenSSL, per OpenSSL_version(OPENSSL_CPU_INFO)):\n\n");
+        out.append(
+                "\nCPU crypto features (the CPU, per /proc/cpuinfo; OpenSSL, per OpenSSL_version(OPENSSL_CPU_INFO)):\n\n");
         if (cpu().features().isEmpty()) {
             out.append("(not known on this system)\n");
         } else {
             MarkdownTable features = new MarkdownTable("Feature", "CPU", "OpenSSL uses");
             Set<String> enabled = capabilities.enabledFeatures();
-            cpu().features().forEach((f, has) -> features.row(f, yesNo(has),
-                    openssl.decoded() ? yesNo(enabled.contains(f)) : "not decoded"));
+            cpu().features()
+                    .forEach((f, has) -> features.row(
+                            f, yesNo(has), openssl.decoded() ? yesNo(enabled.contains(f)) : "not decoded"));
             out.append(features.render());
         }
         out.append(openssl.raw() == null ? "" : "OpenSSL says: " + openssl.raw() + "\n");
         if (openssl.envMask() != null) {
-            out.append("The OPENSSL_ia32cap environment variable (").append(openssl.envMask())
+            out.append("The OPENSSL_ia32cap environment variable (")
+                    .append(openssl.envMask())
                     .append(") changes what OpenSSL uses.\n");
         }
 
         out.append("\nSelf-tests (known answers through the native path; a failed family is served by the JDK):\n\n");
         MarkdownTable tests = new MarkdownTable("Family", "Test", "Source", "Result", ">us");
         for (SelfTest.Result r : capabilities.selfTest().results()) {
-            tests.row(r.family().property(), r.name(), r.source(),
+            tests.row(
+                    r.family().property(),
+                    r.name(),
+                    r.source(),
                     r.reason() == null ? r.status().name() : r.status() + ": " + r.reason(),
                     Long.toString(r.nanos() / 1000));
         }
         out.append(tests.isEmpty() ? "(none)\n" : tests.render());
 
         out.append("\nSwitches (system properties; pass them as ./acceljce -Dname=value ...):\n");
-        switches.forEach((name, value) -> out.append("  ").append(name).append(" = ")
-                .append(value == null ? "unset" : value).append('\n'));
+        switches.forEach((name, value) -> out.append("  ")
+                .append(name)
+                .append(" = ")
+                .append(value == null ? "unset" : value)
+                .append('\n'));
 
         out.append("\nServices:\n\n");
-        MarkdownTable table = new MarkdownTable("Type", "Algorithm", "Native", "Instructions", "JDK fallback",
-                "Self-test", "Route now");
+        MarkdownTable table = new MarkdownTable(
+                "Type", "Algorithm", "Native", "Instructions", "JDK fallback", "Self-test", "Route now");
         for (Capabilities.Service s : services()) {
-            table.row(s.type(), s.algorithm(), s.nativeAvailable() ? "yes" : "no: " + s.unavailableReason(),
+            table.row(
+                    s.type(),
+                    s.algorithm(),
+                    s.nativeAvailable() ? "yes" : "no: " + s.unavailableReason(),
                     s.instructions().isEmpty() ? "-" : String.join(" ", s.instructions()),
-                    yesNo(s.jdkFallback()), s.selfTest().name().toLowerCase(Locale.ROOT).replace('_', ' '), s.route());
+                    yesNo(s.jdkFallback()),
+                    s.selfTest().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                    s.route());
         }
         out.append(table.isEmpty() ? "(none registered)\n" : table.render());
         MarkdownTable handOffs = new MarkdownTable("Type", "Algorithm", "Handed to the JDK's provider");
@@ -220,23 +279,37 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
         if (!fips.requested()) {
             return "";
         }
-        StringBuilder out = new StringBuilder("\nFIPS mode (acceljce.fips=true): no JDK path; only approved services"
-                + " are registered, fetched from the FIPS module with \"fips=yes\" in AccelJCE's own library context\n");
-        out.append("  module:     ").append(fips.name() == null ? "-" : fips.name())
+        StringBuilder out = new StringBuilder(
+                "\nFIPS mode (acceljce.fips=true): no JDK path; only approved services"
+                        + " are registered, fetched from the FIPS module with \"fips=yes\" in AccelJCE's own library context\n");
+        out.append("  module:     ")
+                .append(fips.name() == null ? "-" : fips.name())
                 .append(fips.version() == null ? "" : " " + fips.version())
-                .append(fips.buildInfo() == null ? "" : " (build " + fips.buildInfo() + ")").append('\n');
-        out.append("  path:       ").append(fips.modulePath()).append(" (").append(fips.source()).append(")\n");
+                .append(fips.buildInfo() == null ? "" : " (build " + fips.buildInfo() + ")")
+                .append('\n');
+        out.append("  path:       ")
+                .append(fips.modulePath())
+                .append(" (")
+                .append(fips.source())
+                .append(")\n");
         out.append("  config:     ").append(fips.configPath()).append('\n');
         out.append("  validation: ").append(fips.validation()).append('\n');
-        out.append("  self-test:  ").append(fips.active() ? fips.selfTest() : "FAILED: " + fips.failure()).append('\n');
+        out.append("  self-test:  ")
+                .append(fips.active() ? fips.selfTest() : "FAILED: " + fips.failure())
+                .append('\n');
         if (!fips.active()) {
             out.append("  => no service is registered\n");
         }
         MarkdownTable approval = new MarkdownTable("Type", "Algorithm", "Approved in FIPS mode");
         List<String[]> rows = new ArrayList<>();
         for (Capabilities.Service s : services()) {
-            rows.add(new String[] {s.type(), s.algorithm(), Fips.verifyOnly(s.type(), s.algorithm())
-                    ? "verification only (registered; signing refused)" : "yes (registered)"});
+            rows.add(new String[] {
+                s.type(),
+                s.algorithm(),
+                Fips.verifyOnly(s.type(), s.algorithm())
+                        ? "verification only (registered; signing refused)"
+                        : "yes (registered)"
+            });
         }
         for (ServiceReport.NotRegistered r : notRegistered) {
             rows.add(new String[] {r.type(), r.algorithm(), "no: " + r.reason()});
@@ -269,16 +342,50 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
         openssl.put("ia32capEnv", capabilities.openssl().envMask());
         root.put("openssl", openssl);
         Fips.Report fips = Fips.report();
-        root.put("fips", ordered("requested", fips.requested(), "active", fips.active(), "module", fips.modulePath(),
-                "config", fips.configPath(), "source", fips.source(), "name", fips.name(), "version", fips.version(),
-                "buildInfo", fips.buildInfo(), "selfTest", fips.selfTest(), "validation", fips.validation(),
-                "failure", fips.failure()));
+        root.put(
+                "fips",
+                ordered(
+                        "requested",
+                        fips.requested(),
+                        "active",
+                        fips.active(),
+                        "module",
+                        fips.modulePath(),
+                        "config",
+                        fips.configPath(),
+                        "source",
+                        fips.source(),
+                        "name",
+                        fips.name(),
+                        "version",
+                        fips.version(),
+                        "buildInfo",
+                        fips.buildInfo(),
+                        "selfTest",
+                        fips.selfTest(),
+                        "validation",
+                        fips.validation(),
+                        "failure",
+                        fips.failure()));
         Map<String, Object> features = new LinkedHashMap<>();
         Set<String> enabled = capabilities.enabledFeatures();
-        cpu().features().forEach((f, has) -> features.put(f, ordered("cpu", has,
-                "openssl", capabilities.openssl().decoded() ? enabled.contains(f) : null)));
-        root.put("cpu", ordered("arch", cpu().arch(), "model", cpu().model(), "logicalCpus", cpu().logicalCpus(),
-                "features", features, "crossoverClass", CpuClass.current()));
+        cpu().features()
+                .forEach((f, has) -> features.put(
+                        f,
+                        ordered("cpu", has, "openssl", capabilities.openssl().decoded() ? enabled.contains(f) : null)));
+        root.put(
+                "cpu",
+                ordered(
+                        "arch",
+                        cpu().arch(),
+                        "model",
+                        cpu().model(),
+                        "logicalCpus",
+                        cpu().logicalCpus(),
+                        "features",
+                        features,
+                        "crossoverClass",
+                        CpuClass.current()));
         root.put("selfTest", selfTestJson(capabilities.selfTest()));
         root.put("switches", switches);
         List<Object> rows = new ArrayList<>();
@@ -317,15 +424,34 @@ public record Info(String javaVersion, String javaVendor, String os, Capabilitie
 
     private static Map<String, Object> selfTestJson(SelfTest.Report report) {
         Map<String, Object> families = new LinkedHashMap<>();
-        report.families().forEach((f, s) -> families.put(f.property(),
-                ordered("status", s.status().name(), "reason", s.reason())));
+        report.families()
+                .forEach((f, s) ->
+                        families.put(f.property(), ordered("status", s.status().name(), "reason", s.reason())));
         List<Object> tests = new ArrayList<>();
         for (SelfTest.Result r : report.results()) {
-            tests.add(ordered("family", r.family().property(), "name", r.name(), "source", r.source(),
-                    "status", r.status().name(), "reason", r.reason(), "micros", r.nanos() / 1000));
+            tests.add(ordered(
+                    "family",
+                    r.family().property(),
+                    "name",
+                    r.name(),
+                    "source",
+                    r.source(),
+                    "status",
+                    r.status().name(),
+                    "reason",
+                    r.reason(),
+                    "micros",
+                    r.nanos() / 1000));
         }
-        return ordered("overall", report.overall().name(), "millis", report.totalNanos() / 1_000_000.0,
-                "families", families, "tests", tests);
+        return ordered(
+                "overall",
+                report.overall().name(),
+                "millis",
+                report.totalNanos() / 1_000_000.0,
+                "families",
+                families,
+                "tests",
+                tests);
     }
 
     private static Map<String, Object> ordered(Object... keyValues) {

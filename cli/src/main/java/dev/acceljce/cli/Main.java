@@ -15,8 +15,14 @@ public final class Main {
      * The subcommands, in the order {@code --help} lists them. A new one implements
      * {@link Command} and joins this list.
      */
-    static final List<Command> COMMANDS = List.of(new InfoCommand(), new DemoCommand(), new BenchCommand(),
-            new ReportCommand(), new CalibrateCommand(), new StatsCommand(), new AdviseCommand(),
+    static final List<Command> COMMANDS = List.of(
+            new InfoCommand(),
+            new DemoCommand(),
+            new BenchCommand(),
+            new ReportCommand(),
+            new CalibrateCommand(),
+            new StatsCommand(),
+            new AdviseCommand(),
             new WorkloadCommand());
 
     private Main() {}

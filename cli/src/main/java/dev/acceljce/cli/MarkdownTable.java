@@ -50,8 +50,10 @@ public final class MarkdownTable {
         line(out, headers, width);
         out.append('|');
         for (int i = 0; i < width.length; i++) {
-            out.append(' ').append("-".repeat(width[i] - (numeric[i] ? 1 : 0)))
-                    .append(numeric[i] ? ":" : "").append(" |");
+            out.append(' ')
+                    .append("-".repeat(width[i] - (numeric[i] ? 1 : 0)))
+                    .append(numeric[i] ? ":" : "")
+                    .append(" |");
         }
         out.append('\n');
         for (List<String> r : rows) {

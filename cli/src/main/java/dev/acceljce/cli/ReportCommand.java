@@ -1,5 +1,10 @@
 package dev.acceljce.cli;
 
+import dev.acceljce.cli.report.BenchmarkResult;
+import dev.acceljce.cli.report.PerformanceReport;
+import dev.acceljce.cli.report.ReportEnvironment;
+import dev.acceljce.cli.report.SuiteReport;
+import dev.acceljce.cli.suite.SuiteRunner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -8,12 +13,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Set;
-
-import dev.acceljce.cli.report.BenchmarkResult;
-import dev.acceljce.cli.report.PerformanceReport;
-import dev.acceljce.cli.report.ReportEnvironment;
-import dev.acceljce.cli.report.SuiteReport;
-import dev.acceljce.cli.suite.SuiteRunner;
 
 /** {@code acceljce report}: the Markdown table of a JMH JSON result file. */
 final class ReportCommand implements Command {
@@ -66,7 +65,8 @@ final class ReportCommand implements Command {
         SuiteRunner.RunFiles suiteRun = SuiteRunner.RunFiles.of(json);
         if (Files.exists(suiteRun.run())) {
             // a `bench --suite` result: its report (every provider) and charts, rewritten beside it
-            Path report = SuiteReport.write(suiteRun, DATE.format(Files.getLastModifiedTime(json).toInstant()));
+            Path report = SuiteReport.write(
+                    suiteRun, DATE.format(Files.getLastModifiedTime(json).toInstant()));
             out.print(Files.readString(report));
             out.println("Report: " + report + "\nCharts: " + report.resolveSibling(SuiteReport.CHARTS));
             return 0;
@@ -84,7 +84,7 @@ final class ReportCommand implements Command {
     static String markdown(Path json) throws IOException {
         List<BenchmarkResult> results = BenchmarkResult.parseAll(Files.readString(json));
         String date = DATE.format(Files.getLastModifiedTime(json).toInstant());
-        return PerformanceReport.render(results, ReportEnvironment.ofThisMachine(date, json.toString()),
-                ReportEnvironment.acceljcePaths());
+        return PerformanceReport.render(
+                results, ReportEnvironment.ofThisMachine(date, json.toString()), ReportEnvironment.acceljcePaths());
     }
 }

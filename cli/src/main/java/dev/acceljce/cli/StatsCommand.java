@@ -1,13 +1,12 @@
 package dev.acceljce.cli;
 
+import dev.acceljce.control.CountersMXBean;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.acceljce.control.CountersMXBean;
 
 /**
  * {@code acceljce stats [PID]}: the {@code icastats} of AccelJCE. Reads the counters MBean of a
@@ -98,7 +97,7 @@ final class StatsCommand implements Command {
                     if (reset) {
                         jvm.counters().reset();
                     }
-                } catch (RuntimeException e) {  // the proxy's wrapping of a lost connection
+                } catch (RuntimeException e) { // the proxy's wrapping of a lost connection
                     throw new Failure("lost pid " + pid + ": " + (e.getCause() != null ? e.getCause() : e));
                 }
                 if (json) {

@@ -69,8 +69,20 @@ final class WorkloadCommand implements Command {
 
     @Override
     public Set<String> options() {
-        return Set.of("--configs", "--tls", "--think-mean", "--warmup", "--measure", "--start-users",
-                "--max-users", "--refine", "--besim", "--bank-port", "--core-provider", "--bank-jvm", "--out");
+        return Set.of(
+                "--configs",
+                "--tls",
+                "--think-mean",
+                "--warmup",
+                "--measure",
+                "--start-users",
+                "--max-users",
+                "--refine",
+                "--besim",
+                "--bank-port",
+                "--core-provider",
+                "--bank-jvm",
+                "--out");
     }
 
     @Override
@@ -87,9 +99,14 @@ final class WorkloadCommand implements Command {
         if (!Files.exists(jar)) {
             throw new Failure(jar + " is missing: build with ./scripts/mvn.sh -q -DskipTests package");
         }
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "--enable-native-access=ALL-UNNAMED", "-Dacceljce.home=" + Main.home().toAbsolutePath(),
-                "-cp", jar.toString(), MAIN, args.operands().getFirst()));
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "--enable-native-access=ALL-UNNAMED",
+                "-Dacceljce.home=" + Main.home().toAbsolutePath(),
+                "-cp",
+                jar.toString(),
+                MAIN,
+                args.operands().getFirst()));
         for (String option : options()) {
             for (String value : args.options(option)) {
                 cmd.add(option);

@@ -1,14 +1,13 @@
 package dev.acceljce.cli;
 
-import java.util.List;
-import java.util.Set;
-
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 class ArgsTest {
     private static final Set<String> FLAGS = Set.of("--quick", "--json");

@@ -1,25 +1,29 @@
 package dev.acceljce.cli;
 
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.control.Counters;
-import dev.acceljce.control.Management;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.Management;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
 /** The stats table and JSON from a fixed reading, and the in-process reading. */
 class CountersReportTest {
-    private static final CountersReport READING = new CountersReport(42, Instant.parse("2026-01-02T03:04:05.678Z"),
-            "0.1", "OpenSSL 3.0.19 27 Jan 2026", "/lib/libcrypto.so.3", true,
-            List.of(new Counters.Row("Cipher.AES/GCM/NoPadding", 0, 0, 0, 0, 1, 0),
+    private static final CountersReport READING = new CountersReport(
+            42,
+            Instant.parse("2026-01-02T03:04:05.678Z"),
+            "0.1",
+            "OpenSSL 3.0.19 27 Jan 2026",
+            "/lib/libcrypto.so.3",
+            true,
+            List.of(
+                    new Counters.Row("Cipher.AES/GCM/NoPadding", 0, 0, 0, 0, 1, 0),
                     new Counters.Row("Mac.HmacSHA256", 2, 128, 1, 50, 1, 1),
                     new Counters.Row("MessageDigest.SHA-256", 3, 60, 0, 0, 1, 0)),
             Map.of("EVP_MD_CTX", 1L, "EVP_MAC_CTX", 2L));
@@ -53,10 +57,17 @@ class CountersReportTest {
         assertEquals(2, ((List<?>) doc.get("services")).size());
         assertEquals(3, ((List<?>) Json.parse(Json.write(READING.json(true).get("services")))).size());
         Map<?, ?> totals = (Map<?, ?>) doc.get("totals");
-        assertEquals(List.of(5.0, 188.0, 1.0, 50.0, 3.0, 1.0), List.of(totals.get("nativeOps"),
-                totals.get("nativeBytes"), totals.get("jdkOps"), totals.get("jdkBytes"),
-                totals.get("nativeObjects"), totals.get("jdkObjects")));
-        assertEquals(Map.of("total", 3.0, "byKind", Map.of("EVP_MAC_CTX", 2.0, "EVP_MD_CTX", 1.0)),
+        assertEquals(
+                List.of(5.0, 188.0, 1.0, 50.0, 3.0, 1.0),
+                List.of(
+                        totals.get("nativeOps"),
+                        totals.get("nativeBytes"),
+                        totals.get("jdkOps"),
+                        totals.get("jdkBytes"),
+                        totals.get("nativeObjects"),
+                        totals.get("jdkObjects")));
+        assertEquals(
+                Map.of("total", 3.0, "byKind", Map.of("EVP_MAC_CTX", 2.0, "EVP_MD_CTX", 1.0)),
                 doc.get("liveNativeObjects"));
     }
 
@@ -75,7 +86,8 @@ class CountersReportTest {
         new AccelJceProvider();
         assertNotNull(Management.counters());
         CountersReport here = CountersReport.read(ProcessHandle.current().pid(), Management.counters());
-        assertEquals(new AccelJceProvider().getServices().size(), here.services().size());
+        assertEquals(
+                new AccelJceProvider().getServices().size(), here.services().size());
         assertTrue(here.text(true).contains("| MessageDigest.SHA-256 "));
     }
 }

@@ -1,18 +1,17 @@
 package dev.acceljce.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.CpuFeatures;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-
-import dev.acceljce.control.CpuFeatures;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The command line end to end, in process (no benchmark is run). */
 class MainTest {
@@ -21,7 +20,9 @@ class MainTest {
     private static Outcome run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+        int status = Main.run(
+                List.of(args),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -70,21 +71,32 @@ class MainTest {
         }
         Map<?, ?> selfTest = assertInstanceOf(Map.class, doc.get("selfTest"));
         assertEquals("PASSED", selfTest.get("overall"));
-        assertEquals("PASSED", assertInstanceOf(Map.class,
-                assertInstanceOf(Map.class, selfTest.get("families")).get("digest")).get("status"));
+        assertEquals(
+                "PASSED",
+                assertInstanceOf(
+                                Map.class,
+                                assertInstanceOf(Map.class, selfTest.get("families"))
+                                        .get("digest"))
+                        .get("status"));
         assertInstanceOf(List.class, selfTest.get("tests"));
         List<?> services = assertInstanceOf(List.class, doc.get("services"));
-        Map<?, ?> sha256 = services.stream().map(Map.class::cast)
-                .filter(s -> s.get("type").equals("MessageDigest") && s.get("algorithm").equals("SHA-256"))
-                .findFirst().orElseThrow();
+        Map<?, ?> sha256 = services.stream()
+                .map(Map.class::cast)
+                .filter(s -> s.get("type").equals("MessageDigest")
+                        && s.get("algorithm").equals("SHA-256"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(true, sha256.get("nativeAvailable"));
         assertEquals(true, sha256.get("jdkFallback"));
         assertEquals("PASSED", sha256.get("selfTest"));
         assertInstanceOf(List.class, sha256.get("instructions"));
         assertNull(sha256.get("jdkHandOff"));
-        Map<?, ?> gcm = services.stream().map(Map.class::cast)
-                .filter(s -> s.get("type").equals("Cipher") && s.get("algorithm").equals("AES/GCM/NoPadding"))
-                .findFirst().orElseThrow();
+        Map<?, ?> gcm = services.stream()
+                .map(Map.class::cast)
+                .filter(s ->
+                        s.get("type").equals("Cipher") && s.get("algorithm").equals("AES/GCM/NoPadding"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(((String) gcm.get("jdkHandOff")).startsWith("IVs longer than 128 bytes"), gcm.toString());
         for (Object s : services) {
             Map<?, ?> row = (Map<?, ?>) s;
@@ -103,7 +115,8 @@ class MainTest {
         assertTrue(o.out().contains("| digest "), o.out());
         assertTrue(o.out().contains("Selftest: PASSED"), o.out());
         assertTrue(o.out().contains("Cases a native object hands to the JDK internally"), o.out());
-        assertTrue(o.out().lines().anyMatch(l -> l.contains("| HKDF-SHA256 ") && l.contains("| info longer than")),
+        assertTrue(
+                o.out().lines().anyMatch(l -> l.contains("| HKDF-SHA256 ") && l.contains("| info longer than")),
                 o.out());
     }
 }

@@ -1,5 +1,10 @@
 package dev.acceljce.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.AccelJceProvider;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
@@ -10,19 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-
-import dev.acceljce.AccelJceProvider;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code acceljce stats} against another JVM: a child process ({@link StatsTarget}) runs a known
@@ -38,7 +36,9 @@ class StatsCommandTest {
     private static Outcome run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+        int status = Main.run(
+                List.of(args),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -47,15 +47,22 @@ class StatsCommandTest {
     static void startTheChild() throws Exception {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Xmx64m", "-cp", System.getProperty("java.class.path")));
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xmx64m",
+                "-cp",
+                System.getProperty("java.class.path")));
         System.getProperties().stringPropertyNames().stream()
-                .filter(k -> k.startsWith("acceljce.openssl.") || k.startsWith("jdk.native.openssl.")
+                .filter(k -> k.startsWith("acceljce.openssl.")
+                        || k.startsWith("jdk.native.openssl.")
                         || k.equals("acceljce.policy"))
                 .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
         cmd.add(StatsTarget.class.getName());
-        child = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        child = new ProcessBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         pid = child.pid();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader lines =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
         String ready = lines.readLine();
         assertEquals("ready registered as dev.acceljce:type=Counters", ready);
     }
@@ -76,9 +83,13 @@ class StatsCommandTest {
 
     /** The table's line for a service with its cells trimmed, e.g. "| Mac.HmacSHA256 | 2 | ... |". */
     private static String line(String table, String service) {
-        return table.lines().filter(l -> l.startsWith("| " + service + " "))
-                .map(l -> "| " + String.join(" | ", l.substring(1, l.length() - 1).trim().split("\\s*\\|\\s*")) + " |")
-                .findFirst().orElse("(no line for " + service + " in:\n" + table + ")");
+        return table.lines()
+                .filter(l -> l.startsWith("| " + service + " "))
+                .map(l -> "| "
+                        + String.join(
+                                " | ", l.substring(1, l.length() - 1).trim().split("\\s*\\|\\s*")) + " |")
+                .findFirst()
+                .orElse("(no line for " + service + " in:\n" + table + ")");
     }
 
     private static long number(Object json) {
@@ -97,8 +108,12 @@ class StatsCommandTest {
         assertEquals(row("Mac.HmacSHA256", "2", "128", "1", "50", "1", "1"), line(t, "Mac.HmacSHA256"));
         assertEquals(row("total", "5", "188", "1", "50", "2", "1"), line(t, "total"));
         // Only the two services used are listed, then the total.
-        assertEquals(3, t.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| Service")
-                && !l.startsWith("| -")).count(), t);
+        assertEquals(
+                3,
+                t.lines()
+                        .filter(l -> l.startsWith("| ") && !l.startsWith("| Service") && !l.startsWith("| -"))
+                        .count(),
+                t);
         assertTrue(t.contains("with no operations not shown; --all lists every service"), t);
         assertTrue(t.contains("\nLive native objects: "), t);
         assertTrue(t.contains("Counting: on"), t);
@@ -117,18 +132,31 @@ class StatsCommandTest {
         assertEquals(2, services.size(), services.toString());
         Map<?, ?> hmac = (Map<?, ?>) services.getFirst();
         assertEquals("Mac.HmacSHA256", hmac.get("service"));
-        assertEquals(List.of(2L, 128L, 1L, 50L, 1L, 1L), List.of(number(hmac.get("nativeOps")),
-                number(hmac.get("nativeBytes")), number(hmac.get("jdkOps")), number(hmac.get("jdkBytes")),
-                number(hmac.get("nativeObjects")), number(hmac.get("jdkObjects"))));
+        assertEquals(
+                List.of(2L, 128L, 1L, 50L, 1L, 1L),
+                List.of(
+                        number(hmac.get("nativeOps")),
+                        number(hmac.get("nativeBytes")),
+                        number(hmac.get("jdkOps")),
+                        number(hmac.get("jdkBytes")),
+                        number(hmac.get("nativeObjects")),
+                        number(hmac.get("jdkObjects"))));
         Map<?, ?> sha = (Map<?, ?>) services.get(1);
         assertEquals("MessageDigest.SHA-256", sha.get("service"));
-        assertEquals(List.of(3L, 60L, 0L), List.of(number(sha.get("nativeOps")), number(sha.get("nativeBytes")),
-                number(sha.get("jdkOps"))));
+        assertEquals(
+                List.of(3L, 60L, 0L),
+                List.of(number(sha.get("nativeOps")), number(sha.get("nativeBytes")), number(sha.get("jdkOps"))));
         Map<?, ?> totals = (Map<?, ?>) doc.get("totals");
-        assertEquals(List.of(5L, 188L, 1L, 50L), List.of(number(totals.get("nativeOps")),
-                number(totals.get("nativeBytes")), number(totals.get("jdkOps")), number(totals.get("jdkBytes"))));
+        assertEquals(
+                List.of(5L, 188L, 1L, 50L),
+                List.of(
+                        number(totals.get("nativeOps")),
+                        number(totals.get("nativeBytes")),
+                        number(totals.get("jdkOps")),
+                        number(totals.get("jdkBytes"))));
         Map<?, ?> live = (Map<?, ?>) doc.get("liveNativeObjects");
-        long sum = ((Map<?, ?>) live.get("byKind")).values().stream().mapToLong(StatsCommandTest::number).sum();
+        long sum = ((Map<?, ?>) live.get("byKind"))
+                .values().stream().mapToLong(StatsCommandTest::number).sum();
         assertEquals(number(live.get("total")), sum);
         assertTrue(sum > 0, live.toString());
         Map<?, ?> openssl = (Map<?, ?>) doc.get("openssl");
@@ -151,7 +179,9 @@ class StatsCommandTest {
     void resetOverJmxThenEveryServiceWithAll() {
         Outcome reset = run("stats", Long.toString(pid), "--reset");
         assertEquals(0, reset.status(), reset.err());
-        assertEquals(row("total", "5", "188", "1", "50", "2", "1"), line(reset.out(), "total"),
+        assertEquals(
+                row("total", "5", "188", "1", "50", "2", "1"),
+                line(reset.out(), "total"),
                 "--reset shows the counts it clears");
         assertTrue(reset.out().endsWith("Counters reset.\n"), reset.out());
 
@@ -161,8 +191,14 @@ class StatsCommandTest {
         assertEquals(new AccelJceProvider().getServices().size(), services.size());
         for (Object s : services) {
             Map<?, ?> r = (Map<?, ?>) s;
-            assertEquals(0, number(r.get("nativeOps")) + number(r.get("jdkOps")) + number(r.get("nativeBytes"))
-                    + number(r.get("nativeObjects")) + number(r.get("jdkObjects")), r.toString());
+            assertEquals(
+                    0,
+                    number(r.get("nativeOps"))
+                            + number(r.get("jdkOps"))
+                            + number(r.get("nativeBytes"))
+                            + number(r.get("nativeObjects"))
+                            + number(r.get("jdkObjects")),
+                    r.toString());
         }
     }
 
@@ -191,8 +227,11 @@ class StatsCommandTest {
 
     @Test
     void aJvmThatIsGoneIsAClearFailure() throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-version").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         Outcome o = run("stats", Long.toString(p.pid()));
         assertEquals(1, o.status());

@@ -1,5 +1,7 @@
 package dev.acceljce.fuzz;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.security.AlgorithmParameters;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.ECGenParameterSpec;
@@ -8,9 +10,6 @@ import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
-
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * AlgorithmParameters: init from fuzzed encodings (a DER decoder per algorithm) and from random
@@ -30,8 +29,14 @@ class AlgorithmParametersFuzzTest {
         Both.Outcome init;
         if (pick.bool()) {
             byte[] enc = pick.bytes(120);
-            Both.Outcome a = Both.run(() -> { ours.init(enc); return null; });
-            Both.Outcome j = Both.run(() -> { jdk.init(enc); return null; });
+            Both.Outcome a = Both.run(() -> {
+                ours.init(enc);
+                return null;
+            });
+            Both.Outcome j = Both.run(() -> {
+                jdk.init(enc);
+                return null;
+            });
             if (a.failed() && !j.failed() && a.error() instanceof java.io.IOException) {
                 byte[] again = jdk.getEncoded();
                 if (!java.util.Arrays.equals(again, enc)) {
@@ -47,17 +52,31 @@ class AlgorithmParametersFuzzTest {
             init = a;
         } else {
             AlgorithmParameterSpec spec = spec(pick, alg);
-            init = Both.same(alg + " init(" + spec + ")", () -> { ours.init(spec); return null; },
-                    () -> { jdk.init(spec); return null; });
+            init = Both.same(
+                    alg + " init(" + spec + ")",
+                    () -> {
+                        ours.init(spec);
+                        return null;
+                    },
+                    () -> {
+                        jdk.init(spec);
+                        return null;
+                    });
         }
         if (init.failed()) {
             return;
         }
         Both.same(alg + " getEncoded", ours::getEncoded, jdk::getEncoded);
         Both.same(alg + " toString", ours::toString, jdk::toString);
-        for (Class<? extends AlgorithmParameterSpec> c : java.util.List.of(GCMParameterSpec.class,
-                IvParameterSpec.class, PSSParameterSpec.class, ECGenParameterSpec.class, AlgorithmParameterSpec.class)) {
-            Both.same(alg + " getParameterSpec(" + c.getSimpleName() + ")", () -> show(ours.getParameterSpec(c)),
+        for (Class<? extends AlgorithmParameterSpec> c : java.util.List.of(
+                GCMParameterSpec.class,
+                IvParameterSpec.class,
+                PSSParameterSpec.class,
+                ECGenParameterSpec.class,
+                AlgorithmParameterSpec.class)) {
+            Both.same(
+                    alg + " getParameterSpec(" + c.getSimpleName() + ")",
+                    () -> show(ours.getParameterSpec(c)),
                     () -> show(jdk.getParameterSpec(c)));
         }
     }
@@ -66,9 +85,16 @@ class AlgorithmParametersFuzzTest {
         return switch (pick.choose(5)) {
             case 0 -> new GCMParameterSpec(pick.intIn(0, 200), pick.bytes(40));
             case 1 -> new IvParameterSpec(pick.bytes(40).length == 0 ? new byte[1] : new byte[pick.intIn(1, 40)]);
-            case 2 -> new PSSParameterSpec(pick.one(new String[] {"SHA-256", "SHA-1", "SHA-512/224", "SHA3-384"}), "MGF1",
-                    MGF1ParameterSpec.SHA256, pick.intIn(0, 100), pick.bool() ? 1 : 2);
-            case 3 -> new ECGenParameterSpec(pick.one(new String[] {"secp256r1", "secp384r1", "nope", "1.2.840.10045.3.1.7"}));
+            case 2 ->
+                new PSSParameterSpec(
+                        pick.one(new String[] {"SHA-256", "SHA-1", "SHA-512/224", "SHA3-384"}),
+                        "MGF1",
+                        MGF1ParameterSpec.SHA256,
+                        pick.intIn(0, 100),
+                        pick.bool() ? 1 : 2);
+            case 3 ->
+                new ECGenParameterSpec(
+                        pick.one(new String[] {"secp256r1", "secp384r1", "nope", "1.2.840.10045.3.1.7"}));
             default -> new javax.crypto.spec.ChaCha20ParameterSpec(new byte[12], 1);
         };
     }

@@ -1,5 +1,9 @@
 package dev.acceljce.fuzz;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.acceljce.spec.Argon2ParameterSpec;
+import dev.acceljce.spec.KmacParameterSpec;
 import java.nio.ByteBuffer;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
@@ -11,12 +15,6 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import com.code_intelligence.jazzer.junit.FuzzTest;
-
-import dev.acceljce.spec.Argon2ParameterSpec;
-import dev.acceljce.spec.KmacParameterSpec;
-
 /**
  * The services the JDK lacks (AES CCM, GCM-SIV, SIV, XTS; AES-CMAC, KMAC; Argon2): there is no JDK
  * twin to compare with, so each step must end as a JCA method may (never a crash, never another
@@ -27,12 +25,14 @@ import dev.acceljce.spec.KmacParameterSpec;
  * 3.0) are not picked.
  */
 class BeyondJdkFuzzTest {
-    private static final String[] CIPHERS = present("Cipher", "AES/CCM/NoPadding", "AES/GCM-SIV/NoPadding",
-            "AES/SIV/NoPadding", "AES/XTS/NoPadding");
+    private static final String[] CIPHERS =
+            present("Cipher", "AES/CCM/NoPadding", "AES/GCM-SIV/NoPadding", "AES/SIV/NoPadding", "AES/XTS/NoPadding");
     private static final String[] MACS = present("Mac", "AESCMAC", "KMAC128", "KMAC256");
 
     private static String[] present(String type, String... names) {
-        return Arrays.stream(names).filter(n -> Both.ACCEL.getService(type, n) != null).toArray(String[]::new);
+        return Arrays.stream(names)
+                .filter(n -> Both.ACCEL.getService(type, n) != null)
+                .toArray(String[]::new);
     }
 
     @FuzzTest
@@ -70,7 +70,10 @@ class BeyondJdkFuzzTest {
         }
         SecretKeySpec key = new SecretKeySpec(keyBytes, "AES");
         AlgorithmParameterSpec params = params(pick);
-        Both.Outcome init = Both.run(() -> { enc.init(Cipher.ENCRYPT_MODE, key, params); return null; });
+        Both.Outcome init = Both.run(() -> {
+            enc.init(Cipher.ENCRYPT_MODE, key, params);
+            return null;
+        });
         Both.ours(alg + " init", init);
         if (init.failed()) {
             return;
@@ -83,7 +86,10 @@ class BeyondJdkFuzzTest {
             switch (pick.choose(4)) {
                 case 0 -> {
                     byte[] a = pick.bytes(40);
-                    Both.Outcome o = Both.run(() -> { enc.updateAAD(a); return null; });
+                    Both.Outcome o = Both.run(() -> {
+                        enc.updateAAD(a);
+                        return null;
+                    });
                     Both.ours(name + " updateAAD", o);
                     if (!o.failed() && a.length > 0) {
                         aad.add(a);
@@ -100,7 +106,9 @@ class BeyondJdkFuzzTest {
                 }
                 case 2 -> {
                     byte[] in = pick.bytes(100);
-                    ByteBuffer b = pick.bool() ? ByteBuffer.allocateDirect(in.length).put(in).flip() : ByteBuffer.wrap(in);
+                    ByteBuffer b = pick.bool()
+                            ? ByteBuffer.allocateDirect(in.length).put(in).flip()
+                            : ByteBuffer.wrap(in);
                     ByteBuffer out = ByteBuffer.allocate(pick.intIn(0, 400));
                     Both.Outcome o = Both.run(() -> enc.update(b, out));
                     Both.ours(name + " update(ByteBuffer)", o);
@@ -133,8 +141,16 @@ class BeyondJdkFuzzTest {
         return c.getParameters().getParameterSpec(IvParameterSpec.class);
     }
 
-    private static void roundTrip(Pick pick, String alg, Cipher dec, SecretKeySpec key, AlgorithmParameterSpec params,
-                                  List<byte[]> aad, byte[] plain, byte[] sealed) throws Exception {
+    private static void roundTrip(
+            Pick pick,
+            String alg,
+            Cipher dec,
+            SecretKeySpec key,
+            AlgorithmParameterSpec params,
+            List<byte[]> aad,
+            byte[] plain,
+            byte[] sealed)
+            throws Exception {
         dec.init(Cipher.DECRYPT_MODE, key, params);
         aad.forEach(dec::updateAAD);
         byte[] back = dec.doFinal(sealed);
@@ -166,7 +182,8 @@ class BeyondJdkFuzzTest {
         Mac mac = Mac.getInstance(alg, Both.ACCEL);
         byte[] k = key(pick);
         AlgorithmParameterSpec params = alg.startsWith("KMAC") && pick.bool()
-                ? new KmacParameterSpec(pick.bytes(600), pick.intIn(0, 300)) : params(pick);
+                ? new KmacParameterSpec(pick.bytes(600), pick.intIn(0, 300))
+                : params(pick);
         Both.Outcome init = Both.run(() -> {
             mac.init(new SecretKeySpec(k.length == 0 ? new byte[1] : k, alg), params);
             return null;
@@ -175,12 +192,22 @@ class BeyondJdkFuzzTest {
         for (int step = 0; step < 10 && pick.more(); step++) {
             byte[] in = pick.bytes(300);
             int[] r = pick.range(in.length);
-            Both.ours(alg + " step " + step, switch (pick.choose(4)) {
-                case 0 -> Both.run(() -> { mac.update(in, r[0], r[1]); return null; });
-                case 1 -> Both.run(mac::doFinal);
-                case 2 -> Both.run(() -> { mac.reset(); return null; });
-                default -> Both.run(() -> ((Mac) mac.clone()).doFinal(in));
-            });
+            Both.ours(
+                    alg + " step " + step,
+                    switch (pick.choose(4)) {
+                        case 0 ->
+                            Both.run(() -> {
+                                mac.update(in, r[0], r[1]);
+                                return null;
+                            });
+                        case 1 -> Both.run(mac::doFinal);
+                        case 2 ->
+                            Both.run(() -> {
+                                mac.reset();
+                                return null;
+                            });
+                        default -> Both.run(() -> ((Mac) mac.clone()).doFinal(in));
+                    });
         }
     }
 
@@ -190,10 +217,17 @@ class BeyondJdkFuzzTest {
         }
         String alg = pick.one(new String[] {"Argon2id", "Argon2i", "Argon2d"});
         KDF kdf = KDF.getInstance(alg, Both.ACCEL);
-        Both.Outcome o = Both.run(() -> kdf.deriveData(Argon2ParameterSpec.builder().password(pick.bytes(20))
-                .salt(pick.bytes(20)).secret(pick.bytes(8)).associatedData(pick.bytes(8))
-                .iterations(pick.intIn(-1, 2)).memoryKiB(pick.intIn(-1, 64)).lanes(pick.intIn(-1, 5))
-                .threads(pick.intIn(-1, 3)).outputLength(pick.intIn(-1, 70)).build()));
+        Both.Outcome o = Both.run(() -> kdf.deriveData(Argon2ParameterSpec.builder()
+                .password(pick.bytes(20))
+                .salt(pick.bytes(20))
+                .secret(pick.bytes(8))
+                .associatedData(pick.bytes(8))
+                .iterations(pick.intIn(-1, 2))
+                .memoryKiB(pick.intIn(-1, 64))
+                .lanes(pick.intIn(-1, 5))
+                .threads(pick.intIn(-1, 3))
+                .outputLength(pick.intIn(-1, 70))
+                .build()));
         Both.ours(alg + " deriveData", o);
     }
 }

@@ -1,14 +1,13 @@
 package dev.acceljce.fuzz;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.openssl.OpenSslException;
 import java.nio.ByteBuffer;
 import java.security.Provider;
 import java.security.Security;
 import java.util.HexFormat;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.openssl.OpenSslException;
 
 /**
  * The differential core of every target: one step runs on AccelJCE's object and on the JDK's, and
@@ -70,8 +69,9 @@ final class Both {
     /** Whether {@code e} was thrown by the JDK's own provider code, not by a check of ours. */
     private static boolean jdkInternal(Throwable e) {
         StackTraceElement[] trace = e.getStackTrace();
-        return trace.length > 0 && (trace[0].getClassName().startsWith("com.sun.crypto.provider.")
-                || trace[0].getClassName().startsWith("sun.security."));
+        return trace.length > 0
+                && (trace[0].getClassName().startsWith("com.sun.crypto.provider.")
+                        || trace[0].getClassName().startsWith("sun.security."));
     }
 
     /** Runs one step on both, requires the same outcome; returns AccelJCE's. */
@@ -101,8 +101,8 @@ final class Both {
         if (ours.failed() != jdk.failed()
                 || ours.failed() && ours.error.getClass() != jdk.error.getClass()
                 || values && !ours.failed() && !Objects.equals(ours.value, jdk.value)) {
-            AssertionError e = new AssertionError(step + ": AccelJCE " + ours.describe() + " but the JDK "
-                    + jdk.describe());
+            AssertionError e =
+                    new AssertionError(step + ": AccelJCE " + ours.describe() + " but the JDK " + jdk.describe());
             if (ours.error != null) {
                 e.initCause(ours.error);
             }
@@ -121,7 +121,8 @@ final class Both {
      */
     static boolean jdkBug(Outcome ours, Outcome jdk) {
         boolean bug = jdk.error instanceof NegativeArraySizeException
-                || jdk.error instanceof ArrayIndexOutOfBoundsException && !(ours.error instanceof IndexOutOfBoundsException)
+                || jdk.error instanceof ArrayIndexOutOfBoundsException
+                        && !(ours.error instanceof IndexOutOfBoundsException)
                 || jdk.error instanceof java.security.ProviderException
                         && jdk.error.getCause() instanceof NullPointerException
                 || jdk.error instanceof AssertionError;
@@ -136,8 +137,10 @@ final class Both {
         }
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof OpenSslException
-                    || c instanceof IllegalStateException ise && ise.getMessage() != null
-                    && (ise.getMessage().contains("already freed") || ise.getMessage().startsWith("concurrent use"))) {
+                    || c instanceof IllegalStateException ise
+                            && ise.getMessage() != null
+                            && (ise.getMessage().contains("already freed")
+                                    || ise.getMessage().startsWith("concurrent use"))) {
                 throw new AssertionError(step + ": AccelJCE leaked " + c, t);
             }
         }

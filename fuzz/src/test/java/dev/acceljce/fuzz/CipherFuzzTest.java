@@ -1,5 +1,7 @@
 package dev.acceljce.fuzz;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.Key;
@@ -11,9 +13,6 @@ import javax.crypto.spec.ChaCha20ParameterSpec;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * Cipher: random sequences of init (every mode number, keys of random length and type, parameter
@@ -28,8 +27,12 @@ class CipherFuzzTest {
     static final String[] TRANSFORMATIONS = transformations();
 
     private static String[] transformations() {
-        List<String> names = new ArrayList<>(List.of("AES/GCM/NoPadding", "AES_128/GCM/NoPadding",
-                "AES_256/GCM/NoPadding", "ChaCha20", "ChaCha20-Poly1305"));
+        List<String> names = new ArrayList<>(List.of(
+                "AES/GCM/NoPadding",
+                "AES_128/GCM/NoPadding",
+                "AES_256/GCM/NoPadding",
+                "ChaCha20",
+                "ChaCha20-Poly1305"));
         for (String mode : new String[] {"ECB", "CBC", "CTR", "CFB", "OFB", "CTS"}) {
             for (String padding : new String[] {"NoPadding", "PKCS5Padding"}) {
                 names.add("AES/" + mode + "/" + padding);
@@ -40,8 +43,9 @@ class CipherFuzzTest {
         names.add("AES/KW/NoPadding");
         names.add("AES/KW/PKCS5Padding");
         names.add("AES/KWP/NoPadding");
-        return names.stream().filter(n -> Both.ACCEL.getService("Cipher", n) != null
-                && hasJdk(n)).toArray(String[]::new);
+        return names.stream()
+                .filter(n -> Both.ACCEL.getService("Cipher", n) != null && hasJdk(n))
+                .toArray(String[]::new);
     }
 
     private static boolean hasJdk(String n) {
@@ -53,8 +57,16 @@ class CipherFuzzTest {
         }
     }
 
-    private static final int[] MODES = {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE, Cipher.ENCRYPT_MODE,
-            Cipher.DECRYPT_MODE, Cipher.WRAP_MODE, Cipher.UNWRAP_MODE, 0, 7};
+    private static final int[] MODES = {
+        Cipher.ENCRYPT_MODE,
+        Cipher.DECRYPT_MODE,
+        Cipher.ENCRYPT_MODE,
+        Cipher.DECRYPT_MODE,
+        Cipher.WRAP_MODE,
+        Cipher.UNWRAP_MODE,
+        0,
+        7
+    };
 
     @FuzzTest
     void sequences(FuzzedDataProvider data) throws Exception {
@@ -92,14 +104,23 @@ class CipherFuzzTest {
             }
             switch (op) {
                 case 0, 1 -> {
-                    int mode = pick.one(new Integer[] {MODES[0], MODES[1], MODES[2], MODES[3], MODES[4], MODES[5],
-                            MODES[6], MODES[7]});
+                    int mode = pick.one(new Integer[] {
+                        MODES[0], MODES[1], MODES[2], MODES[3], MODES[4], MODES[5], MODES[6], MODES[7]
+                    });
                     Key key = key(pick, alg);
                     AlgorithmParameterSpec params = params(pick, alg);
-                    String initStep = name + " init(" + mode + ", " + MacFuzzTest.describe(key) + ", " + show(params) + ")";
-                    o = Both.run(() -> { ours.init(mode, key, params); return null; });
-                    Both.Outcome j = Both.run(() -> { jdk.init(mode, key, params); return null; });
-                    if (key == null && o.error() instanceof java.security.InvalidKeyException
+                    String initStep =
+                            name + " init(" + mode + ", " + MacFuzzTest.describe(key) + ", " + show(params) + ")";
+                    o = Both.run(() -> {
+                        ours.init(mode, key, params);
+                        return null;
+                    });
+                    Both.Outcome j = Both.run(() -> {
+                        jdk.init(mode, key, params);
+                        return null;
+                    });
+                    if (key == null
+                            && o.error() instanceof java.security.InvalidKeyException
                             && j.error() instanceof NullPointerException) {
                         // SunJCE's key-wrap ciphers dereference a null key; ours refuse it properly
                         deterministic = false;
@@ -108,7 +129,8 @@ class CipherFuzzTest {
                     }
                     if (o.error() instanceof java.security.GeneralSecurityException
                             && j.error() instanceof java.security.GeneralSecurityException
-                            && o.error().getClass() != j.error().getClass() && params != null) {
+                            && o.error().getClass() != j.error().getClass()
+                            && params != null) {
                         // a wrong key and wrong parameters at once: SunJCE's ciphers differ among
                         // themselves on which is checked first (InvalidKey vs InvalidAlgorithmParameter)
                         Both.ours(initStep, o);
@@ -136,8 +158,15 @@ class CipherFuzzTest {
                 }
                 case 2 -> {
                     byte[] in = pick.bytes(300);
-                    o = data(deterministic, streaming, false, name + " update(byte[" + in.length + "])",
-                            () -> ours.update(in), () -> jdk.update(in), oursStream, jdkStream);
+                    o = data(
+                            deterministic,
+                            streaming,
+                            false,
+                            name + " update(byte[" + in.length + "])",
+                            () -> ours.update(in),
+                            () -> jdk.update(in),
+                            oursStream,
+                            jdkStream);
                 }
                 case 3, 8 -> {
                     boolean last = op == 8;
@@ -147,12 +176,26 @@ class CipherFuzzTest {
                     int outOff = streaming ? pick.intIn(0, 16) : pick.index(outSize);
                     byte[] oo = new byte[outSize];
                     byte[] jo = new byte[outSize];
-                    o = data(deterministic, streaming, last, name + (last ? " doFinal" : " update") + "(byte["
-                                    + in.length + "], " + r[0] + ", " + r[1] + ", byte[" + outSize + "], " + outOff + ")",
-                            () -> slice(oo, outOff, last ? ours.doFinal(in, r[0], r[1], oo, outOff)
-                                    : ours.update(in, r[0], r[1], oo, outOff)),
-                            () -> slice(jo, outOff, last ? jdk.doFinal(in, r[0], r[1], jo, outOff)
-                                    : jdk.update(in, r[0], r[1], jo, outOff)), oursStream, jdkStream);
+                    o = data(
+                            deterministic,
+                            streaming,
+                            last,
+                            name + (last ? " doFinal" : " update") + "(byte[" + in.length + "], " + r[0] + ", " + r[1]
+                                    + ", byte[" + outSize + "], " + outOff + ")",
+                            () -> slice(
+                                    oo,
+                                    outOff,
+                                    last
+                                            ? ours.doFinal(in, r[0], r[1], oo, outOff)
+                                            : ours.update(in, r[0], r[1], oo, outOff)),
+                            () -> slice(
+                                    jo,
+                                    outOff,
+                                    last
+                                            ? jdk.doFinal(in, r[0], r[1], jo, outOff)
+                                            : jdk.update(in, r[0], r[1], jo, outOff)),
+                            oursStream,
+                            jdkStream);
                 }
                 case 4, 9 -> {
                     boolean last = op == 9;
@@ -169,17 +212,28 @@ class CipherFuzzTest {
                         directChaChaData = true;
                     }
                     ByteBuffer[] out = pick.outBuffers(streaming ? content.length + 64 : pick.intIn(0, 340));
-                    o = data(deterministic, streaming, last, name + (last ? " doFinal" : " update") + "(ByteBuffer, ByteBuffer)",
+                    o = data(
+                            deterministic,
+                            streaming,
+                            last,
+                            name + (last ? " doFinal" : " update") + "(ByteBuffer, ByteBuffer)",
                             () -> written(out[0], last ? ours.doFinal(oi, out[0]) : ours.update(oi, out[0]), oi),
                             () -> written(out[1], last ? jdk.doFinal(ji, out[1]) : jdk.update(ji, out[1]), ji),
-                            oursStream, jdkStream);
+                            oursStream,
+                            jdkStream);
                 }
                 case 5 -> {
                     byte[] aad = pick.bytes(64);
                     int[] r = pick.range(aad.length);
                     String aadStep = name + " updateAAD(byte[" + aad.length + "], " + r[0] + ", " + r[1] + ")";
-                    o = Both.run(() -> { ours.updateAAD(aad, r[0], r[1]); return null; });
-                    Both.Outcome j = Both.run(() -> { jdk.updateAAD(aad, r[0], r[1]); return null; });
+                    o = Both.run(() -> {
+                        ours.updateAAD(aad, r[0], r[1]);
+                        return null;
+                    });
+                    Both.Outcome j = Both.run(() -> {
+                        jdk.updateAAD(aad, r[0], r[1]);
+                        return null;
+                    });
                     if (directChaChaData && o.error() instanceof IllegalStateException && !j.failed()) {
                         // findings 17 and 24, a JDK bug: SunJCE's ChaCha20-Poly1305 still takes AAD
                         // after ciphertext given in a ByteBuffer without an accessible array
@@ -190,12 +244,27 @@ class CipherFuzzTest {
                     }
                     Both.check(aadStep, o, j, true);
                 }
-                case 6 -> o = data(deterministic, streaming, true, name + " doFinal()", ours::doFinal, jdk::doFinal,
-                        oursStream, jdkStream);
+                case 6 ->
+                    o = data(
+                            deterministic,
+                            streaming,
+                            true,
+                            name + " doFinal()",
+                            ours::doFinal,
+                            jdk::doFinal,
+                            oursStream,
+                            jdkStream);
                 case 7 -> {
                     byte[] in = pick.bytes(300);
-                    o = data(deterministic, streaming, true, name + " doFinal(byte[" + in.length + "])",
-                            () -> ours.doFinal(in), () -> jdk.doFinal(in), oursStream, jdkStream);
+                    o = data(
+                            deterministic,
+                            streaming,
+                            true,
+                            name + " doFinal(byte[" + in.length + "])",
+                            () -> ours.doFinal(in),
+                            () -> jdk.doFinal(in),
+                            oursStream,
+                            jdkStream);
                 }
                 case 10 -> {
                     int len = pick.index(1000);
@@ -203,13 +272,16 @@ class CipherFuzzTest {
                     // getOutputSize (ours is the safe upper bound): compare only the ending there
                     boolean det = deterministic && !(alg.equals("ChaCha20-Poly1305") && !encrypting);
                     // SunJCE's GCM counts the partial block it holds back; OpenSSL holds none back
-                    o = (streaming || !det ? (Both.Step) Both::sameEnding : (Both.Step) Both::same).run(
-                            name + " getOutputSize(" + len + ") / getIV / getBlockSize",
-                            () -> ours.getOutputSize(len) + " " + (det ? hex(ours.getIV()) : "")
-                                    + " " + ours.getBlockSize(),
-                            () -> jdk.getOutputSize(len) + " " + (det ? hex(jdk.getIV()) : "")
-                                    + " " + jdk.getBlockSize());
-                    Both.same(name + " getParameters()", () -> encoded(ours.getParameters(), det),
+                    o = (streaming || !det ? (Both.Step) Both::sameEnding : (Both.Step) Both::same)
+                            .run(
+                                    name + " getOutputSize(" + len + ") / getIV / getBlockSize",
+                                    () -> ours.getOutputSize(len) + " " + (det ? hex(ours.getIV()) : "") + " "
+                                            + ours.getBlockSize(),
+                                    () -> jdk.getOutputSize(len) + " " + (det ? hex(jdk.getIV()) : "") + " "
+                                            + jdk.getBlockSize());
+                    Both.same(
+                            name + " getParameters()",
+                            () -> encoded(ours.getParameters(), det),
                             () -> encoded(jdk.getParameters(), det));
                 }
                 default -> {
@@ -220,9 +292,16 @@ class CipherFuzzTest {
                     Key k = lastKey;
                     AlgorithmParameterSpec p = lastParams != null ? lastParams : ivSpec(ours, alg);
                     byte[] ct = lastOutput;
-                    o = Both.same(name + " decrypt(last output, " + ct.length + " bytes)",
-                            () -> { ours.init(Cipher.DECRYPT_MODE, k, p); return ours.doFinal(ct); },
-                            () -> { jdk.init(Cipher.DECRYPT_MODE, k, p); return jdk.doFinal(ct); });
+                    o = Both.same(
+                            name + " decrypt(last output, " + ct.length + " bytes)",
+                            () -> {
+                                ours.init(Cipher.DECRYPT_MODE, k, p);
+                                return ours.doFinal(ct);
+                            },
+                            () -> {
+                                jdk.init(Cipher.DECRYPT_MODE, k, p);
+                                return jdk.doFinal(ct);
+                            });
                     deterministic = true;
                     streaming = false;
                     encrypting = false;
@@ -247,8 +326,11 @@ class CipherFuzzTest {
 
     /** The whole output of the last successful doFinal (AccelJCE's), for the decrypt step. */
     private static byte[] lastFinal;
-    private static final java.util.Set<Class<?>> STATE_AND_SPACE = java.util.Set.of(IllegalStateException.class,
-            javax.crypto.ShortBufferException.class, javax.crypto.IllegalBlockSizeException.class,
+
+    private static final java.util.Set<Class<?>> STATE_AND_SPACE = java.util.Set.of(
+            IllegalStateException.class,
+            javax.crypto.ShortBufferException.class,
+            javax.crypto.IllegalBlockSizeException.class,
             javax.crypto.AEADBadTagException.class);
     /** The last doFinal step failed (on both sides). */
     private static boolean finalFailed;
@@ -258,13 +340,22 @@ class CipherFuzzTest {
      * same way; the bytes must be equal per step, or, when {@code streaming}, as streams at each
      * doFinal. Nothing is compared but the ending when the output is random.
      */
-    private static Both.Outcome data(boolean deterministic, boolean streaming, boolean last, String step,
-                                     java.util.concurrent.Callable<byte[]> ours, java.util.concurrent.Callable<byte[]> jdk,
-                                     java.io.ByteArrayOutputStream oursStream, java.io.ByteArrayOutputStream jdkStream) {
+    private static Both.Outcome data(
+            boolean deterministic,
+            boolean streaming,
+            boolean last,
+            String step,
+            java.util.concurrent.Callable<byte[]> ours,
+            java.util.concurrent.Callable<byte[]> jdk,
+            java.io.ByteArrayOutputStream oursStream,
+            java.io.ByteArrayOutputStream jdkStream) {
         Both.Outcome a = Both.run(ours);
         Both.Outcome j = Both.run(jdk);
-        if (a.failed() && j.failed() && a.error().getClass() != j.error().getClass()
-                && STATE_AND_SPACE.contains(a.error().getClass()) && STATE_AND_SPACE.contains(j.error().getClass())) {
+        if (a.failed()
+                && j.failed()
+                && a.error().getClass() != j.error().getClass()
+                && STATE_AND_SPACE.contains(a.error().getClass())
+                && STATE_AND_SPACE.contains(j.error().getClass())) {
             // a call wrong twice over (a spent cipher and too little output space): SunJCE's
             // ciphers do not agree among themselves on which check comes first. Both refused;
             // the cipher needs a new init either way

@@ -21,8 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class FuzzKeys {
     private static final Map<String, KeyPair> KEYS = new ConcurrentHashMap<>();
 
-    private FuzzKeys() {
-    }
+    private FuzzKeys() {}
 
     /**
      * The JDK's key pair of {@code kind}: "RSA" (2048 bits), "RSA-1024", "EC-256", "EC-384",
@@ -41,8 +40,10 @@ final class FuzzKeys {
             KeyPair jdk = generate(k);
             try {
                 KeyFactory f = KeyFactory.getInstance(jdk.getPublic().getAlgorithm(), Both.ACCEL);
-                return new KeyPair(f.generatePublic(new X509EncodedKeySpec(jdk.getPublic().getEncoded())),
-                        f.generatePrivate(new PKCS8EncodedKeySpec(jdk.getPrivate().getEncoded())));
+                return new KeyPair(
+                        f.generatePublic(new X509EncodedKeySpec(jdk.getPublic().getEncoded())),
+                        f.generatePrivate(
+                                new PKCS8EncodedKeySpec(jdk.getPrivate().getEncoded())));
             } catch (Exception e) {
                 throw new IllegalStateException(k, e);
             }
@@ -70,7 +71,7 @@ final class FuzzKeys {
                 case "RSA" -> g.initialize(2048, random);
                 case "RSA-1024" -> g.initialize(1024, random);
                 case "EC-256", "EC-384", "EC-521" ->
-                        g.initialize(new ECGenParameterSpec("secp" + kind.substring(3) + "r1"), random);
+                    g.initialize(new ECGenParameterSpec("secp" + kind.substring(3) + "r1"), random);
                 default -> g.initialize(new NamedParameterSpec(kind), random);
             }
             return g.generateKeyPair();

@@ -1,13 +1,12 @@
 package dev.acceljce.fuzz;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.KDF;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * KDF (HKDF): random Extract, Expand and ExtractThenExpand specs (IKM and salt split in random
@@ -35,20 +34,23 @@ class KdfFuzzTest {
                 Both.same(name + " deriveData", () -> ours.deriveData(spec), () -> jdk.deriveData(spec));
             } else {
                 String keyAlg = pick.one(new String[] {"AES", "Generic", "", "HmacSHA256"});
-                Both.same(name + " deriveKey(" + keyAlg + ")", () -> encoded(ours.deriveKey(keyAlg, spec)),
+                Both.same(
+                        name + " deriveKey(" + keyAlg + ")",
+                        () -> encoded(ours.deriveKey(keyAlg, spec)),
                         () -> encoded(jdk.deriveKey(keyAlg, spec)));
             }
         }
     }
 
     private static String encoded(SecretKey k) {
-        return k.getAlgorithm() + " " + k.getFormat() + " " + java.util.HexFormat.of().formatHex(k.getEncoded());
+        return k.getAlgorithm() + " " + k.getFormat() + " "
+                + java.util.HexFormat.of().formatHex(k.getEncoded());
     }
 
     private static AlgorithmParameterSpec spec(Pick pick) {
         int length = pick.choose(6) == 0 ? pick.index(20000) : pick.intIn(1, 300);
-        byte[] info = pick.choose(10) == 0 ? new byte[pick.intIn(1000, 40000)] : pick.choose(5) == 0 ? null
-                : pick.bytes(64);
+        byte[] info =
+                pick.choose(10) == 0 ? new byte[pick.intIn(1000, 40000)] : pick.choose(5) == 0 ? null : pick.bytes(64);
         return switch (pick.choose(3)) {
             case 0 -> builder(pick).extractOnly();
             case 1 -> HKDFParameterSpec.expandOnly(key(pick, pick.choose(4) == 0 ? 100 : 80), info, length);

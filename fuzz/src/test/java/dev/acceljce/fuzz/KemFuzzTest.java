@@ -1,5 +1,7 @@
 package dev.acceljce.fuzz;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.security.Key;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -12,12 +14,8 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import javax.crypto.KEM;
 import javax.crypto.SecretKey;
-
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * KEM (ML-KEM, ML-KEM-512/768/1024): newEncapsulator / newDecapsulator with keys of every origin
@@ -46,7 +44,8 @@ class KemFuzzTest {
 
     @BeforeAll
     static void mlKemRegistered() {
-        Assumptions.assumeTrue(ALGORITHMS.length > 0,
+        Assumptions.assumeTrue(
+                ALGORITHMS.length > 0,
                 "AccelJCE registers ML-KEM only with OpenSSL >= 3.5 (the bundled library); this one has none");
     }
 
@@ -70,7 +69,9 @@ class KemFuzzTest {
         byte[] der = pick.mutated(genuine.getEncoded(), 3, 4000);
         KeyFactory f = KeyFactory.getInstance("ML-KEM", pick.bool() ? Both.ACCEL : Both.jdk("KeyFactory", "ML-KEM"));
         try {
-            return pub ? f.generatePublic(new X509EncodedKeySpec(der)) : f.generatePrivate(new PKCS8EncodedKeySpec(der));
+            return pub
+                    ? f.generatePublic(new X509EncodedKeySpec(der))
+                    : f.generatePrivate(new PKCS8EncodedKeySpec(der));
         } catch (java.security.spec.InvalidKeySpecException e) {
             return null;
         }
@@ -119,8 +120,9 @@ class KemFuzzTest {
         }
     }
 
-    private static void encapsulate(Pick pick, String name, KEM ours, KEM jdk, KEM ref, KeyPair kp,
-                                    AlgorithmParameterSpec spec) throws Exception {
+    private static void encapsulate(
+            Pick pick, String name, KEM ours, KEM jdk, KEM ref, KeyPair kp, AlgorithmParameterSpec spec)
+            throws Exception {
         Key key = switch (pick.choose(8)) {
             case 0 -> decoded(pick, kp.getPublic(), true);
             case 1 -> pick.bool() ? null : kp.getPrivate();
@@ -134,7 +136,8 @@ class KemFuzzTest {
         PublicKey pk = (PublicKey) key;
         SecureRandom random = pick.bool() ? new SecureRandom() : null;
         KEM.Encapsulator[] e = new KEM.Encapsulator[2];
-        Both.Outcome o = Both.same(name + " newEncapsulator(" + MacFuzzTest.describe(pk) + ", " + spec + ")",
+        Both.Outcome o = Both.same(
+                name + " newEncapsulator(" + MacFuzzTest.describe(pk) + ", " + spec + ")",
                 () -> sizes(e[0] = ours.newEncapsulator(pk, spec, random)),
                 () -> sizes(e[1] = jdk.newEncapsulator(pk, spec, random)));
         if (o.failed()) {
@@ -145,7 +148,8 @@ class KemFuzzTest {
             int[] r = whole ? new int[] {0, 32} : range(pick);
             String keyAlg = whole ? "Generic" : keyAlgorithm(pick);
             KEM.Encapsulated[] out = new KEM.Encapsulated[2];
-            Both.Outcome enc = Both.sameEnding(name + " encapsulate(" + r[0] + ", " + r[1] + ", " + keyAlg + ")",
+            Both.Outcome enc = Both.sameEnding(
+                    name + " encapsulate(" + r[0] + ", " + r[1] + ", " + keyAlg + ")",
                     () -> describe(out[0] = whole ? e[0].encapsulate() : e[0].encapsulate(r[0], r[1], keyAlg)),
                     () -> describe(out[1] = whole ? e[1].encapsulate() : e[1].encapsulate(r[0], r[1], keyAlg)));
             if (enc.failed()) {
@@ -156,10 +160,14 @@ class KemFuzzTest {
                 // each side's encapsulation decapsulates on the other side to the key it made
                 KEM.Decapsulator oursD = ours.newDecapsulator(kp.getPrivate());
                 KEM.Decapsulator jdkD = ref.newDecapsulator(kp.getPrivate());
-                cross(name + " AccelJCE's encapsulation on the JDK", out[0], jdkD.decapsulate(out[0].encapsulation(),
-                        r[0], r[1], keyAlg));
-                cross(name + " the JDK's encapsulation on AccelJCE", out[1], oursD.decapsulate(out[1].encapsulation(),
-                        r[0], r[1], keyAlg));
+                cross(
+                        name + " AccelJCE's encapsulation on the JDK",
+                        out[0],
+                        jdkD.decapsulate(out[0].encapsulation(), r[0], r[1], keyAlg));
+                cross(
+                        name + " the JDK's encapsulation on AccelJCE",
+                        out[1],
+                        oursD.decapsulate(out[1].encapsulation(), r[0], r[1], keyAlg));
             }
         }
     }
@@ -167,13 +175,14 @@ class KemFuzzTest {
     private static void cross(String step, KEM.Encapsulated made, SecretKey decapsulated) {
         if (!java.util.Arrays.equals(made.key().getEncoded(), decapsulated.getEncoded())
                 || !made.key().getAlgorithm().equals(decapsulated.getAlgorithm())) {
-            throw new AssertionError(step + ": encapsulated " + describe(made.key()) + " but decapsulated "
-                    + describe(decapsulated));
+            throw new AssertionError(
+                    step + ": encapsulated " + describe(made.key()) + " but decapsulated " + describe(decapsulated));
         }
     }
 
-    private static void decapsulate(Pick pick, String name, KEM ours, KEM jdk, KEM ref, KeyPair kp,
-                                    AlgorithmParameterSpec spec) throws Exception {
+    private static void decapsulate(
+            Pick pick, String name, KEM ours, KEM jdk, KEM ref, KeyPair kp, AlgorithmParameterSpec spec)
+            throws Exception {
         Key key = switch (pick.choose(8)) {
             case 0 -> decoded(pick, kp.getPrivate(), false);
             case 1 -> pick.bool() ? null : kp.getPublic();
@@ -184,7 +193,8 @@ class KemFuzzTest {
         }
         PrivateKey sk = (PrivateKey) key;
         KEM.Decapsulator[] d = new KEM.Decapsulator[2];
-        Both.Outcome o = Both.same(name + " newDecapsulator(" + MacFuzzTest.describe(sk) + ", " + spec + ")",
+        Both.Outcome o = Both.same(
+                name + " newDecapsulator(" + MacFuzzTest.describe(sk) + ", " + spec + ")",
                 () -> sizes(d[0] = ours.newDecapsulator(sk, spec)),
                 () -> sizes(d[1] = jdk.newDecapsulator(sk, spec)));
         if (o.failed()) {
@@ -195,7 +205,8 @@ class KemFuzzTest {
             boolean whole = pick.choose(4) == 0;
             int[] r = whole ? new int[] {0, 32} : range(pick);
             String keyAlg = whole ? "Generic" : keyAlgorithm(pick);
-            Both.same(name + " decapsulate(byte[" + (enc == null ? "null" : enc.length) + "], " + r[0] + ", " + r[1]
+            Both.same(
+                    name + " decapsulate(byte[" + (enc == null ? "null" : enc.length) + "], " + r[0] + ", " + r[1]
                             + ", " + keyAlg + ")",
                     () -> describe(whole ? d[0].decapsulate(enc) : d[0].decapsulate(enc, r[0], r[1], keyAlg)),
                     () -> describe(whole ? d[1].decapsulate(enc) : d[1].decapsulate(enc, r[0], r[1], keyAlg)));
@@ -233,11 +244,13 @@ class KemFuzzTest {
 
     /** What an encapsulation looks like without its random bytes. */
     private static String describe(KEM.Encapsulated e) {
-        return e.key().getAlgorithm() + " " + e.key().getFormat() + " " + e.key().getEncoded().length + " bytes, "
-                + e.encapsulation().length + "-byte encapsulation, params " + java.util.Arrays.toString(e.params());
+        return e.key().getAlgorithm() + " " + e.key().getFormat() + " "
+                + e.key().getEncoded().length + " bytes, " + e.encapsulation().length + "-byte encapsulation, params "
+                + java.util.Arrays.toString(e.params());
     }
 
     private static String describe(SecretKey k) {
-        return k.getAlgorithm() + " " + k.getFormat() + " " + java.util.HexFormat.of().formatHex(k.getEncoded());
+        return k.getAlgorithm() + " " + k.getFormat() + " "
+                + java.util.HexFormat.of().formatHex(k.getEncoded());
     }
 }

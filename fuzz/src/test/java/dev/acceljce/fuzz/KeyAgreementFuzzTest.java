@@ -1,5 +1,7 @@
 package dev.acceljce.fuzz;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.math.BigInteger;
 import java.security.Key;
 import java.security.KeyFactory;
@@ -21,9 +23,6 @@ import java.security.spec.XECPublicKeySpec;
 import javax.crypto.KeyAgreement;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.IvParameterSpec;
-
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * KeyAgreement (ECDH on P-256/P-384/P-521, XDH, X25519, X448): random sequences of init (the
@@ -55,11 +54,12 @@ class KeyAgreementFuzzTest {
         return switch (pick.choose(6)) {
             case 0 -> pick.one(KINDS);
             case 1 -> pick.choose(4) == 0 ? pick.one(WRONG) : pick.one(KINDS);
-            default -> switch (alg) {
-                case "ECDH" -> pick.one(new String[] {"EC-256", "EC-384", "EC-521"});
-                case "X25519", "X448" -> alg;
-                default -> pick.bool() ? "X25519" : "X448";
-            };
+            default ->
+                switch (alg) {
+                    case "ECDH" -> pick.one(new String[] {"EC-256", "EC-384", "EC-521"});
+                    case "X25519", "X448" -> alg;
+                    default -> pick.bool() ? "X25519" : "X448";
+                };
         };
     }
 
@@ -71,7 +71,9 @@ class KeyAgreementFuzzTest {
     /** A KeyFactory, AccelJCE's or the JDK's; null when the JDK has none for the kind. */
     private static KeyFactory keyFactory(Pick pick, String kind) throws Exception {
         String alg = factory(kind);
-        return pick.bool() ? KeyFactory.getInstance(alg, Both.ACCEL) : KeyFactory.getInstance(alg, Both.jdk("KeyFactory", alg));
+        return pick.bool()
+                ? KeyFactory.getInstance(alg, Both.ACCEL)
+                : KeyFactory.getInstance(alg, Both.jdk("KeyFactory", alg));
     }
 
     /** A number near {@code n}: n itself, n +- a little, 0, 1, or random bytes. */
@@ -94,8 +96,10 @@ class KeyAgreementFuzzTest {
             case 0 -> decoded(pick, kind, kp, false);
             case 1 -> fromNumbers(pick, kind, kp, false);
             case 2 -> pick.choose(4) == 0 ? null : kp.getPublic();
-            case 3 -> pick.bool() ? new RawKey(kind, pick.bool() ? "RAW" : "PKCS#8", pick.bytes(70))
-                    : new javax.crypto.spec.SecretKeySpec(new byte[32], "AES");
+            case 3 ->
+                pick.bool()
+                        ? new RawKey(kind, pick.bool() ? "RAW" : "PKCS#8", pick.bytes(70))
+                        : new javax.crypto.spec.SecretKeySpec(new byte[32], "AES");
             default -> kp.getPrivate();
         };
     }
@@ -117,7 +121,9 @@ class KeyAgreementFuzzTest {
         byte[] der = pick.mutated((pub ? kp.getPublic() : kp.getPrivate()).getEncoded(), 3, 200);
         KeyFactory f = keyFactory(pick, kind);
         try {
-            return pub ? f.generatePublic(new X509EncodedKeySpec(der)) : f.generatePrivate(new PKCS8EncodedKeySpec(der));
+            return pub
+                    ? f.generatePublic(new X509EncodedKeySpec(der))
+                    : f.generatePrivate(new PKCS8EncodedKeySpec(der));
         } catch (java.security.spec.InvalidKeySpecException e) {
             return SKIP;
         }
@@ -130,10 +136,12 @@ class KeyAgreementFuzzTest {
             if (kp.getPublic() instanceof ECPublicKey ec) {
                 ECParameterSpec params = pick.choose(4) == 0
                         ? ((ECPublicKey) SignatureFuzzTest.keys(pick.one(new String[] {"EC-256", "EC-384", "EC-521"}))
-                                .getPublic()).getParams()
+                                        .getPublic())
+                                .getParams()
                         : ec.getParams();
                 if (pub) {
-                    BigInteger p = ((java.security.spec.ECFieldFp) params.getCurve().getField()).getP();
+                    BigInteger p =
+                            ((java.security.spec.ECFieldFp) params.getCurve().getField()).getP();
                     ECPoint w = ec.getW();
                     BigInteger x = w.getAffineX();
                     BigInteger y = w.getAffineY();
@@ -142,24 +150,28 @@ class KeyAgreementFuzzTest {
                         case 1 -> y = near(pick, y);
                         case 2 -> y = p.subtract(y); // the negated point: valid
                         case 3 -> y = y.add(p); // the same point, a coordinate past the field
-                        default -> { }
+                        default -> {}
                     }
                     return f.generatePublic(new ECPublicKeySpec(new ECPoint(x, y), params));
                 }
                 BigInteger s = ((ECPrivateKey) SignatureFuzzTest.keys(kind).getPrivate()).getS();
-                return f.generatePrivate(new ECPrivateKeySpec(pick.bool() ? near(pick, params.getOrder()) : near(pick, s),
-                        params));
+                return f.generatePrivate(
+                        new ECPrivateKeySpec(pick.bool() ? near(pick, params.getOrder()) : near(pick, s), params));
             }
-            NamedParameterSpec curve = new NamedParameterSpec(pick.choose(4) == 0 ? pick.one(new String[] {"X25519",
-                    "X448", "Ed25519"}) : kind.startsWith("X") ? kind : "X25519");
+            NamedParameterSpec curve = new NamedParameterSpec(
+                    pick.choose(4) == 0
+                            ? pick.one(new String[] {"X25519", "X448", "Ed25519"})
+                            : kind.startsWith("X") ? kind : "X25519");
             if (pub) {
                 BigInteger u = switch (pick.choose(5)) {
                     // small-order points of Curve25519 and Curve448 (0, 1, p-1, ...)
                     case 0 -> BigInteger.valueOf(pick.one(new Integer[] {0, 1, -1, 2}));
                     case 1 -> BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(19 + pick.intIn(-2, 2)));
                     case 2 -> new BigInteger(1, pick.bytes(64));
-                    default -> kp.getPublic() instanceof java.security.interfaces.XECPublicKey x ? x.getU()
-                            : BigInteger.valueOf(9);
+                    default ->
+                        kp.getPublic() instanceof java.security.interfaces.XECPublicKey x
+                                ? x.getU()
+                                : BigInteger.valueOf(9);
                 };
                 return f.generatePublic(new XECPublicKeySpec(curve, u));
             }
@@ -177,7 +189,8 @@ class KeyAgreementFuzzTest {
 
     private static AlgorithmParameterSpec params(Pick pick) {
         return switch (pick.choose(8)) {
-            case 0 -> new NamedParameterSpec(pick.one(new String[] {"X25519", "X448", "Ed25519", "XDH", "x25519", "nope"}));
+            case 0 ->
+                new NamedParameterSpec(pick.one(new String[] {"X25519", "X448", "Ed25519", "XDH", "x25519", "nope"}));
             case 1 -> NamedParameterSpec.X25519;
             case 2 -> NamedParameterSpec.X448;
             case 3 -> new ECGenParameterSpec("secp256r1");
@@ -203,9 +216,16 @@ class KeyAgreementFuzzTest {
                     int form = pick.choose(4);
                     AlgorithmParameterSpec params = form >= 2 ? params(pick) : null;
                     SecureRandom random = form % 2 == 1 ? new SecureRandom() : null;
-                    Both.same(name + " init(" + show(key) + ", " + params + ", " + form + ")",
-                            () -> { init(ours, form, key, params, random); return null; },
-                            () -> { init(jdk, form, key, params, random); return null; });
+                    Both.same(
+                            name + " init(" + show(key) + ", " + params + ", " + form + ")",
+                            () -> {
+                                init(ours, form, key, params, random);
+                                return null;
+                            },
+                            () -> {
+                                init(jdk, form, key, params, random);
+                                return null;
+                            });
                 }
                 case 2 -> {
                     Key key = publicKey(pick, alg);
@@ -213,8 +233,10 @@ class KeyAgreementFuzzTest {
                         continue;
                     }
                     boolean last = pick.choose(6) != 0;
-                    Both.same(name + " doPhase(" + show(key) + ", " + last + ")",
-                            () -> ours.doPhase(key, last), () -> jdk.doPhase(key, last));
+                    Both.same(
+                            name + " doPhase(" + show(key) + ", " + last + ")",
+                            () -> ours.doPhase(key, last),
+                            () -> jdk.doPhase(key, last));
                 }
                 case 3 -> Both.same(name + " generateSecret()", ours::generateSecret, jdk::generateSecret);
                 case 4 -> {
@@ -222,13 +244,26 @@ class KeyAgreementFuzzTest {
                     int off = pick.index(Math.max(0, size));
                     byte[] a = size < 0 ? null : new byte[size];
                     byte[] j = size < 0 ? null : new byte[size];
-                    Both.same(name + " generateSecret(byte[" + size + "], " + off + ")",
-                            () -> ours.generateSecret(a, off) + " " + hex(a), () -> jdk.generateSecret(j, off) + " " + hex(j));
+                    Both.same(
+                            name + " generateSecret(byte[" + size + "], " + off + ")",
+                            () -> ours.generateSecret(a, off) + " " + hex(a),
+                            () -> jdk.generateSecret(j, off) + " " + hex(j));
                 }
                 default -> {
-                    String keyAlg = pick.one(new String[] {"TlsPremasterSecret", "Generic", "generic", "AES", "DES",
-                            "HmacSHA256", "", null, "tlspremastersecret"});
-                    Both.same(name + " generateSecret(" + keyAlg + ")", () -> describe(ours.generateSecret(keyAlg)),
+                    String keyAlg = pick.one(new String[] {
+                        "TlsPremasterSecret",
+                        "Generic",
+                        "generic",
+                        "AES",
+                        "DES",
+                        "HmacSHA256",
+                        "",
+                        null,
+                        "tlspremastersecret"
+                    });
+                    Both.same(
+                            name + " generateSecret(" + keyAlg + ")",
+                            () -> describe(ours.generateSecret(keyAlg)),
                             () -> describe(jdk.generateSecret(keyAlg)));
                 }
             }
@@ -249,10 +284,12 @@ class KeyAgreementFuzzTest {
     private static String show(Key k) {
         String what = MacFuzzTest.describe(k);
         if (k instanceof ECPrivateKey ec) {
-            return what + " s=" + ec.getS().toString(16) + " on " + ec.getParams().getCurve().getField().getFieldSize();
+            return what + " s=" + ec.getS().toString(16) + " on "
+                    + ec.getParams().getCurve().getField().getFieldSize();
         }
         if (k instanceof ECPublicKey ec) {
-            return what + " x=" + ec.getW().getAffineX().toString(16) + " y=" + ec.getW().getAffineY().toString(16);
+            return what + " x=" + ec.getW().getAffineX().toString(16) + " y="
+                    + ec.getW().getAffineY().toString(16);
         }
         if (k instanceof java.security.interfaces.XECPublicKey x) {
             return what + " u=" + x.getU().toString(16) + " " + ((NamedParameterSpec) x.getParams()).getName();

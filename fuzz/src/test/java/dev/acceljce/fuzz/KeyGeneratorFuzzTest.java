@@ -1,13 +1,12 @@
 package dev.acceljce.fuzz;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.KeyGenerator;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.IvParameterSpec;
-
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * KeyGenerator: random sequences of init (any key size, parameters, a SecureRandom or none) and
@@ -30,21 +29,50 @@ class KeyGeneratorFuzzTest {
                 case 0 -> {
                     // up to 2^20 bits: from 2^31 - 7 bits on SunJCE's Hmac generators overflow
                     // (NegativeArraySizeException) where ours rounds correctly (docs/hardening.md)
-                    int bits = pick.choose(3) == 0 ? pick.intIn(Integer.MIN_VALUE, 1 << 20) : pick.one(new Integer[] {0, 1, 39, 40, 64, 128,
-                            192, 255, 256, 257, 512, 1024});
+                    int bits = pick.choose(3) == 0
+                            ? pick.intIn(Integer.MIN_VALUE, 1 << 20)
+                            : pick.one(new Integer[] {0, 1, 39, 40, 64, 128, 192, 255, 256, 257, 512, 1024});
                     SecureRandom r = pick.bool() ? random : null;
-                    Both.same(name + " init(" + bits + ")", () -> { ours.init(bits, r); return null; },
-                            () -> { jdk.init(bits, r); return null; });
+                    Both.same(
+                            name + " init(" + bits + ")",
+                            () -> {
+                                ours.init(bits, r);
+                                return null;
+                            },
+                            () -> {
+                                jdk.init(bits, r);
+                                return null;
+                            });
                 }
                 case 1 -> {
                     AlgorithmParameterSpec p = pick.bool() ? null : new IvParameterSpec(new byte[16]);
-                    Both.same(name + " init(" + p + ")", () -> { ours.init(p); return null; },
-                            () -> { jdk.init(p); return null; });
+                    Both.same(
+                            name + " init(" + p + ")",
+                            () -> {
+                                ours.init(p);
+                                return null;
+                            },
+                            () -> {
+                                jdk.init(p);
+                                return null;
+                            });
                 }
-                case 2 -> Both.same(name + " init(SecureRandom)", () -> { ours.init(random); return null; },
-                        () -> { jdk.init(random); return null; });
-                default -> Both.same(name + " generateKey", () -> describe(ours.generateKey()),
-                        () -> describe(jdk.generateKey()));
+                case 2 ->
+                    Both.same(
+                            name + " init(SecureRandom)",
+                            () -> {
+                                ours.init(random);
+                                return null;
+                            },
+                            () -> {
+                                jdk.init(random);
+                                return null;
+                            });
+                default ->
+                    Both.same(
+                            name + " generateKey",
+                            () -> describe(ours.generateKey()),
+                            () -> describe(jdk.generateKey()));
             }
         }
     }

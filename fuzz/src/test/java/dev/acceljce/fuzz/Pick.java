@@ -1,8 +1,7 @@
 package dev.acceljce.fuzz;
 
-import java.nio.ByteBuffer;
-
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import java.nio.ByteBuffer;
 
 /**
  * Arguments drawn from the fuzzer's input, biased towards the values that break range checks:
@@ -76,7 +75,7 @@ final class Pick {
                 }
             }
             case 2 -> out = bytes(randomMax);
-            default -> { }
+            default -> {}
         }
         return out;
     }
@@ -89,7 +88,8 @@ final class Pick {
         int before = intIn(0, 16);
         int after = intIn(0, 16);
         int kind = choose(4);
-        ByteBuffer b = kind == 1 ? ByteBuffer.allocateDirect(before + content.length + after)
+        ByteBuffer b = kind == 1
+                ? ByteBuffer.allocateDirect(before + content.length + after)
                 : ByteBuffer.allocate(before + content.length + after);
         b.position(before);
         b.put(content);

@@ -1,14 +1,13 @@
 package dev.acceljce.fuzz;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.security.spec.KeySpec;
 import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.interfaces.PBEKey;
 import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * SecretKeyFactory (PBKDF2): generateSecret with random passwords (unpaired surrogates included),
@@ -17,9 +16,15 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * the fuzzer explores inputs rather than waiting for PBKDF2.
  */
 class SecretKeyFactoryFuzzTest {
-    private static final String[] ALGORITHMS = {"PBKDF2WithHmacSHA1", "PBKDF2WithHmacSHA224",
-            "PBKDF2WithHmacSHA256", "PBKDF2WithHmacSHA384", "PBKDF2WithHmacSHA512", "PBKDF2WithHmacSHA512/224",
-            "PBKDF2WithHmacSHA512/256"};
+    private static final String[] ALGORITHMS = {
+        "PBKDF2WithHmacSHA1",
+        "PBKDF2WithHmacSHA224",
+        "PBKDF2WithHmacSHA256",
+        "PBKDF2WithHmacSHA384",
+        "PBKDF2WithHmacSHA512",
+        "PBKDF2WithHmacSHA512/224",
+        "PBKDF2WithHmacSHA512/256"
+    };
 
     @FuzzTest
     void keys(FuzzedDataProvider data) throws Exception {
@@ -44,17 +49,25 @@ class SecretKeyFactoryFuzzTest {
                 }
             }
             KeySpec s = spec;
-            Both.Outcome o = Both.same(name + " generateSecret", () -> describe(ours.generateSecret(s)),
+            Both.Outcome o = Both.same(
+                    name + " generateSecret",
+                    () -> describe(ours.generateSecret(s)),
                     () -> describe(jdk.generateSecret(s)));
             if (!o.failed()) {
                 SecretKey a = ours.generateSecret(s);
                 SecretKey j = jdk.generateSecret(s);
-                Both.same(name + " getKeySpec", () -> describe(ours.getKeySpec(a, PBEKeySpec.class)),
+                Both.same(
+                        name + " getKeySpec",
+                        () -> describe(ours.getKeySpec(a, PBEKeySpec.class)),
                         () -> describe(jdk.getKeySpec(j, PBEKeySpec.class)));
-                Both.same(name + " translateKey(JDK's key)", () -> describe(ours.translateKey(j)),
+                Both.same(
+                        name + " translateKey(JDK's key)",
+                        () -> describe(ours.translateKey(j)),
                         () -> describe(jdk.translateKey(j)));
                 if (a.getEncoded().length > 0) {
-                    Both.same(name + " translateKey(our key)", () -> describe(ours.translateKey(a)),
+                    Both.same(
+                            name + " translateKey(our key)",
+                            () -> describe(ours.translateKey(a)),
                             () -> describe(jdk.translateKey(a)));
                 } else {
                     // SunJCE cannot translate a foreign empty PBKDF2 key (PBEKeySpec refuses key
@@ -63,7 +76,9 @@ class SecretKeyFactoryFuzzTest {
                 }
                 Both.same(name + " equals", () -> a.equals(j) + " " + j.equals(a), () -> true + " " + true);
             }
-            Both.same(name + " translateKey(AES key)", () -> describe(ours.translateKey(new SecretKeySpec(new byte[16], "AES"))),
+            Both.same(
+                    name + " translateKey(AES key)",
+                    () -> describe(ours.translateKey(new SecretKeySpec(new byte[16], "AES"))),
                     () -> describe(jdk.translateKey(new SecretKeySpec(new byte[16], "AES"))));
         }
     }
@@ -79,12 +94,15 @@ class SecretKeyFactoryFuzzTest {
 
     private static String describe(Object o) {
         if (o instanceof PBEKey k) {
-            return k.getAlgorithm() + " " + k.getFormat() + " " + java.util.HexFormat.of().formatHex(k.getEncoded())
-                    + " " + new String(k.getPassword()) + " " + java.util.HexFormat.of().formatHex(k.getSalt())
+            return k.getAlgorithm() + " " + k.getFormat() + " "
+                    + java.util.HexFormat.of().formatHex(k.getEncoded())
+                    + " " + new String(k.getPassword()) + " "
+                    + java.util.HexFormat.of().formatHex(k.getSalt())
                     + " " + k.getIterationCount();
         }
         if (o instanceof SecretKey k) {
-            return k.getAlgorithm() + " " + k.getFormat() + " " + java.util.HexFormat.of().formatHex(k.getEncoded());
+            return k.getAlgorithm() + " " + k.getFormat() + " "
+                    + java.util.HexFormat.of().formatHex(k.getEncoded());
         }
         if (o instanceof PBEKeySpec p) {
             return new String(p.getPassword()) + " " + java.util.HexFormat.of().formatHex(p.getSalt()) + " "

@@ -1,15 +1,12 @@
 package dev.acceljce.fuzz;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.security.KeyPair;
-import java.security.PrivateKey;
-import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
-
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * Signature: random sequences of initSign/initVerify (the JDK's keys and the wrong kinds),
@@ -20,6 +17,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  */
 class SignatureFuzzTest {
     static final String[] ALGORITHMS = Services.of("Signature");
+
     static KeyPair keys(String kind) {
         return FuzzKeys.jdk(kind);
     }
@@ -85,12 +83,26 @@ class SignatureFuzzTest {
                     KeyPair k = keys(kindFor(pick, alg));
                     boolean sign = pick.bool();
                     Both.Outcome o = sign
-                            ? Both.same(name + " initSign(" + k.getPrivate().getAlgorithm() + ")",
-                                    () -> { ours.initSign(k.getPrivate()); return null; },
-                                    () -> { jdk.initSign(k.getPrivate(), random); return null; })
-                            : Both.same(name + " initVerify(" + k.getPublic().getAlgorithm() + ")",
-                                    () -> { ours.initVerify(k.getPublic()); return null; },
-                                    () -> { jdk.initVerify(k.getPublic()); return null; });
+                            ? Both.same(
+                                    name + " initSign(" + k.getPrivate().getAlgorithm() + ")",
+                                    () -> {
+                                        ours.initSign(k.getPrivate());
+                                        return null;
+                                    },
+                                    () -> {
+                                        jdk.initSign(k.getPrivate(), random);
+                                        return null;
+                                    })
+                            : Both.same(
+                                    name + " initVerify(" + k.getPublic().getAlgorithm() + ")",
+                                    () -> {
+                                        ours.initVerify(k.getPublic());
+                                        return null;
+                                    },
+                                    () -> {
+                                        jdk.initVerify(k.getPublic());
+                                        return null;
+                                    });
                     if (!o.failed()) {
                         kp = k;
                         signing = sign;
@@ -101,13 +113,22 @@ class SignatureFuzzTest {
                     if (!alg.equals("RSASSA-PSS")) {
                         continue;
                     }
-                    String md = pick.one(new String[] {"SHA-256", "SHA-384", "SHA-512", "SHA-1", "SHA3-256"}); // MD5: SunJCE accepts it in PSS, we refuse (deliberate)
+                    String md = pick.one(new String[] {"SHA-256", "SHA-384", "SHA-512", "SHA-1", "SHA3-256"
+                    }); // MD5: SunJCE accepts it in PSS, we refuse (deliberate)
                     String mgf = pick.one(new String[] {"SHA-256", "SHA-384", "SHA-1", "SHA3-256"});
                     int salt = pick.choose(5) == 0 ? pick.intIn(0, 600) : pick.intIn(0, 64);
-                    AlgorithmParameterSpec p = new PSSParameterSpec(md, "MGF1", new MGF1ParameterSpec(mgf), salt,
-                            pick.choose(8) == 0 ? 2 : 1);
-                    Both.Outcome o = Both.same(name + " setParameter(" + md + "/" + mgf + "/" + salt + ")",
-                            () -> { ours.setParameter(p); return null; }, () -> { jdk.setParameter(p); return null; });
+                    AlgorithmParameterSpec p = new PSSParameterSpec(
+                            md, "MGF1", new MGF1ParameterSpec(mgf), salt, pick.choose(8) == 0 ? 2 : 1);
+                    Both.Outcome o = Both.same(
+                            name + " setParameter(" + md + "/" + mgf + "/" + salt + ")",
+                            () -> {
+                                ours.setParameter(p);
+                                return null;
+                            },
+                            () -> {
+                                jdk.setParameter(p);
+                                return null;
+                            });
                     if (o.error() instanceof java.security.ProviderException) {
                         // refused during an operation (finding 18): SunRsaSign has already taken
                         // the new parameters but keeps hashing with the old digest; AccelJCE keeps
@@ -122,8 +143,14 @@ class SignatureFuzzTest {
                 case 2 -> {
                     byte[] in = pick.bytes(200);
                     int[] r = pick.range(in.length);
-                    Both.Outcome o = Both.run(() -> { ours.update(in, r[0], r[1]); return null; });
-                    Both.Outcome j = Both.run(() -> { jdk.update(in, r[0], r[1]); return null; });
+                    Both.Outcome o = Both.run(() -> {
+                        ours.update(in, r[0], r[1]);
+                        return null;
+                    });
+                    Both.Outcome j = Both.run(() -> {
+                        jdk.update(in, r[0], r[1]);
+                        return null;
+                    });
                     Both.check(name + " update(byte[" + in.length + "], " + r[0] + ", " + r[1] + ")", o, j, true);
                     if (Both.jdkBug(o, j)) {
                         // finding 25: SunEC's raw ECDSA throws ArrayIndexOutOfBoundsException for an
@@ -141,9 +168,18 @@ class SignatureFuzzTest {
                     java.nio.ByteBuffer a = pick.buffer(in);
                     java.nio.ByteBuffer j = a.duplicate();
                     int start = j.position();
-                    Both.Outcome oa = Both.run(() -> { ours.update(a); return a; });
-                    Both.Outcome oj = Both.run(() -> { jdk.update(j); return j; });
-                    if (alg.startsWith("NONEwithECDSA") && !oa.failed() && !oj.failed() && in.length > 0
+                    Both.Outcome oa = Both.run(() -> {
+                        ours.update(a);
+                        return a;
+                    });
+                    Both.Outcome oj = Both.run(() -> {
+                        jdk.update(j);
+                        return j;
+                    });
+                    if (alg.startsWith("NONEwithECDSA")
+                            && !oa.failed()
+                            && !oj.failed()
+                            && in.length > 0
                             && j.position() == start) {
                         // SunEC's raw ECDSA leaves a buffer unread when it reaches the 64-byte limit
                         // (even exactly: a byte[] of 64 fits); AccelJCE reads it, as update(ByteBuffer)
@@ -184,8 +220,8 @@ class SignatureFuzzTest {
                             return ref.verify(sig);
                         });
                         if (v.failed() || !"true".equals(v.value())) {
-                            throw new AssertionError(name + ": the JDK does not verify AccelJCE's signature: "
-                                    + v.describe());
+                            throw new AssertionError(
+                                    name + ": the JDK does not verify AccelJCE's signature: " + v.describe());
                         }
                     }
                 }
@@ -204,7 +240,9 @@ class SignatureFuzzTest {
                             ref.update(msg);
                             return ref.sign();
                         });
-                        sig = s.failed() ? pick.bytes(600) : java.util.HexFormat.of().parseHex(s.value());
+                        sig = s.failed()
+                                ? pick.bytes(600)
+                                : java.util.HexFormat.of().parseHex(s.value());
                         if (pick.bool() && sig.length > 0) {
                             sig[pick.intIn(0, sig.length - 1)] ^= (byte) pick.intIn(1, 255);
                         }
@@ -221,7 +259,8 @@ class SignatureFuzzTest {
                     if (ends && j.failed()) {
                         restart(jdk, kp, signing, random);
                     }
-                    if (alg.startsWith("Ed") && "false".equals(a.value())
+                    if (alg.startsWith("Ed")
+                            && "false".equals(a.value())
                             && j.error() instanceof java.security.SignatureException) {
                         // SunJCE decodes R itself and throws for a point off the curve; OpenSSL just
                         // says the signature is invalid: both refuse it (docs/hardening.md)

@@ -14,7 +14,8 @@ public final class AgreementServices {
                 .nativeImpl(() -> EvpPkey.hasKeyType("EC"), p -> new NativeKeyAgreement("ECDH", true, null))
                 .register();
         table.add(Family.XDH, "KeyAgreement", "XDH")
-                .nativeImpl(() -> EvpPkey.hasKeyType("X25519") && EvpPkey.hasKeyType("X448"),
+                .nativeImpl(
+                        () -> EvpPkey.hasKeyType("X25519") && EvpPkey.hasKeyType("X448"),
                         p -> new NativeKeyAgreement("XDH", false, null))
                 .register();
         xdh(table, "X25519", "1.3.101.110", KeyKind.X25519);
@@ -22,9 +23,10 @@ public final class AgreementServices {
     }
 
     private static void xdh(ServiceTable table, String name, String oid, KeyKind kind) {
-        table.add(Family.XDH, "KeyAgreement", name).oid(oid)
-                .nativeImpl(() -> EvpPkey.hasKeyType(kind.opensslType()),
-                        p -> new NativeKeyAgreement(name, false, kind))
+        table.add(Family.XDH, "KeyAgreement", name)
+                .oid(oid)
+                .nativeImpl(
+                        () -> EvpPkey.hasKeyType(kind.opensslType()), p -> new NativeKeyAgreement(name, false, kind))
                 .register();
     }
 }

@@ -1,5 +1,18 @@
 package dev.acceljce.agreement;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.Path;
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.keys.AccelEcPrivateKey;
+import dev.acceljce.keys.AccelEcPublicKey;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyHolder;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.keys.Keys;
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.EvpPkeyDerive;
+import dev.acceljce.openssl.OpenSslException;
 import java.math.BigInteger;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -20,20 +33,6 @@ import javax.crypto.KeyAgreementSpi;
 import javax.crypto.SecretKey;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.control.Path;
-import dev.acceljce.jdk.JdkProviders;
-import dev.acceljce.keys.AccelEcPrivateKey;
-import dev.acceljce.keys.AccelEcPublicKey;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.KeyHolder;
-import dev.acceljce.keys.KeyKind;
-import dev.acceljce.keys.Keys;
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.EvpPkeyDerive;
-import dev.acceljce.openssl.OpenSslException;
 
 /**
  * ECDH (secp256r1, secp384r1, secp521r1) and XDH (X25519, X448) through EVP_PKEY_derive, with
@@ -57,6 +56,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
     private Counters.Tally jdkTally;
     /** The JDK's agreement serving the current private key, or null on the native path. */
     private KeyAgreement delegate;
+
     private AccelKey privateKey;
     private EvpPkeyDerive ctx;
     /** The key {@link #ctx} was made for (kept when ECDH forgets its key, to reuse the context). */
@@ -324,8 +324,8 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
             // SunEC's order: room first (against the last secret's length), then the state; the
             // secret is handed out before it is copied (a negative offset loses it, as there)
             if (lastSecretLength > sharedSecret.length - offset) {
-                throw new ShortBufferException("Need " + lastSecretLength + " bytes, only "
-                        + (sharedSecret.length - offset) + " available");
+                throw new ShortBufferException(
+                        "Need " + lastSecretLength + " bytes, only " + (sharedSecret.length - offset) + " available");
             }
             byte[] s = engineGenerateSecret();
             try {
@@ -339,8 +339,8 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
             throw new IllegalStateException("Not initialized correctly");
         }
         if (secret.length > sharedSecret.length - offset) {
-            throw new ShortBufferException("Need " + secret.length + " bytes, only "
-                    + (sharedSecret.length - offset) + " available");
+            throw new ShortBufferException(
+                    "Need " + secret.length + " bytes, only " + (sharedSecret.length - offset) + " available");
         }
         int n = secret.length;
         System.arraycopy(secret, 0, sharedSecret, offset, n);
@@ -350,8 +350,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
     }
 
     @Override
-    protected SecretKey engineGenerateSecret(String keyAlgorithm)
-            throws NoSuchAlgorithmException, InvalidKeyException {
+    protected SecretKey engineGenerateSecret(String keyAlgorithm) throws NoSuchAlgorithmException, InvalidKeyException {
         if (delegate != null) {
             SecretKey key = delegate.generateSecret(keyAlgorithm);
             byte[] encoded = key.getEncoded();

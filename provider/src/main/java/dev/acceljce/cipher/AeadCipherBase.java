@@ -1,5 +1,8 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.openssl.EvpCipher;
 import java.nio.ByteBuffer;
 import java.security.ProviderException;
 import javax.crypto.AEADBadTagException;
@@ -8,10 +11,6 @@ import javax.crypto.Cipher;
 import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.ShortBufferException;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * The AEAD ciphers (AES-GCM, ChaCha20-Poly1305): the JCA side. Subclasses check keys and
@@ -114,8 +113,8 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     }
 
     @Override
-    protected final int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output,
-                                     int outputOffset) throws ShortBufferException {
+    protected final int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException {
         return engine.update(input, inputOffset, inputLen, output, outputOffset);
     }
 
@@ -136,8 +135,8 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     }
 
     @Override
-    protected final int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output,
-                                      int outputOffset) throws ShortBufferException, AEADBadTagException {
+    protected final int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException, AEADBadTagException {
         try {
             return engine.doFinal(input, inputOffset, inputLen, output, outputOffset);
         } catch (AEADBadTagException e) {

@@ -33,7 +33,9 @@ final class AeadIo {
      * before they are read.
      */
     static MemorySegment detached(MemorySegment in, MemorySegment out) {
-        if (in.byteSize() == 0 || out.byteSize() == 0 || in.asOverlappingSlice(out).isEmpty()
+        if (in.byteSize() == 0
+                || out.byteSize() == 0
+                || in.asOverlappingSlice(out).isEmpty()
                 || in.address() == out.address()) { // overlapping: same base, so addresses compare
             return in;
         }

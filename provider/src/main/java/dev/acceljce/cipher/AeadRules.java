@@ -32,8 +32,7 @@ interface AeadRules {
      * Refuses an encryption whose operation would reach {@code total} bytes (plaintext so far,
      * plus the tag in doFinal) where SunJCE's cipher of the same algorithm refuses it. None here.
      */
-    default void checkOperationLength(long total) {
-    }
+    default void checkOperationLength(long total) {}
 
     /** getOutputSize when decrypting with {@code pending} bytes held, as SunJCE's GCM computes it. */
     default int decryptionOutputSize(int inputLen, int pending, int tagLength) {
@@ -53,6 +52,5 @@ interface AeadRules {
      * The exception the JDK counterpart throws for an update output it cannot use (null, or an
      * offset past the end: the JCA layer checks only negative offsets), in the direction given.
      */
-    default void checkUpdateOutput(byte[] output, int outputOffset, boolean encrypting) throws ShortBufferException {
-    }
+    default void checkUpdateOutput(byte[] output, int outputOffset, boolean encrypting) throws ShortBufferException {}
 }

@@ -36,10 +36,11 @@ final class AeadServices {
             b.oid(oid);
         }
         // the general service picks the OpenSSL cipher from the key length, so it needs all three
-        b.nativeImpl(() -> keySize == -1
-                        ? has("AES-128-GCM") && has("AES-192-GCM") && has("AES-256-GCM")
-                        : has("AES-" + keySize * 8 + "-GCM"),
-                p -> new AesGcmCipher(keySize))
+        b.nativeImpl(
+                        () -> keySize == -1
+                                ? has("AES-128-GCM") && has("AES-192-GCM") && has("AES-256-GCM")
+                                : has("AES-" + keySize * 8 + "-GCM"),
+                        p -> new AesGcmCipher(keySize))
                 .handsToJdk("IVs longer than " + AesGcmCipher.MAX_NATIVE_IV + " bytes (OpenSSL's limit): SunJCE")
                 .register();
     }

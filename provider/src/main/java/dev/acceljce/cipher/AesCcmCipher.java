@@ -1,5 +1,6 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -8,8 +9,6 @@ import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.spec.GCMParameterSpec;
-
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * {@code AES/CCM/NoPadding} (NIST SP 800-38C, RFC 3610), OpenSSL's AES-128/192/256-CCM. As in Bouncy
@@ -48,7 +47,8 @@ final class AesCcmCipher extends WholeMessageCipher {
         }
         int tagBits = g.getTLen();
         if (tagBits < 32 || tagBits > 128 || tagBits % 16 != 0) {
-            throw new InvalidAlgorithmParameterException("CCM tag length must be 32, 48, ..., 128 bits, not " + tagBits);
+            throw new InvalidAlgorithmParameterException(
+                    "CCM tag length must be 32, 48, ..., 128 bits, not " + tagBits);
         }
         byte[] nonce = g.getIV();
         if (nonce.length < 7 || nonce.length > 13) {
@@ -94,8 +94,10 @@ final class AesCcmCipher extends WholeMessageCipher {
         // the direction first, so that the tag below is taken as the decryption's expected tag
         ctx.init(op.newAlgorithm() ? op.algorithm() : null, null, null, enc);
         if (ctx.ctrl(EvpCipher.CTRL_AEAD_SET_IVLEN, op.iv().length, MemorySegment.NULL) != 1
-                || ctx.ctrl(EvpCipher.CTRL_AEAD_SET_TAG, tagLength, op.encrypt() ? MemorySegment.NULL : op.tag()) != 1) {
-            throw new ProviderException("AES-CCM refused a " + op.iv().length + "-byte nonce or a " + tagLength + "-byte tag");
+                || ctx.ctrl(EvpCipher.CTRL_AEAD_SET_TAG, tagLength, op.encrypt() ? MemorySegment.NULL : op.tag())
+                        != 1) {
+            throw new ProviderException(
+                    "AES-CCM refused a " + op.iv().length + "-byte nonce or a " + tagLength + "-byte tag");
         }
         ctx.init(null, op.newKey() ? op.key() : null, op.iv(), enc);
         if (!ctx.declareLength((int) op.in().byteSize())) {
@@ -105,7 +107,8 @@ final class AesCcmCipher extends WholeMessageCipher {
             throw new ProviderException("AES-CCM refused the AAD");
         }
         // OpenSSL verifies the tag in this call; a mismatch wipes the output and fails
-        if (ctx.updateWhole(AesModes.nonNull(op.in()), AesModes.nonNull(op.out())) != op.in().byteSize()) {
+        if (ctx.updateWhole(AesModes.nonNull(op.in()), AesModes.nonNull(op.out()))
+                != op.in().byteSize()) {
             if (op.encrypt()) {
                 throw new ProviderException("AES-CCM encryption failed");
             }

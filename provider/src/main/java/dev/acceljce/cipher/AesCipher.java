@@ -1,5 +1,8 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.cipher.NativeAesEngine.Mode;
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
@@ -19,10 +22,6 @@ import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
-
-import dev.acceljce.cipher.NativeAesEngine.Mode;
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 
 /**
  * AES in ECB, CBC, CTR, CFB (128-bit feedback), CFB8 and OFB modes, with PKCS#5 padding for ECB and
@@ -47,6 +46,7 @@ final class AesCipher extends CipherSpi implements Counted {
 
     /** Key size in bytes the service is bound to (AES_128/... names), 0 for any. */
     private final int fixedKeySize;
+
     private String modeName;
     private String paddingName;
     /** OpenSSL's engine for mode and padding, or null when SunJCE serves them. */
@@ -128,8 +128,8 @@ final class AesCipher extends CipherSpi implements Counted {
             try {
                 jdkCipher(modeName, name); // SunJCE's verdict on the combination (CTR needs NoPadding, ...)
             } catch (NoSuchAlgorithmException e) {
-                throw (NoSuchPaddingException) new NoSuchPaddingException("Padding: " + name + " not implemented")
-                        .initCause(e);
+                throw (NoSuchPaddingException)
+                        new NoSuchPaddingException("Padding: " + name + " not implemented").initCause(e);
             }
         }
         paddingName = name;

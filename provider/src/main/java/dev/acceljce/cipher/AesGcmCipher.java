@@ -1,6 +1,8 @@
 package dev.acceljce.cipher;
 
 import dev.acceljce.control.Fips;
+import dev.acceljce.openssl.EvpCipher;
+import dev.acceljce.params.Parameters;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -23,9 +25,6 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
-import dev.acceljce.params.Parameters;
-import dev.acceljce.openssl.EvpCipher;
-
 /**
  * AES/GCM/NoPadding (and AES_128/192/256) through OpenSSL's AES-128/192/256-GCM, with the JDK's
  * rules: tag lengths 96..128 bits in steps of 8, any IV of at least one byte, a random 12-byte IV
@@ -38,6 +37,7 @@ import dev.acceljce.openssl.EvpCipher;
 final class AesGcmCipher extends AeadCipherBase {
     /** GCM_IV_MAX_SIZE of OpenSSL's GCM provider implementation. */
     static final int MAX_NATIVE_IV = 128;
+
     private static final int DEFAULT_IV = 12;
     private static final int DEFAULT_TAG = 16;
     private static final String JDK_NAME = "AES/GCM/NoPadding";
@@ -70,8 +70,8 @@ final class AesGcmCipher extends AeadCipherBase {
         @Override
         public void checkOperationLength(long total) {
             if (total > Integer.MAX_VALUE) {
-                throw new ProviderException("AccelJCE, as SunJCE, supports GCM input size up to " + Integer.MAX_VALUE
-                        + " bytes");
+                throw new ProviderException(
+                        "AccelJCE, as SunJCE, supports GCM input size up to " + Integer.MAX_VALUE + " bytes");
             }
         }
 
@@ -79,8 +79,8 @@ final class AesGcmCipher extends AeadCipherBase {
         public void checkUpdateOutput(byte[] output, int outputOffset, boolean encrypting) {
             // GaloisCounterMode range-checks the output array in update, decryption included
             if (outputOffset > output.length) {
-                throw new ArrayIndexOutOfBoundsException("output offset " + outputOffset
-                        + " past the end of an array of " + output.length);
+                throw new ArrayIndexOutOfBoundsException(
+                        "output offset " + outputOffset + " past the end of an array of " + output.length);
             }
         }
     }
@@ -229,13 +229,12 @@ final class AesGcmCipher extends AeadCipherBase {
         }
         if (iv.length > MAX_NATIVE_IV && Fips.on()) {
             Arrays.fill(keyBytes, (byte) 0);
-            throw new InvalidAlgorithmParameterException(Fips.refused("a GCM IV of " + iv.length
-                    + " bytes (the FIPS module takes up to " + MAX_NATIVE_IV + ")"));
+            throw new InvalidAlgorithmParameterException(Fips.refused(
+                    "a GCM IV of " + iv.length + " bytes (the FIPS module takes up to " + MAX_NATIVE_IV + ")"));
         }
         if (iv.length > MAX_NATIVE_IV) {
             Arrays.fill(keyBytes, (byte) 0);
-            startDelegated(jdkCipher(opmode, key, new GCMParameterSpec(tagBits, iv), random), encrypt, iv,
-                    tagBits / 8);
+            startDelegated(jdkCipher(opmode, key, new GCMParameterSpec(tagBits, iv), random), encrypt, iv, tagBits / 8);
             return;
         }
         start(encrypt, nativeAlgorithm(keyBytes.length), keyBytes, iv, tagBits / 8);
@@ -294,10 +293,10 @@ final class AesGcmCipher extends AeadCipherBase {
         try {
             return switch (wrappedKeyType) {
                 case Cipher.SECRET_KEY -> new SecretKeySpec(encoded, wrappedKeyAlgorithm);
-                case Cipher.PUBLIC_KEY -> KeyFactory.getInstance(wrappedKeyAlgorithm)
-                        .generatePublic(new X509EncodedKeySpec(encoded));
-                case Cipher.PRIVATE_KEY -> KeyFactory.getInstance(wrappedKeyAlgorithm)
-                        .generatePrivate(new PKCS8EncodedKeySpec(encoded));
+                case Cipher.PUBLIC_KEY ->
+                    KeyFactory.getInstance(wrappedKeyAlgorithm).generatePublic(new X509EncodedKeySpec(encoded));
+                case Cipher.PRIVATE_KEY ->
+                    KeyFactory.getInstance(wrappedKeyAlgorithm).generatePrivate(new PKCS8EncodedKeySpec(encoded));
                 default -> throw new InvalidKeyException("Unknown key type " + wrappedKeyType);
             };
         } catch (InvalidKeySpecException e) {

@@ -1,5 +1,6 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -8,8 +9,6 @@ import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
-
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * {@code AES/GCM-SIV/NoPadding} (RFC 8452), OpenSSL's AES-128/192/256-GCM-SIV (OpenSSL 3.2 and
@@ -80,17 +79,23 @@ final class AesGcmSivCipher extends WholeMessageCipher {
     boolean run(Op op) {
         EvpCipher.Context ctx = op.ctx();
         // a new nonce derives the message keys from the key OpenSSL holds
-        ctx.init(op.newAlgorithm() ? op.algorithm() : null, op.newKey() ? op.key() : null, op.iv(), op.encrypt() ? 1 : 0);
+        ctx.init(
+                op.newAlgorithm() ? op.algorithm() : null,
+                op.newKey() ? op.key() : null,
+                op.iv(),
+                op.encrypt() ? 1 : 0);
         // OpenSSL appends AAD until an empty call resets it, across operations: reset, then add
         MemorySegment none = AesModes.nonNull(MemorySegment.ofArray(EMPTY));
         if (ctx.updateWhole(none, MemorySegment.NULL) < 0
-                || (!op.aad().isEmpty() && ctx.updateWhole(MemorySegment.ofArray(op.joinedAad()), MemorySegment.NULL) < 0)) {
+                || (!op.aad().isEmpty()
+                        && ctx.updateWhole(MemorySegment.ofArray(op.joinedAad()), MemorySegment.NULL) < 0)) {
             throw new ProviderException("AES-GCM-SIV refused the AAD");
         }
         if (!op.encrypt() && ctx.ctrl(EvpCipher.CTRL_AEAD_SET_TAG, TAG, op.tag()) != 1) {
             throw new ProviderException("AES-GCM-SIV refused the tag");
         }
-        if (ctx.updateWhole(AesModes.nonNull(op.in()), AesModes.nonNull(op.out())) != op.in().byteSize()) {
+        if (ctx.updateWhole(AesModes.nonNull(op.in()), AesModes.nonNull(op.out()))
+                != op.in().byteSize()) {
             throw new ProviderException("AES-GCM-SIV " + (op.encrypt() ? "encryption" : "decryption") + " failed");
         }
         // the final call compares the tags when decrypting

@@ -1,5 +1,9 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.openssl.EvpCipher;
+import dev.acceljce.params.Parameters;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
@@ -13,18 +17,13 @@ import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
 import java.util.Arrays;
-import javax.crypto.Cipher;
 import javax.crypto.BadPaddingException;
+import javax.crypto.Cipher;
 import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
-
-import dev.acceljce.params.Parameters;
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * AES key wrap, RFC 3394 (KW, "AESWrap") and RFC 5649 (KWP, "AESWrapPad"), served by OpenSSL's
@@ -47,12 +46,15 @@ final class AesKeyWrapCipher extends CipherSpi implements Counted {
 
     private static final int SEMIBLOCK = 8;
     private static final byte[] KW_DEFAULT_IV = {
-        (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6};
+        (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6, (byte) 0xA6
+    };
     private static final byte[] KWP_DEFAULT_IV = {(byte) 0xA6, (byte) 0x59, (byte) 0x59, (byte) 0xA6};
 
     /** The three variants, with their JCA mode and padding names. */
     enum Kind {
-        KW("KW", "NoPadding"), KWP("KWP", "NoPadding"), KW_PKCS5("KW", "PKCS5Padding");
+        KW("KW", "NoPadding"),
+        KWP("KWP", "NoPadding"),
+        KW_PKCS5("KW", "PKCS5Padding");
 
         final String mode;
         final String padding;
@@ -66,6 +68,7 @@ final class AesKeyWrapCipher extends CipherSpi implements Counted {
     private final Kind kind;
     /** Whether OpenSSL's RFC 5649 cipher is used (KWP) rather than RFC 3394's. */
     private final boolean padded;
+
     private final int fixedKeySize;
 
     private EvpCipher.Context ctx;
@@ -205,8 +208,8 @@ final class AesKeyWrapCipher extends CipherSpi implements Counted {
                 throw new InvalidAlgorithmParameterException("Invalid IV");
             }
         }
-        EvpCipher.Algorithm alg = EvpCipher.fetch(opensslName(padded, raw.length)).orElseThrow(
-                () -> new ProviderException("OpenSSL lacks " + opensslName(padded, raw.length)));
+        EvpCipher.Algorithm alg = EvpCipher.fetch(opensslName(padded, raw.length))
+                .orElseThrow(() -> new ProviderException("OpenSSL lacks " + opensslName(padded, raw.length)));
         if (ctx == null) {
             ctx = new EvpCipher.Context();
             ctx.setFlags(EvpCipher.FLAG_WRAP_ALLOW);
@@ -239,7 +242,8 @@ final class AesKeyWrapCipher extends CipherSpi implements Counted {
             throw new ProviderException("key-wrap input too large");
         }
         if (need > buffer.length) {
-            byte[] bigger = Arrays.copyOf(buffer, (int) Math.max(need, Math.min(2L * buffer.length, Integer.MAX_VALUE - 32)));
+            byte[] bigger =
+                    Arrays.copyOf(buffer, (int) Math.max(need, Math.min(2L * buffer.length, Integer.MAX_VALUE - 32)));
             Arrays.fill(buffer, (byte) 0);
             buffer = bigger;
         }

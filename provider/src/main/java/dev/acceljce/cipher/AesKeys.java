@@ -56,10 +56,10 @@ final class AesKeys {
         try {
             return switch (type) {
                 case Cipher.SECRET_KEY -> new SecretKeySpec(encoded, algorithm);
-                case Cipher.PUBLIC_KEY -> KeyFactory.getInstance(algorithm)
-                        .generatePublic(new X509EncodedKeySpec(encoded));
-                case Cipher.PRIVATE_KEY -> KeyFactory.getInstance(algorithm)
-                        .generatePrivate(new PKCS8EncodedKeySpec(encoded));
+                case Cipher.PUBLIC_KEY ->
+                    KeyFactory.getInstance(algorithm).generatePublic(new X509EncodedKeySpec(encoded));
+                case Cipher.PRIVATE_KEY ->
+                    KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(encoded));
                 default -> throw new InvalidKeyException("Unknown key type " + type);
             };
         } catch (InvalidKeySpecException | IllegalArgumentException e) {

@@ -1,10 +1,9 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
 import java.security.InvalidKeyException;
 import java.util.Arrays;
-
-import dev.acceljce.openssl.EvpCipher;
 
 /** What the whole-message AES modes share: the OpenSSL cipher for a key length, and non-NULL empty buffers. */
 final class AesModes {
@@ -19,18 +18,20 @@ final class AesModes {
      */
     static EvpCipher.Algorithm byKeyLength(String mode, int keyLength, int... allowed) throws InvalidKeyException {
         if (Arrays.stream(allowed).noneMatch(n -> n == keyLength)) {
-            throw new InvalidKeyException("AES/" + mode + " takes keys of " + Arrays.toString(allowed)
-                    + " bytes, not " + keyLength);
+            throw new InvalidKeyException(
+                    "AES/" + mode + " takes keys of " + Arrays.toString(allowed) + " bytes, not " + keyLength);
         }
         boolean doubleKey = mode.equals("XTS") || mode.equals("SIV");
         String name = "AES-" + (doubleKey ? keyLength * 4 : keyLength * 8) + "-" + mode;
-        return EvpCipher.fetch(name).orElseThrow(() -> new InvalidKeyException(
-                "the loaded OpenSSL has no " + name + " (key of " + keyLength + " bytes)"));
+        return EvpCipher.fetch(name)
+                .orElseThrow(() -> new InvalidKeyException(
+                        "the loaded OpenSSL has no " + name + " (key of " + keyLength + " bytes)"));
     }
 
     /** Whether the loaded OpenSSL has the mode for every key length of {@code bits}. */
     static boolean has(String mode, int... bits) {
-        return Arrays.stream(bits).allMatch(b -> EvpCipher.fetch("AES-" + b + "-" + mode).isPresent());
+        return Arrays.stream(bits)
+                .allMatch(b -> EvpCipher.fetch("AES-" + b + "-" + mode).isPresent());
     }
 
     /**

@@ -19,9 +19,11 @@ final class AesServices {
         table.add(Family.AES, "Cipher", "AES")
                 .oid("2.16.840.1.101.3.4.1")
                 .attribute("SupportedKeyFormats", "RAW")
-                .attribute("SupportedModes", "ECB|CBC|PCBC|CTR|CTS|CFB|OFB|CFB8|CFB16|CFB24|CFB32|CFB40|CFB48"
-                        + "|CFB56|CFB64|OFB8|OFB16|OFB24|OFB32|OFB40|OFB48|OFB56|OFB64|CFB72|CFB80|CFB88|CFB96"
-                        + "|CFB104|CFB112|CFB120|CFB128|OFB72|OFB80|OFB88|OFB96|OFB104|OFB112|OFB120|OFB128")
+                .attribute(
+                        "SupportedModes",
+                        "ECB|CBC|PCBC|CTR|CTS|CFB|OFB|CFB8|CFB16|CFB24|CFB32|CFB40|CFB48"
+                                + "|CFB56|CFB64|OFB8|OFB16|OFB24|OFB32|OFB40|OFB48|OFB56|OFB64|CFB72|CFB80|CFB88|CFB96"
+                                + "|CFB104|CFB112|CFB120|CFB128|OFB72|OFB80|OFB88|OFB96|OFB104|OFB112|OFB120|OFB128")
                 .attribute("SupportedPaddings", "NOPADDING|PKCS5PADDING|ISO10126PADDING")
                 .nativeImpl(AesServices::allModesAvailable, p -> new AesCipher())
                 .handsToJdk("modes and paddings OpenSSL is not used for (PCBC, CTS, CFB and OFB of other widths"
@@ -39,7 +41,9 @@ final class AesServices {
         transformation(table, NativeAesEngine.Mode.OFB, false);
 
         // SunJCE's key-size-bound names: OID arc n*20 + {1 ECB, 2 CBC, 3 OFB, 4 CFB}
-        NativeAesEngine.Mode[] oidModes = {NativeAesEngine.Mode.ECB, NativeAesEngine.Mode.CBC, NativeAesEngine.Mode.OFB, NativeAesEngine.Mode.CFB};
+        NativeAesEngine.Mode[] oidModes = {
+            NativeAesEngine.Mode.ECB, NativeAesEngine.Mode.CBC, NativeAesEngine.Mode.OFB, NativeAesEngine.Mode.CFB
+        };
         for (int k = 0; k < KEY_SIZES.length; k++) {
             int keySize = KEY_SIZES[k];
             for (int m = 0; m < oidModes.length; m++) {
@@ -47,7 +51,9 @@ final class AesServices {
                 table.add(Family.AES, "Cipher", "AES_" + keySize * 8 + "/" + mode.name() + "/NoPadding")
                         .oid(OID_PREFIX + (k * 20 + m + 1))
                         .attribute("SupportedKeyFormats", "RAW")
-                        .nativeImpl(() -> EvpCipher.fetch("AES-" + keySize * 8 + "-" + mode.openssl).isPresent(),
+                        .nativeImpl(
+                                () -> EvpCipher.fetch("AES-" + keySize * 8 + "-" + mode.openssl)
+                                        .isPresent(),
                                 p -> new AesCipher(keySize, mode, false))
                         .register();
             }

@@ -1,5 +1,6 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -8,8 +9,6 @@ import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.List;
 import javax.crypto.spec.IvParameterSpec;
-
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * {@code AES/SIV/NoPadding} (RFC 5297, deterministic authenticated encryption), OpenSSL's
@@ -97,7 +96,8 @@ final class AesSivCipher extends WholeMessageCipher {
             }
         }
         // decryption verifies V in this call and wipes the output when it does not match
-        if (ctx.updateWhole(AesModes.nonNull(op.in()), AesModes.nonNull(op.out())) != op.in().byteSize()) {
+        if (ctx.updateWhole(AesModes.nonNull(op.in()), AesModes.nonNull(op.out()))
+                != op.in().byteSize()) {
             if (op.encrypt()) {
                 throw new ProviderException("AES-SIV encryption failed");
             }

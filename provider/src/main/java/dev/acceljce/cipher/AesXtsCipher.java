@@ -1,5 +1,6 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.openssl.EvpCipher;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.ProviderException;
@@ -7,8 +8,6 @@ import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.spec.IvParameterSpec;
-
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * {@code AES/XTS/NoPadding} (NIST SP 800-38E, IEEE 1619), OpenSSL's AES-128-XTS and AES-256-XTS:
@@ -83,8 +82,13 @@ final class AesXtsCipher extends WholeMessageCipher {
     @Override
     boolean run(Op op) {
         EvpCipher.Context ctx = op.ctx();
-        ctx.init(op.newAlgorithm() ? op.algorithm() : null, op.newKey() ? op.key() : null, op.iv(), op.encrypt() ? 1 : 0);
-        if (ctx.updateWhole(op.in(), op.out()) != op.in().byteSize() || ctx.doFinal(op.out().asSlice(op.out().byteSize())) < 0) {
+        ctx.init(
+                op.newAlgorithm() ? op.algorithm() : null,
+                op.newKey() ? op.key() : null,
+                op.iv(),
+                op.encrypt() ? 1 : 0);
+        if (ctx.updateWhole(op.in(), op.out()) != op.in().byteSize()
+                || ctx.doFinal(op.out().asSlice(op.out().byteSize())) < 0) {
             throw new ProviderException("AES-XTS " + (op.encrypt() ? "encryption" : "decryption") + " failed");
         }
         return true;

@@ -1,5 +1,8 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
@@ -17,10 +20,6 @@ import javax.crypto.CipherSpi;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.ChaCha20ParameterSpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * The ChaCha20 stream cipher (RFC 8439) through OpenSSL's "ChaCha20", whose 16-byte IV is the
@@ -53,6 +52,7 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
 
     /** Made at the first init (JCA's mode-and-padding probe drops objects unused). */
     private EvpCipher.Context ctx;
+
     private byte[] nativeKey;
     private boolean haveAlgorithm;
     /** OpenSSL's IV: counter (little-endian) || nonce. */
@@ -67,6 +67,7 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
     private boolean finished;
     /** The context has produced keystream since the operation started: reset it before reuse. */
     private boolean restart;
+
     private long initialCounter;
     /** Keystream bytes used in this operation. */
     private long position;
@@ -196,7 +197,10 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
         }
         if (nativeKey != lastKey) {
             // a new key: the first init also sets the cipher; later ones keep it
-            ctx.init(haveAlgorithm ? null : EvpCipher.fetch(OPENSSL_NAME).orElseThrow(), lastKey, opensslIv,
+            ctx.init(
+                    haveAlgorithm ? null : EvpCipher.fetch(OPENSSL_NAME).orElseThrow(),
+                    lastKey,
+                    opensslIv,
                     encrypt ? 1 : 0);
             haveAlgorithm = true;
             nativeKey = lastKey;
@@ -270,7 +274,8 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
     @Override
     protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen) {
         checkUsable();
-        MemorySegment in = input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
+        MemorySegment in =
+                input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
         byte[] out = new byte[(int) in.byteSize()];
         transform(in, MemorySegment.ofArray(out));
         end();
@@ -281,7 +286,8 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
         checkUsable();
-        MemorySegment in = input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
+        MemorySegment in =
+                input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
         int len = (int) in.byteSize();
         transform(in, outputRange(output, outputOffset, len));
         end();

@@ -1,5 +1,7 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.openssl.EvpCipher;
+import dev.acceljce.params.Parameters;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -14,9 +16,6 @@ import javax.crypto.Cipher;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
-
-import dev.acceljce.params.Parameters;
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * ChaCha20-Poly1305 (RFC 8439) through OpenSSL, with the JDK's rules: a 256-bit RAW key, a
@@ -80,8 +79,7 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
         }
 
         @Override
-        public void checkUpdateOutput(byte[] output, int outputOffset, boolean encrypting)
-                throws ShortBufferException {
+        public void checkUpdateOutput(byte[] output, int outputOffset, boolean encrypting) throws ShortBufferException {
             if (output == null && encrypting) { // the JDK's answer; its decryption ignores the output
                 throw new ShortBufferException("Output buffer too small");
             }
@@ -119,7 +117,8 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
         byte[] nonce = iv();
         try {
             // before init, like the JDK: a fresh random nonce, not attached to this object
-            return Parameters.of(JCA_NAME, new IvParameterSpec(nonce != null ? nonce : ChaCha20Cipher.randomNonce(null)));
+            return Parameters.of(
+                    JCA_NAME, new IvParameterSpec(nonce != null ? nonce : ChaCha20Cipher.randomNonce(null)));
         } catch (NoSuchAlgorithmException | InvalidParameterSpecException e) {
             throw new ProviderException(e);
         }

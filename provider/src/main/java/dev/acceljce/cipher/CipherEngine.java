@@ -56,7 +56,8 @@ interface CipherEngine {
     }
 
     /** Unwraps {@code wrapped} as one operation. */
-    default Key unwrap(byte[] wrapped, String algorithm, int type) throws InvalidKeyException, NoSuchAlgorithmException {
+    default Key unwrap(byte[] wrapped, String algorithm, int type)
+            throws InvalidKeyException, NoSuchAlgorithmException {
         throw new UnsupportedOperationException("this engine does not unwrap keys");
     }
 }

@@ -1,5 +1,7 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.jdk.VerifiedDecryption;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
@@ -14,9 +16,6 @@ import javax.crypto.Cipher;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
-
-import dev.acceljce.jdk.JdkProviders;
-import dev.acceljce.jdk.VerifiedDecryption;
 
 /**
  * The one way the ciphers of this package reach the JDK: a SunJCE cipher serving what OpenSSL does

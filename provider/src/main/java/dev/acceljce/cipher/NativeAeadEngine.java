@@ -1,5 +1,6 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -8,8 +9,6 @@ import java.util.Arrays;
 import java.util.Objects;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.ShortBufferException;
-
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * The native engine of the AEAD ciphers (AES-GCM, ChaCha20-Poly1305): one EVP_CIPHER_CTX per JCA
@@ -53,9 +52,11 @@ final class NativeAeadEngine implements CipherEngine {
     private boolean deferred;
     /** What the deferred set-up will use; the key is owned (wiped when replaced). */
     private EvpCipher.Algorithm deferredAlgorithm;
+
     private byte[] deferredKey;
     /** AAD given while the set-up waits, fed to the context when it is made. */
     private byte[] heldAad = AeadIo.EMPTY;
+
     private int heldAadLength;
     /** An operation ran on a one-call context: the object is reused, so the next init keeps one. */
     private boolean ranOnce;
@@ -78,6 +79,7 @@ final class NativeAeadEngine implements CipherEngine {
     private boolean restart;
     /** Decryption: ciphertext (with the tag at its end) held until doFinal. */
     private byte[] pending = AeadIo.EMPTY;
+
     private int pendingLength;
     /** Decryption: plaintext before its tag is verified; wiped after each doFinal. */
     private byte[] plain = AeadIo.EMPTY;
@@ -230,7 +232,8 @@ final class NativeAeadEngine implements CipherEngine {
 
     @Override
     public int outputSize(int inputLen) {
-        return encrypting ? rules.encryptionOutputSize(inputLen, tagLength)
+        return encrypting
+                ? rules.encryptionOutputSize(inputLen, tagLength)
                 : rules.decryptionOutputSize(inputLen, pendingLength, tagLength);
     }
 
@@ -269,7 +272,8 @@ final class NativeAeadEngine implements CipherEngine {
         }
         int need = heldAadLength + len;
         if (need > heldAad.length) {
-            heldAad = Arrays.copyOf(heldAad, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, 2L * heldAad.length)));
+            heldAad =
+                    Arrays.copyOf(heldAad, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, 2L * heldAad.length)));
         }
         MemorySegment.copy(aad, 0, MemorySegment.ofArray(heldAad), heldAadLength, len);
         heldAadLength = need;
@@ -367,7 +371,8 @@ final class NativeAeadEngine implements CipherEngine {
         }
         int need = pendingLength + len;
         if (need > pending.length) {
-            pending = Arrays.copyOf(pending, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, 2L * pending.length)));
+            pending =
+                    Arrays.copyOf(pending, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, 2L * pending.length)));
         }
         MemorySegment.copy(in, 0, MemorySegment.ofArray(pending), pendingLength, len);
         pendingLength = need;
@@ -378,7 +383,8 @@ final class NativeAeadEngine implements CipherEngine {
     @Override
     public byte[] doFinal(byte[] input, int inputOffset, int inputLen) throws AEADBadTagException {
         checkUsable();
-        MemorySegment in = input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
+        MemorySegment in =
+                input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
         if (encrypting) {
             // the size as SunJCE's cipher computes it: its GCM wraps (NegativeArraySizeException)
             byte[] out = new byte[rules.encryptionOutputSize(inputLen, tagLength)];
@@ -395,7 +401,8 @@ final class NativeAeadEngine implements CipherEngine {
     public int doFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, AEADBadTagException {
         checkUsable();
-        MemorySegment in = input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
+        MemorySegment in =
+                input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
         if (encrypting) {
             if ((long) inputLen + tagLength > Integer.MAX_VALUE) {
                 rules.finalOutputOverflows(output, outputOffset, inputLen);
@@ -442,8 +449,8 @@ final class NativeAeadEngine implements CipherEngine {
         long total = (long) pendingLength + inputLen;
         if (total < tagLength) {
             endDecryption();
-            throw new AEADBadTagException("Input data too short to contain an expected tag length of "
-                    + tagLength + " bytes");
+            throw new AEADBadTagException(
+                    "Input data too short to contain an expected tag length of " + tagLength + " bytes");
         }
         return (int) (total - tagLength);
     }

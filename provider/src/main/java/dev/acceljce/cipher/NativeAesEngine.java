@@ -1,5 +1,7 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.openssl.EvpCipher;
+import dev.acceljce.params.Parameters;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
@@ -15,9 +17,6 @@ import javax.crypto.BadPaddingException;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
-
-import dev.acceljce.openssl.EvpCipher;
-import dev.acceljce.params.Parameters;
 
 /**
  * AES in one of the modes OpenSSL serves ({@link Mode}), with or without PKCS#5 padding,
@@ -42,12 +41,17 @@ final class NativeAesEngine implements CipherEngine {
 
     /** The modes OpenSSL serves, with the suffix of OpenSSL's cipher names ("AES-128-" + suffix). */
     enum Mode {
-        ECB("ECB", true, false), CBC("CBC", true, true), CTR("CTR", false, true),
-        CFB("CFB", false, true), CFB8("CFB8", false, true), OFB("OFB", false, true);
+        ECB("ECB", true, false),
+        CBC("CBC", true, true),
+        CTR("CTR", false, true),
+        CFB("CFB", false, true),
+        CFB8("CFB8", false, true),
+        OFB("OFB", false, true);
 
         final String openssl;
         /** Whether OpenSSL buffers partial blocks (ECB, CBC) rather than streaming. */
         final boolean block;
+
         final boolean usesIv;
 
         Mode(String openssl, boolean block, boolean usesIv) {
@@ -80,8 +84,8 @@ final class NativeAesEngine implements CipherEngine {
             int i = keyLength / 8 - 2;
             EvpCipher.Algorithm a = fetched[i];
             if (a == null) {
-                a = EvpCipher.fetch("AES-" + keyLength * 8 + "-" + openssl).orElseThrow(
-                        () -> new ProviderException("OpenSSL lacks AES-" + keyLength * 8 + "-" + openssl));
+                a = EvpCipher.fetch("AES-" + keyLength * 8 + "-" + openssl)
+                        .orElseThrow(() -> new ProviderException("OpenSSL lacks AES-" + keyLength * 8 + "-" + openssl));
                 fetched[i] = a; // a benign race: every thread finds the same fetched cipher
             }
             return a;
@@ -101,6 +105,7 @@ final class NativeAesEngine implements CipherEngine {
     private int opensslHeld;
     /** Input bytes not yet given to OpenSSL (fewer than a block), see the class comment. */
     private byte[] pending = new byte[BLOCK];
+
     private int pendingLen;
 
     /** {@code padding}: PKCS#5 padding (ECB and CBC only). */
@@ -270,8 +275,7 @@ final class NativeAesEngine implements CipherEngine {
         int len = input.remaining();
         // the JDK's CipherSpi asks for getOutputSize bytes of room; so do we
         if (output.remaining() < outputSize(len)) {
-            throw new ShortBufferException("Need at least " + outputSize(len)
-                    + " bytes of space in output buffer");
+            throw new ShortBufferException("Need at least " + outputSize(len) + " bytes of space in output buffer");
         }
         int n = update(MemorySegment.ofBuffer(input), MemorySegment.ofBuffer(output));
         input.position(input.limit());
@@ -383,8 +387,7 @@ final class NativeAesEngine implements CipherEngine {
         long total = unprocessed() + len;
         failIfUnfinishable(total);
         if (output.remaining() < outputSize(len)) {
-            throw new ShortBufferException("Need at least " + outputSize(len)
-                    + " bytes of space in output buffer");
+            throw new ShortBufferException("Need at least " + outputSize(len) + " bytes of space in output buffer");
         }
         int n = doFinal(MemorySegment.ofBuffer(input), MemorySegment.ofBuffer(output));
         input.position(input.limit());
@@ -461,8 +464,8 @@ final class NativeAesEngine implements CipherEngine {
         }
         try {
             if (n > capacity) {
-                throw new ShortBufferException("Output buffer too short: " + capacity + " bytes given, " + n
-                        + " bytes needed");
+                throw new ShortBufferException(
+                        "Output buffer too short: " + capacity + " bytes given, " + n + " bytes needed");
             }
             System.arraycopy(tmp, 0, output, outputOffset, n);
             completed(in.byteSize());
@@ -531,7 +534,9 @@ final class NativeAesEngine implements CipherEngine {
      * overwrite input before it is read, so the input is copied first.
      */
     private MemorySegment separate(MemorySegment in, MemorySegment out) {
-        if (in.byteSize() == 0 || out.byteSize() == 0 || in.asOverlappingSlice(out).isEmpty()) {
+        if (in.byteSize() == 0
+                || out.byteSize() == 0
+                || in.asOverlappingSlice(out).isEmpty()) {
             return in;
         }
         boolean sameStart = in.heapBase().equals(out.heapBase()) && in.address() == out.address();

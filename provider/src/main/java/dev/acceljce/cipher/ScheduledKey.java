@@ -1,9 +1,8 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.openssl.EvpCipher;
 import java.security.MessageDigest;
 import java.util.Arrays;
-
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * The (cipher, direction, key) an EVP_CIPHER_CTX's key schedule was made for, so that a re-init

@@ -1,5 +1,8 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
@@ -26,10 +29,6 @@ import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.SecretKey;
 import javax.crypto.ShortBufferException;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.openssl.EvpCipher;
 
 /**
  * The AES modes OpenSSL runs on a whole message in one call: CCM (the length comes before the
@@ -68,6 +67,7 @@ abstract class WholeMessageCipher extends CipherSpi implements Counted {
     private Params params;
     /** Encryption done where the mode refuses a second one with the same nonce: init first. */
     private boolean finished;
+
     private boolean dataStarted;
     private final List<byte[]> aad = new ArrayList<>();
     private byte[] input = EMPTY;
@@ -87,9 +87,18 @@ abstract class WholeMessageCipher extends CipherSpi implements Counted {
     record Params(byte[] iv, int tagLength) {}
 
     /** One whole-message operation, for {@link #run}. */
-    record Op(EvpCipher.Context ctx, EvpCipher.Algorithm algorithm, boolean newAlgorithm, byte[] key,
-              boolean newKey, byte[] iv, boolean encrypt, List<byte[]> aad, MemorySegment in,
-              MemorySegment out, MemorySegment tag) {
+    record Op(
+            EvpCipher.Context ctx,
+            EvpCipher.Algorithm algorithm,
+            boolean newAlgorithm,
+            byte[] key,
+            boolean newKey,
+            byte[] iv,
+            boolean encrypt,
+            List<byte[]> aad,
+            MemorySegment in,
+            MemorySegment out,
+            MemorySegment tag) {
         /** The AAD components as one byte string. */
         byte[] joinedAad() {
             if (aad.size() == 1) {
@@ -129,8 +138,7 @@ abstract class WholeMessageCipher extends CipherSpi implements Counted {
     abstract Class<? extends AlgorithmParameterSpec> specClass();
 
     /** Refuses a data length the mode cannot process, before OpenSSL sees it. */
-    void checkDataLength(long length, Params p) throws IllegalBlockSizeException {
-    }
+    void checkDataLength(long length, Params p) throws IllegalBlockSizeException {}
 
     /**
      * Runs the message on OpenSSL. Encryption writes op.out and op.tag and returns true;
@@ -258,8 +266,9 @@ abstract class WholeMessageCipher extends CipherSpi implements Counted {
         boolean encrypt = switch (opmode) {
             case Cipher.ENCRYPT_MODE -> true;
             case Cipher.DECRYPT_MODE -> false;
-            default -> throw new InvalidParameterException("AES/" + modeName + " encrypts and decrypts only"
-                    + " (Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE), not mode " + opmode);
+            default ->
+                throw new InvalidParameterException("AES/" + modeName + " encrypts and decrypts only"
+                        + " (Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE), not mode " + opmode);
         };
         byte[] k = rawKey(key);
         try {
@@ -439,7 +448,8 @@ abstract class WholeMessageCipher extends CipherSpi implements Counted {
         }
         if (total < tag) {
             clearMessage();
-            throw new AEADBadTagException("Input data too short to contain an expected tag length of " + tag + " bytes");
+            throw new AEADBadTagException(
+                    "Input data too short to contain an expected tag length of " + tag + " bytes");
         }
         return (int) (total - tag);
     }
@@ -475,8 +485,18 @@ abstract class WholeMessageCipher extends CipherSpi implements Counted {
             boolean ok;
             boolean ran = false;
             try {
-                ok = run(new Op(ctx, algorithm, newAlgorithm, key, newKey, params.iv, encrypting,
-                        List.copyOf(aad), data, target, tagSegment));
+                ok = run(new Op(
+                        ctx,
+                        algorithm,
+                        newAlgorithm,
+                        key,
+                        newKey,
+                        params.iv,
+                        encrypting,
+                        List.copyOf(aad),
+                        data,
+                        target,
+                        tagSegment));
                 ran = true;
             } finally {
                 if (!ran) { // a refusal mid-sequence: set everything up again next time

@@ -47,13 +47,17 @@ public final class Counters {
         }
 
         final String name;
-        @SuppressWarnings("unused") private volatile Cell head;
+
+        @SuppressWarnings("unused")
+        private volatile Cell head;
         /** The current thread's cell, per path (indexed by ordinal). */
         @SuppressWarnings("unchecked")
         private final ThreadLocal<Cell>[] local = new ThreadLocal[] {new ThreadLocal<Cell>(), new ThreadLocal<Cell>()};
+
         private final ReentrantLock pruning = new ReentrantLock();
         /** Cells on the stack; a prune is due when they reach {@link #pruneAt}. */
         private final AtomicInteger linked = new AtomicInteger();
+
         private volatile int pruneAt = 1024;
         final LongAdder[] retiredOps = {new LongAdder(), new LongAdder()};
         final LongAdder[] retiredBytes = {new LongAdder(), new LongAdder()};
@@ -177,10 +181,15 @@ public final class Counters {
         Cell next;
         /** Set when the thread ended and the counts were folded into the service's totals. */
         volatile boolean retired;
-        @SuppressWarnings("unused") private long ops;
-        @SuppressWarnings("unused") private long bytes;
+
+        @SuppressWarnings("unused")
+        private long ops;
+
+        @SuppressWarnings("unused")
+        private long bytes;
         /** Objects of the service made on this path by this thread. */
-        @SuppressWarnings("unused") private long created;
+        @SuppressWarnings("unused")
+        private long created;
 
         Cell(Thread thread, Path path) {
             this.thread = thread;
@@ -322,8 +331,14 @@ public final class Counters {
     }
 
     /** One row of the table: a service's counts on both paths. */
-    public record Row(String service, long nativeOps, long nativeBytes, long jdkOps, long jdkBytes,
-                      long nativeObjects, long jdkObjects) {
+    public record Row(
+            String service,
+            long nativeOps,
+            long nativeBytes,
+            long jdkOps,
+            long jdkBytes,
+            long nativeObjects,
+            long jdkObjects) {
         public long totalOps() {
             return nativeOps + jdkOps;
         }

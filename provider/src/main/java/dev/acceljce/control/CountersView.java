@@ -1,12 +1,11 @@
 package dev.acceljce.control;
 
+import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.openssl.NativeResource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import dev.acceljce.openssl.LibCrypto;
-import dev.acceljce.openssl.NativeResource;
 
 /**
  * This JVM's counters as {@link CountersMXBean} shows them. Holds no javax.management type, so it

@@ -30,7 +30,8 @@ public final class CpuClass {
         String d = detected;
         if (d == null) {
             CpuFeatures cpu = CpuFeatures.ofThisMachine();
-            detected = d = of(cpu.arch(), cpu.model(), OpenSslCpu.ofLoadedLibrary().enabledOn(cpu));
+            detected =
+                    d = of(cpu.arch(), cpu.model(), OpenSslCpu.ofLoadedLibrary().enabledOn(cpu));
         }
         return d;
     }

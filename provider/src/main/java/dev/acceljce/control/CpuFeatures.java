@@ -32,8 +32,22 @@ import java.util.Set;
  */
 public record CpuFeatures(String arch, String model, int logicalCpus, Map<String, Boolean> features) {
     /** x86_64: the flags OpenSSL's AES, GHASH, SHA, ChaCha20/Poly1305, RSA, P-256 and X25519 code selects on. */
-    public static final List<String> X86_64 = List.of("aes", "vaes", "pclmulqdq", "vpclmulqdq", "sha_ni",
-            "avx", "avx2", "avx512f", "avx512vl", "avx512bw", "avx512ifma", "adx", "bmi2", "rdrand", "rdseed");
+    public static final List<String> X86_64 = List.of(
+            "aes",
+            "vaes",
+            "pclmulqdq",
+            "vpclmulqdq",
+            "sha_ni",
+            "avx",
+            "avx2",
+            "avx512f",
+            "avx512vl",
+            "avx512bw",
+            "avx512ifma",
+            "adx",
+            "bmi2",
+            "rdrand",
+            "rdseed");
     /** aarch64: the ARMv8 crypto extensions. */
     public static final List<String> AARCH64 = List.of("aes", "pmull", "sha1", "sha2", "sha3", "sha512");
     /**
@@ -96,8 +110,11 @@ public record CpuFeatures(String arch, String model, int logicalCpus, Map<String
         try {
             text = Files.readString(Path.of("/proc/cpuinfo"));
         } catch (IOException e) {
-            return new CpuFeatures(arch, System.getProperty("os.arch") + " (no /proc/cpuinfo)",
-                    Runtime.getRuntime().availableProcessors(), Map.of());
+            return new CpuFeatures(
+                    arch,
+                    System.getProperty("os.arch") + " (no /proc/cpuinfo)",
+                    Runtime.getRuntime().availableProcessors(),
+                    Map.of());
         }
         long hwcap2 = 0;
         if (arch.equals("ppc64le")) {
@@ -151,8 +168,11 @@ public record CpuFeatures(String arch, String model, int logicalCpus, Map<String
                     : flags != null && flags.contains(f);
             features.put(f, has);
         }
-        return new CpuFeatures(arch, model == null ? "unknown" : model,
-                processors > 0 ? processors : Runtime.getRuntime().availableProcessors(), features);
+        return new CpuFeatures(
+                arch,
+                model == null ? "unknown" : model,
+                processors > 0 ? processors : Runtime.getRuntime().availableProcessors(),
+                features);
     }
 
     /** The value of {@code type} in a 64-bit little-endian auxiliary vector, or 0 when absent. */

@@ -1,5 +1,6 @@
 package dev.acceljce.control;
 
+import dev.acceljce.openssl.LibCrypto;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -10,8 +11,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-
-import dev.acceljce.openssl.LibCrypto;
 
 /**
  * The crossover table of the {@code auto} policy: for each family (optionally per algorithm) and
@@ -41,13 +40,13 @@ public final class Crossovers {
     private static volatile Table table;
     /** The table with the settings snapshot it was last found valid for: one read per lookup. */
     private record Checked(Table table, Object settings) {}
+
     private static volatile Checked checked;
 
     private Crossovers() {}
 
     /** One entry: {@code below} serves sizes under {@code threshold}, {@code above} the rest. */
-    public record Crossover(Path below, long threshold, Path above,
-                            String source) {
+    public record Crossover(Path below, long threshold, Path above, String source) {
         public Path pathFor(long size) {
             return size < threshold ? below : above;
         }
@@ -86,9 +85,10 @@ public final class Crossovers {
 
         @Override
         public String toString() {
-            return constant() ? below.name().toLowerCase(Locale.ROOT)
+            return constant()
+                    ? below.name().toLowerCase(Locale.ROOT)
                     : below.name().toLowerCase(Locale.ROOT) + " below " + threshold + " B, "
-                      + above.name().toLowerCase(Locale.ROOT) + " from there";
+                            + above.name().toLowerCase(Locale.ROOT) + " from there";
         }
     }
 
@@ -97,9 +97,14 @@ public final class Crossovers {
      * algorithm): a lookup is made for every new object, so it must not rebuild keys or parse.
      * {@code profileSetting} is the {@code acceljce.profile} value the table was read for.
      */
-    private record Table(Properties profile, java.nio.file.Path profilePath, String profileSetting,
-                         String cpuClass, Properties classDefaults, Properties defaults,
-                         List<Map<String, Crossover>> looked) {}
+    private record Table(
+            Properties profile,
+            java.nio.file.Path profilePath,
+            String profileSetting,
+            String cpuClass,
+            Properties classDefaults,
+            Properties defaults,
+            List<Map<String, Crossover>> looked) {}
 
     /** The crossover for an algorithm of a family under the loaded OpenSSL. */
     public static Crossover lookup(Family family, String algorithm) {
@@ -147,7 +152,8 @@ public final class Crossovers {
     /** The profile file in use (may not exist yet): where {@code calibrate} writes by default. */
     public static java.nio.file.Path profilePath() {
         String name = Settings.get("acceljce.profile");
-        return name != null ? java.nio.file.Path.of(name)
+        return name != null
+                ? java.nio.file.Path.of(name)
                 : java.nio.file.Path.of(System.getProperty("user.home"), ".config", "acceljce", "profile.properties");
     }
 
@@ -156,8 +162,9 @@ public final class Crossovers {
         Table t = table();
         Map<String, String> out = new TreeMap<>();
         t.defaults.stringPropertyNames().forEach(k -> out.put(k, t.defaults.getProperty(k) + " (built-in)"));
-        t.classDefaults.stringPropertyNames().forEach(k -> out.put(k, t.classDefaults.getProperty(k)
-                + " (built-in for " + t.cpuClass + ")"));
+        t.classDefaults
+                .stringPropertyNames()
+                .forEach(k -> out.put(k, t.classDefaults.getProperty(k) + " (built-in for " + t.cpuClass + ")"));
         t.profile.stringPropertyNames().forEach(k -> out.put(k, t.profile.getProperty(k) + " (profile)"));
         return out;
     }
@@ -221,7 +228,8 @@ public final class Crossovers {
             try (InputStream in = Files.newInputStream(profilePath)) {
                 profile.load(in);
             } catch (IOException e) {
-                throw new IllegalStateException("cannot read crossover profile " + profilePath + ": " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "cannot read crossover profile " + profilePath + ": " + e.getMessage(), e);
             }
         }
         Properties defaults = resource(DEFAULTS);

@@ -18,7 +18,9 @@ public final class Dispatch {
      * @param nativeAvailable whether the loaded OpenSSL offers this algorithm
      */
     public static Path choose(Family family, String type, String algorithm, boolean nativeAvailable) {
-        return nativeAvailable && Settings.nativeAllowed(family) && Health.nativeHealthy(family) ? Path.NATIVE : Path.JDK;
+        return nativeAvailable && Settings.nativeAllowed(family) && Health.nativeHealthy(family)
+                ? Path.NATIVE
+                : Path.JDK;
     }
 
     /**
@@ -38,8 +40,13 @@ public final class Dispatch {
      * pick its path per message (MessageDigest, Mac, Cipher transformations: see
      * {@code dev.acceljce.policy.PerMessage}).
      */
-    public static Route route(Family family, String type, String algorithm, boolean nativeAvailable,
-                              boolean jdkAvailable, boolean perMessageCapable) {
+    public static Route route(
+            Family family,
+            String type,
+            String algorithm,
+            boolean nativeAvailable,
+            boolean jdkAvailable,
+            boolean perMessageCapable) {
         Path allowed = choose(family, type, algorithm, nativeAvailable);
         if (allowed == Path.JDK || !jdkAvailable) {
             return new Route(allowed, null);
@@ -52,8 +59,7 @@ public final class Dispatch {
                 if (c.constant()) {
                     yield new Route(c.below(), null);
                 }
-                yield perMessageCapable ? new Route(null, c)
-                        : new Route(c.pathFor(Crossovers.TYPICAL_SIZE), null);
+                yield perMessageCapable ? new Route(null, c) : new Route(c.pathFor(Crossovers.TYPICAL_SIZE), null);
             }
         };
     }

@@ -15,6 +15,7 @@ public final class Fips {
     public static final int MIN_RSA_BITS = 2048;
     /** SP 800-132 (and OpenSSL's FIPS provider's lower-bound check): PBKDF2 minimums. */
     public static final int MIN_PBKDF2_SALT_BYTES = 16;
+
     public static final int MIN_PBKDF2_ITERATIONS = 1000;
     public static final int MIN_PBKDF2_KEY_BITS = 112;
 
@@ -23,17 +24,36 @@ public final class Fips {
      * the module is active, where it came from, what it says of itself, its self-test result,
      * what AccelJCE knows of its validation, and why it failed to load (null when it did not).
      */
-    public record Report(boolean requested, boolean active, String modulePath, String configPath, String source,
-                         String name, String version, String buildInfo, String selfTest, String validation,
-                         String failure) {}
+    public record Report(
+            boolean requested,
+            boolean active,
+            String modulePath,
+            String configPath,
+            String source,
+            String name,
+            String version,
+            String buildInfo,
+            String selfTest,
+            String validation,
+            String failure) {}
 
     private Fips() {}
 
     /** The FIPS module's state now (loading it on first use when FIPS mode is on). */
     public static Report report() {
         FipsModule.Status s = LibContext.fips();
-        return new Report(s.requested(), s.active(), s.modulePath(), s.configPath(), s.source(), s.name(),
-                s.version(), s.buildInfo(), s.selfTest(), s.requested() ? s.validationNote() : null, s.failure());
+        return new Report(
+                s.requested(),
+                s.active(),
+                s.modulePath(),
+                s.configPath(),
+                s.source(),
+                s.name(),
+                s.version(),
+                s.buildInfo(),
+                s.selfTest(),
+                s.requested() ? s.validationNote() : null,
+                s.failure());
     }
 
     /** Whether this JVM runs AccelJCE in FIPS mode ({@code acceljce.fips=true}). */

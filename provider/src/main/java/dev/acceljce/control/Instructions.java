@@ -42,37 +42,68 @@ public final class Instructions {
     }
 
     private static final Map<String, List<Route>> X86_64 = Map.ofEntries(
-            Map.entry("sha1", List.of(new Route(List.of("sha_ni"), "SHA extensions"),
-                    new Route(List.of("avx2", "bmi2"), "AVX2 message schedule"),
-                    new Route(List.of("avx"), "AVX message schedule"))),
-            Map.entry("sha256", List.of(new Route(List.of("sha_ni"), "SHA extensions"),
-                    new Route(List.of("avx2", "bmi2"), "AVX2 message schedule"),
-                    new Route(List.of("avx"), "AVX message schedule"))),
-            Map.entry("sha512", List.of(new Route(List.of("avx2", "bmi2"), "AVX2 message schedule"),
-                    new Route(List.of("avx"), "AVX message schedule"))),
+            Map.entry(
+                    "sha1",
+                    List.of(
+                            new Route(List.of("sha_ni"), "SHA extensions"),
+                            new Route(List.of("avx2", "bmi2"), "AVX2 message schedule"),
+                            new Route(List.of("avx"), "AVX message schedule"))),
+            Map.entry(
+                    "sha256",
+                    List.of(
+                            new Route(List.of("sha_ni"), "SHA extensions"),
+                            new Route(List.of("avx2", "bmi2"), "AVX2 message schedule"),
+                            new Route(List.of("avx"), "AVX message schedule"))),
+            Map.entry(
+                    "sha512",
+                    List.of(
+                            new Route(List.of("avx2", "bmi2"), "AVX2 message schedule"),
+                            new Route(List.of("avx"), "AVX message schedule"))),
             Map.entry("aes", List.of(new Route(List.of("aes"), "AES-NI"))),
-            Map.entry("aes-gcm", List.of(
-                    new Route(List.of("vaes", "vpclmulqdq", "avx512f", "avx512vl", "avx512bw"), 3, 1,
-                            "AVX-512 VAES + VPCLMULQDQ GCM (also needs AVX512DQ)"),
-                    new Route(List.of("aes", "pclmulqdq", "avx"), "AES-NI + PCLMULQDQ, stitched AVX GCM (with MOVBE)"),
-                    new Route(List.of("aes", "pclmulqdq"), "AES-NI + PCLMULQDQ GHASH"))),
-            Map.entry("chacha20-poly1305", List.of(
-                    new Route(List.of("avx512f", "avx512ifma"), "ChaCha20 AVX-512F, Poly1305 AVX-512 IFMA"),
-                    new Route(List.of("avx512f"), "ChaCha20 and Poly1305 AVX-512F"),
-                    new Route(List.of("avx2"), "ChaCha20 and Poly1305 AVX2"),
-                    new Route(List.of("avx"), "ChaCha20 and Poly1305 AVX"))),
-            Map.entry("chacha20", List.of(new Route(List.of("avx512f"), "ChaCha20 AVX-512F"),
-                    new Route(List.of("avx2"), "ChaCha20 AVX2"))),
+            Map.entry(
+                    "aes-gcm",
+                    List.of(
+                            new Route(
+                                    List.of("vaes", "vpclmulqdq", "avx512f", "avx512vl", "avx512bw"),
+                                    3,
+                                    1,
+                                    "AVX-512 VAES + VPCLMULQDQ GCM (also needs AVX512DQ)"),
+                            new Route(
+                                    List.of("aes", "pclmulqdq", "avx"),
+                                    "AES-NI + PCLMULQDQ, stitched AVX GCM (with MOVBE)"),
+                            new Route(List.of("aes", "pclmulqdq"), "AES-NI + PCLMULQDQ GHASH"))),
+            Map.entry(
+                    "chacha20-poly1305",
+                    List.of(
+                            new Route(List.of("avx512f", "avx512ifma"), "ChaCha20 AVX-512F, Poly1305 AVX-512 IFMA"),
+                            new Route(List.of("avx512f"), "ChaCha20 and Poly1305 AVX-512F"),
+                            new Route(List.of("avx2"), "ChaCha20 and Poly1305 AVX2"),
+                            new Route(List.of("avx"), "ChaCha20 and Poly1305 AVX"))),
+            Map.entry(
+                    "chacha20",
+                    List.of(
+                            new Route(List.of("avx512f"), "ChaCha20 AVX-512F"),
+                            new Route(List.of("avx2"), "ChaCha20 AVX2"))),
             Map.entry("drbg", List.of(new Route(List.of("aes"), "CTR-DRBG (AES-256) with AES-NI"))),
-            Map.entry("rsa", List.of(
-                    new Route(List.of("avx512ifma", "adx", "bmi2"),
-                            "AVX-512 IFMA for 2048-bit private keys, MULX/ADCX/ADOX Montgomery otherwise"),
-                    new Route(List.of("adx", "bmi2"), "MULX/ADCX/ADOX Montgomery multiplication"))),
-            Map.entry("ec", List.of(
-                    new Route(List.of("adx", "bmi2", "avx2"), "P-256: ecp_nistz256 with MULX/ADCX and AVX2 table "
-                            + "look-ups; other curves: generic code"),
-                    new Route(List.of("adx", "bmi2"), "P-256: ecp_nistz256 with MULX/ADCX; other curves: generic code"))),
-            Map.entry("x25519", List.of(new Route(List.of("adx", "bmi2"), "x25519-x86_64 with MULX/ADCX (radix 2^64)"))));
+            Map.entry(
+                    "rsa",
+                    List.of(
+                            new Route(
+                                    List.of("avx512ifma", "adx", "bmi2"),
+                                    "AVX-512 IFMA for 2048-bit private keys, MULX/ADCX/ADOX Montgomery otherwise"),
+                            new Route(List.of("adx", "bmi2"), "MULX/ADCX/ADOX Montgomery multiplication"))),
+            Map.entry(
+                    "ec",
+                    List.of(
+                            new Route(
+                                    List.of("adx", "bmi2", "avx2"),
+                                    "P-256: ecp_nistz256 with MULX/ADCX and AVX2 table "
+                                            + "look-ups; other curves: generic code"),
+                            new Route(
+                                    List.of("adx", "bmi2"),
+                                    "P-256: ecp_nistz256 with MULX/ADCX; other curves: generic code"))),
+            Map.entry(
+                    "x25519", List.of(new Route(List.of("adx", "bmi2"), "x25519-x86_64 with MULX/ADCX (radix 2^64)"))));
 
     private static final Map<String, List<Route>> AARCH64 = Map.of(
             "sha1", List.of(new Route(List.of("sha1"), "ARMv8 SHA-1 instructions")),
@@ -84,14 +115,29 @@ public final class Instructions {
             "drbg", List.of(new Route(List.of("aes"), "CTR-DRBG (AES-256) with ARMv8 AES")));
 
     private static final List<Route> CPACF = List.of(new Route(List.of("msa"), "CPACF"));
-    private static final Map<String, List<Route>> S390X = Map.of("sha1", CPACF, "sha256", CPACF, "sha512", CPACF,
-            "sha3", CPACF, "aes", CPACF, "aes-gcm", CPACF, "drbg", CPACF,
-            "chacha20", List.of(new Route(List.of("vx"), "vector facility")),
-            "chacha20-poly1305", List.of(new Route(List.of("vx"), "vector facility")));
+    private static final Map<String, List<Route>> S390X = Map.of(
+            "sha1",
+            CPACF,
+            "sha256",
+            CPACF,
+            "sha512",
+            CPACF,
+            "sha3",
+            CPACF,
+            "aes",
+            CPACF,
+            "aes-gcm",
+            CPACF,
+            "drbg",
+            CPACF,
+            "chacha20",
+            List.of(new Route(List.of("vx"), "vector facility")),
+            "chacha20-poly1305",
+            List.of(new Route(List.of("vx"), "vector facility")));
 
     private static final List<Route> VCRYPTO = List.of(new Route(List.of("vcrypto"), "POWER8 vector crypto"));
-    private static final Map<String, List<Route>> PPC64LE = Map.of("sha256", VCRYPTO, "sha512", VCRYPTO,
-            "aes", VCRYPTO, "aes-gcm", VCRYPTO, "drbg", VCRYPTO);
+    private static final Map<String, List<Route>> PPC64LE =
+            Map.of("sha256", VCRYPTO, "sha512", VCRYPTO, "aes", VCRYPTO, "aes-gcm", VCRYPTO, "drbg", VCRYPTO);
 
     /**
      * The path OpenSSL takes for {@code algorithm} on {@code arch}, given the features it enabled
@@ -110,8 +156,14 @@ public final class Instructions {
                 return new Use(r.needs, r.description);
             }
         }
-        return new Use(List.of(), "portable code (" + String.join(" or ", routes.stream()
-                .map(r -> String.join("+", r.needs)).toList()) + " not enabled)");
+        return new Use(
+                List.of(),
+                "portable code ("
+                        + String.join(
+                                " or ",
+                                routes.stream()
+                                        .map(r -> String.join("+", r.needs))
+                                        .toList()) + " not enabled)");
     }
 
     private static Map<String, List<Route>> routes(String arch) {

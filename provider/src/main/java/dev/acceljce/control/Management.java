@@ -76,8 +76,12 @@ public final class Management {
         try {
             Class.forName("java.lang.management.ManagementFactory", false, Management.class.getClassLoader());
             Module m = Management.class.getModule();
-            return !m.isNamed() || m.getLayer() == null
-                    || m.getLayer().findModule("java.management").map(m::canRead).orElse(false);
+            return !m.isNamed()
+                    || m.getLayer() == null
+                    || m.getLayer()
+                            .findModule("java.management")
+                            .map(m::canRead)
+                            .orElse(false);
         } catch (ClassNotFoundException | LinkageError e) {
             return false;
         }

@@ -1,5 +1,7 @@
 package dev.acceljce.control;
 
+import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.openssl.OpenSslInfo;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -7,9 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.acceljce.openssl.LibCrypto;
-import dev.acceljce.openssl.OpenSslInfo;
 
 /**
  * The CPU features the loaded OpenSSL will use, which can be fewer than the CPU has: OpenSSL drops

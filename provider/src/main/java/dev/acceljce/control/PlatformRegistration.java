@@ -1,7 +1,6 @@
 package dev.acceljce.control;
 
 import java.lang.management.ManagementFactory;
-
 import javax.management.InstanceAlreadyExistsException;
 import javax.management.JMException;
 import javax.management.MBeanServer;

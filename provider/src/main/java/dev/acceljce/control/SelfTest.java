@@ -1,21 +1,5 @@
 package dev.acceljce.control;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.EnumMap;
-import java.util.EnumSet;
-import java.util.HexFormat;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
-
 import dev.acceljce.openssl.DigestSignOneShot;
 import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.openssl.EvpDigest;
@@ -31,6 +15,21 @@ import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.openssl.OsslParams;
 import dev.acceljce.openssl.PkeySignContext;
 import dev.acceljce.openssl.Rand;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Known-answer tests of the native path, run once before it serves anything (see {@link Health}).
@@ -52,7 +51,9 @@ public final class SelfTest {
 
     /** The outcome of one test, or of a family's tests together. */
     public enum Status {
-        PASSED, FAILED, NOT_TESTED
+        PASSED,
+        FAILED,
+        NOT_TESTED
     }
 
     /** One test's outcome. {@code reason} says why it failed or was not run; null when it passed. */
@@ -67,8 +68,8 @@ public final class SelfTest {
     private static final FamilyStatus NO_TEST = new FamilyStatus(Status.NOT_TESTED, "no self-test for this family");
 
     /** Everything one run found. */
-    public record Report(List<Result> results, Map<Family, FamilyStatus> families, long totalNanos,
-                         Set<Family> injected) {
+    public record Report(
+            List<Result> results, Map<Family, FamilyStatus> families, long totalNanos, Set<Family> injected) {
         public Report {
             results = List.copyOf(results);
             // EnumMap's copy constructor refuses an empty map of another kind
@@ -87,7 +88,8 @@ public final class SelfTest {
                 return Status.FAILED;
             }
             return families.values().stream().anyMatch(f -> f.status == Status.PASSED)
-                    ? Status.PASSED : Status.NOT_TESTED;
+                    ? Status.PASSED
+                    : Status.NOT_TESTED;
         }
     }
 
@@ -143,14 +145,14 @@ public final class SelfTest {
 
     // RFC 8032 7.1 TEST 1 (Ed25519), RFC 7748 6.1 (X25519), RFC 6979 A.2.5 (ECDSA P-256, SHA-256,
     // "sample"), wrapped in the standard PKCS#8 / SubjectPublicKeyInfo prefixes of their key types
-    private static final String ED25519_PKCS8 = "302e020100300506032b657004220420"
-            + "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+    private static final String ED25519_PKCS8 =
+            "302e020100300506032b657004220420" + "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
     private static final String ED25519_SIGNATURE = "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
             + "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b";
-    private static final String X25519_ALICE_PKCS8 = "302e020100300506032b656e04220420"
-            + "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a";
-    private static final String X25519_BOB_SPKI = "302a300506032b656e032100"
-            + "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f";
+    private static final String X25519_ALICE_PKCS8 =
+            "302e020100300506032b656e04220420" + "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a";
+    private static final String X25519_BOB_SPKI =
+            "302a300506032b656e032100" + "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f";
     private static final String P256_SPKI = "3059301306072a8648ce3d020106082a8648ce3d03010703420004"
             + "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
             + "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299";
@@ -214,20 +216,36 @@ public final class SelfTest {
     /** In {@link Family} order, so reports list families as the enum does. */
     private static final List<Test> TESTS = List.of(
             // FIPS 180-4 examples (NIST CSRC "Examples with Intermediate Values"): message "abc"
-            kat(Family.DIGEST, "SHA-1", "FIPS 180-4 example \"abc\"",
-                    "a9993e364706816aba3e25717850c26c9cd0d89d", () -> digest("SHA1", ascii("abc"))),
-            kat(Family.DIGEST, "SHA-256", "FIPS 180-4 example \"abc\"",
+            kat(
+                    Family.DIGEST,
+                    "SHA-1",
+                    "FIPS 180-4 example \"abc\"",
+                    "a9993e364706816aba3e25717850c26c9cd0d89d",
+                    () -> digest("SHA1", ascii("abc"))),
+            kat(
+                    Family.DIGEST,
+                    "SHA-256",
+                    "FIPS 180-4 example \"abc\"",
                     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
                     () -> digest("SHA256", ascii("abc"))),
-            kat(Family.DIGEST, "SHA-512", "FIPS 180-4 example \"abc\"",
+            kat(
+                    Family.DIGEST,
+                    "SHA-512",
+                    "FIPS 180-4 example \"abc\"",
                     "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
                             + "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
                     () -> digest("SHA512", ascii("abc"))),
             // FIPS 202 examples (NIST CSRC "SHA3-256 example"): message "abc"
-            kat(Family.DIGEST, "SHA3-256", "FIPS 202 example \"abc\"",
+            kat(
+                    Family.DIGEST,
+                    "SHA3-256",
+                    "FIPS 202 example \"abc\"",
                     "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532",
                     () -> digest("SHA3-256", ascii("abc"))),
-            kat(Family.DIGEST, "SHAKE128-256", "FIPS 202 (NIST CSRC SHAKE128 example, empty message)",
+            kat(
+                    Family.DIGEST,
+                    "SHAKE128-256",
+                    "FIPS 202 (NIST CSRC SHAKE128 example, empty message)",
                     "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26",
                     () -> EvpDigest.xof("SHAKE128", 32).map(md -> {
                         try (EvpDigest.Context ctx = new EvpDigest.Context(md)) {
@@ -237,109 +255,225 @@ public final class SelfTest {
                         }
                     })),
             // RFC 4231 test case 2 (HMAC per FIPS 198-1): key "Jefe"
-            kat(Family.HMAC, "HmacSHA256", "RFC 4231 test case 2",
+            kat(
+                    Family.HMAC,
+                    "HmacSHA256",
+                    "RFC 4231 test case 2",
                     "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
                     () -> hmac("SHA256", ascii("Jefe"), ascii("what do ya want for nothing?"))),
-            kat(Family.HMAC, "HmacSHA512", "RFC 4231 test case 2",
+            kat(
+                    Family.HMAC,
+                    "HmacSHA512",
+                    "RFC 4231 test case 2",
                     "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea250554"
                             + "9758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737",
                     () -> hmac("SHA512", ascii("Jefe"), ascii("what do ya want for nothing?"))),
             // FIPS 197 appendix C.1 (AES-128) and C.3 (AES-256), one block
-            kat(Family.AES, "AES-128 block", "FIPS 197 appendix C.1",
+            kat(
+                    Family.AES,
+                    "AES-128 block",
+                    "FIPS 197 appendix C.1",
                     "69c4e0d86a7b0430d8cdb78070b4c55a",
-                    () -> cipher("AES-128-ECB", hex("000102030405060708090a0b0c0d0e0f"), null,
+                    () -> cipher(
+                            "AES-128-ECB",
+                            hex("000102030405060708090a0b0c0d0e0f"),
+                            null,
                             hex("00112233445566778899aabbccddeeff"))),
-            kat(Family.AES, "AES-256 block", "FIPS 197 appendix C.3",
+            kat(
+                    Family.AES,
+                    "AES-256 block",
+                    "FIPS 197 appendix C.3",
                     "8ea2b7ca516745bfeafc49904b496089",
-                    () -> cipher("AES-256-ECB", hex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"),
-                            null, hex("00112233445566778899aabbccddeeff"))),
+                    () -> cipher(
+                            "AES-256-ECB",
+                            hex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"),
+                            null,
+                            hex("00112233445566778899aabbccddeeff"))),
             // SP 800-38A appendix F.2.1 (CBC-AES128.Encrypt), first two blocks
-            kat(Family.AES, "AES-128-CBC", "SP 800-38A F.2.1",
+            kat(
+                    Family.AES,
+                    "AES-128-CBC",
+                    "SP 800-38A F.2.1",
                     "7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b2",
-                    () -> cipher("AES-128-CBC", hex("2b7e151628aed2a6abf7158809cf4f3c"),
+                    () -> cipher(
+                            "AES-128-CBC",
+                            hex("2b7e151628aed2a6abf7158809cf4f3c"),
                             hex("000102030405060708090a0b0c0d0e0f"),
                             hex("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"))),
             // The GCM specification's test case 4 (McGrew and Viega, the vectors SP 800-38D's
             // validation system grew from): 60-byte plaintext, 20-byte AAD, 96-bit IV
-            kat(Family.GCM, "AES-128-GCM encrypt", "GCM specification (McGrew, Viega) test case 4",
-                    GCM4_CT + GCM4_TAG, () -> gcmEncrypt(hex(GCM4_KEY), hex(GCM4_IV), hex(GCM4_AAD), hex(GCM4_PT))),
-            kat(Family.GCM, "AES-128-GCM decrypt", "GCM specification (McGrew, Viega) test case 4",
-                    GCM4_PT, () -> gcmDecrypt(hex(GCM4_KEY), hex(GCM4_IV), hex(GCM4_AAD), hex(GCM4_CT),
-                            hex(GCM4_TAG))),
+            kat(
+                    Family.GCM,
+                    "AES-128-GCM encrypt",
+                    "GCM specification (McGrew, Viega) test case 4",
+                    GCM4_CT + GCM4_TAG,
+                    () -> gcmEncrypt(hex(GCM4_KEY), hex(GCM4_IV), hex(GCM4_AAD), hex(GCM4_PT))),
+            kat(
+                    Family.GCM,
+                    "AES-128-GCM decrypt",
+                    "GCM specification (McGrew, Viega) test case 4",
+                    GCM4_PT,
+                    () -> gcmDecrypt(hex(GCM4_KEY), hex(GCM4_IV), hex(GCM4_AAD), hex(GCM4_CT), hex(GCM4_TAG))),
             // RFC 8439 section 2.8.2: AEAD_CHACHA20_POLY1305
-            kat(Family.CHACHA20, "ChaCha20-Poly1305 encrypt", "RFC 8439 section 2.8.2",
-                    RFC8439_CT + RFC8439_TAG, () -> aeadEncrypt("ChaCha20-Poly1305", hex(RFC8439_KEY),
-                            hex(RFC8439_NONCE), hex(RFC8439_AAD), ascii(RFC8439_PT))),
+            kat(
+                    Family.CHACHA20,
+                    "ChaCha20-Poly1305 encrypt",
+                    "RFC 8439 section 2.8.2",
+                    RFC8439_CT + RFC8439_TAG,
+                    () -> aeadEncrypt(
+                            "ChaCha20-Poly1305",
+                            hex(RFC8439_KEY),
+                            hex(RFC8439_NONCE),
+                            hex(RFC8439_AAD),
+                            ascii(RFC8439_PT))),
             // Health, not a known answer: a DRBG's output cannot be predicted from outside, and the
             // SP 800-90A section 11.3 health tests are OpenSSL's own. Here: it produces, does not
             // repeat (the idea of FIPS 140-2 section 4.9.2's continuous test), and claims >= 128 bits.
-            check(Family.DRBG, "DRBG output does not repeat", "non-repetition check (FIPS 140-2 4.9.2 idea)",
+            check(
+                    Family.DRBG,
+                    "DRBG output does not repeat",
+                    "non-repetition check (FIPS 140-2 4.9.2 idea)",
                     SelfTest::drbgProblem),
-            kat(Family.RSA, "RSASSA-PKCS1-v1_5 SHA-256 signature",
-                    "Wycheproof rsa_pkcs1_2048_sig_gen_test SHA-256 group, tcId 85", RSA2048_SHA256_SIGNATURE,
+            kat(
+                    Family.RSA,
+                    "RSASSA-PKCS1-v1_5 SHA-256 signature",
+                    "Wycheproof rsa_pkcs1_2048_sig_gen_test SHA-256 group, tcId 85",
+                    RSA2048_SHA256_SIGNATURE,
                     () -> rsaPkcs1Sign(hex(RSA2048_PKCS8), ascii("Message"))),
-            check(Family.RSA, "RSASSA-PKCS1-v1_5 SHA-256 verification",
-                    "Wycheproof rsa_pkcs1_2048_sig_gen_test SHA-256 group, tcId 85", SelfTest::rsaPkcs1VerifyProblem),
-            kat(Family.RSA, "RSA-OAEP SHA-256 decryption",
-                    "Wycheproof rsa_oaep_2048_sha256_mgf1sha256_test tcId 5", HEX.formatHex(ascii("Message")),
+            check(
+                    Family.RSA,
+                    "RSASSA-PKCS1-v1_5 SHA-256 verification",
+                    "Wycheproof rsa_pkcs1_2048_sig_gen_test SHA-256 group, tcId 85",
+                    SelfTest::rsaPkcs1VerifyProblem),
+            kat(
+                    Family.RSA,
+                    "RSA-OAEP SHA-256 decryption",
+                    "Wycheproof rsa_oaep_2048_sha256_mgf1sha256_test tcId 5",
+                    HEX.formatHex(ascii("Message")),
                     () -> rsaOaepDecrypt(hex(RSA2048_PKCS8), hex(RSA2048_OAEP_CIPHERTEXT))),
-            check(Family.EC, "ECDSA P-256 verification", "RFC 6979 A.2.5 (SHA-256, \"sample\")",
+            check(
+                    Family.EC,
+                    "ECDSA P-256 verification",
+                    "RFC 6979 A.2.5 (SHA-256, \"sample\")",
                     SelfTest::ecdsaProblem),
-            kat(Family.EDDSA, "Ed25519 signature", "RFC 8032 7.1 test 1", ED25519_SIGNATURE,
+            kat(
+                    Family.EDDSA,
+                    "Ed25519 signature",
+                    "RFC 8032 7.1 test 1",
+                    ED25519_SIGNATURE,
                     () -> ed25519Signature(hex(ED25519_PKCS8), new byte[0])),
-            kat(Family.XDH, "X25519 agreement", "RFC 7748 6.1",
+            kat(
+                    Family.XDH,
+                    "X25519 agreement",
+                    "RFC 7748 6.1",
                     "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742",
                     () -> x25519(hex(X25519_ALICE_PKCS8), hex(X25519_BOB_SPKI))),
             // RFC 5869 appendix A.1 (HKDF-SHA256) and RFC 6070 test 1 (PBKDF2-HMAC-SHA1, c = 1)
-            kat(Family.KDF, "HKDF-SHA256", "RFC 5869 A.1",
+            kat(
+                    Family.KDF,
+                    "HKDF-SHA256",
+                    "RFC 5869 A.1",
                     "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865",
-                    () -> hkdf("SHA256", hex("0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b"),
-                            hex("000102030405060708090a0b0c"), hex("f0f1f2f3f4f5f6f7f8f9"), 42)),
-            kat(Family.KDF, "PBKDF2WithHmacSHA1", "RFC 6070 test 1",
+                    () -> hkdf(
+                            "SHA256",
+                            hex("0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b"),
+                            hex("000102030405060708090a0b0c"),
+                            hex("f0f1f2f3f4f5f6f7f8f9"),
+                            42)),
+            kat(
+                    Family.KDF,
+                    "PBKDF2WithHmacSHA1",
+                    "RFC 6070 test 1",
                     "0c60c80f961f0e71f3a9b524af6012062fe037a6",
                     () -> pbkdf2("SHA1", ascii("password"), ascii("salt"), 1, 20)),
             // ML-KEM (FIPS 203) and ML-DSA (FIPS 204), OpenSSL 3.5 only (not tested on 3.0, where
             // they are not registered). The outputs run to kilobytes, so the known answer is the
             // SHA-256 of the vector's expected output, computed from the Wycheproof files named.
-            kat(Family.KEM, "ML-KEM-512 key generation from seed",
+            kat(
+                    Family.KEM,
+                    "ML-KEM-512 key generation from seed",
                     "Wycheproof mlkem_512_keygen_seed tcId 1 (NIST round 3 seed 0), SHA-256 of ek || dk",
                     "031dc7d1c7e66ced818bc9da68c45df9da8e4186bf82f810703921dfb3fbb781",
                     () -> mlKemKeyGeneration("ML-KEM-512", hex(MLKEM512_SEED))),
-            kat(Family.KEM, "ML-KEM-512 encapsulation with fixed m",
+            kat(
+                    Family.KEM,
+                    "ML-KEM-512 encapsulation with fixed m",
                     "Wycheproof mlkem_512_encaps tcId 10 (same key), SHA-256 of c || K",
                     "0d9a231d4c0095d7bcb8e95b1f84a8eb56106b9709758e3fe4f9aa273abca2ce",
                     () -> mlKemEncapsulation("ML-KEM-512", hex(MLKEM512_SEED), hex(MLKEM512_M), 768)),
-            kat(Family.MLDSA, "ML-DSA-44 deterministic signature",
+            kat(
+                    Family.MLDSA,
+                    "ML-DSA-44 deterministic signature",
                     "Wycheproof mldsa_44_sign_seed tcId 1 (seed 2a..2a, \"Hello world\"), SHA-256 of the signature",
                     "8cd6fc03daa72e87210a4e721523e84c14f27733789075e65736744d4787fdd5",
                     () -> mlDsaSignature("ML-DSA-44", hex("2a".repeat(32)), ascii("Hello world"), 2420)),
             // The services beyond the JDK (docs/beyond-jdk.md); each answer also checked against Bouncy Castle
-            kat(Family.CMAC, "AES-128-CMAC", "RFC 4493 section 4, example 2",
+            kat(
+                    Family.CMAC,
+                    "AES-128-CMAC",
+                    "RFC 4493 section 4, example 2",
                     "070a16b46b4d4144f79bdd9dd04a287c",
-                    () -> keyedMac("CMAC", hex("2b7e151628aed2a6abf7158809cf4f3c"),
-                            p -> p.utf8("cipher", "AES-128-CBC"), hex("6bc1bee22e409f96e93d7e117393172a"), 16)),
-            kat(Family.KMAC, "KMAC128", "NIST SP 800-185 KMAC samples, sample #1",
+                    () -> keyedMac(
+                            "CMAC",
+                            hex("2b7e151628aed2a6abf7158809cf4f3c"),
+                            p -> p.utf8("cipher", "AES-128-CBC"),
+                            hex("6bc1bee22e409f96e93d7e117393172a"),
+                            16)),
+            kat(
+                    Family.KMAC,
+                    "KMAC128",
+                    "NIST SP 800-185 KMAC samples, sample #1",
                     "e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e",
-                    () -> keyedMac("KMAC128", hex("404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"),
-                            p -> p.octets("custom", new byte[0]).unsigned("size", 32), hex("00010203"), 32)),
-            kat(Family.CCM, "AES-128-CCM encrypt", "NIST SP 800-38C appendix C.1 (example 1)",
-                    "7162015b4dac255d", () -> ccmEncrypt(hex("404142434445464748494a4b4c4d4e4f"),
-                            hex("10111213141516"), hex("0001020304050607"), hex("20212223"), 4)),
-            kat(Family.XTS, "AES-128-XTS encrypt", "Wycheproof aes_xts_test tcId 1 (tweak zero-extended)",
+                    () -> keyedMac(
+                            "KMAC128",
+                            hex("404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"),
+                            p -> p.octets("custom", new byte[0]).unsigned("size", 32),
+                            hex("00010203"),
+                            32)),
+            kat(
+                    Family.CCM,
+                    "AES-128-CCM encrypt",
+                    "NIST SP 800-38C appendix C.1 (example 1)",
+                    "7162015b4dac255d",
+                    () -> ccmEncrypt(
+                            hex("404142434445464748494a4b4c4d4e4f"),
+                            hex("10111213141516"),
+                            hex("0001020304050607"),
+                            hex("20212223"),
+                            4)),
+            kat(
+                    Family.XTS,
+                    "AES-128-XTS encrypt",
+                    "Wycheproof aes_xts_test tcId 1 (tweak zero-extended)",
                     "d107e084fbaed19c5be05ac4f48b7732",
-                    () -> cipher("AES-128-XTS", hex("6e9841dd6f35b53c48084f9558deabdebe8a712fd6343046a0f92bfdcfe16e07"),
-                            hex("6e08e4314925b6cf0000000000000000"), hex("7252a0545fcaa07fc468c636203de219"))),
-            kat(Family.SIV, "AES-128-SIV encrypt", "RFC 5297 appendix A.1 (V || C)",
+                    () -> cipher(
+                            "AES-128-XTS",
+                            hex("6e9841dd6f35b53c48084f9558deabdebe8a712fd6343046a0f92bfdcfe16e07"),
+                            hex("6e08e4314925b6cf0000000000000000"),
+                            hex("7252a0545fcaa07fc468c636203de219"))),
+            kat(
+                    Family.SIV,
+                    "AES-128-SIV encrypt",
+                    "RFC 5297 appendix A.1 (V || C)",
                     "85632d07c6e8f37f950acd320a2ecc9340c02b9690c4dc04daef7f6afe5c",
-                    () -> sivEncrypt(hex("fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"),
-                            hex("101112131415161718191a1b1c1d1e1f2021222324252627"), hex("112233445566778899aabbccddee"))),
-            kat(Family.SIV, "AES-128-GCM-SIV encrypt", "RFC 8452 appendix C.1, first vector (empty message)",
+                    () -> sivEncrypt(
+                            hex("fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"),
+                            hex("101112131415161718191a1b1c1d1e1f2021222324252627"),
+                            hex("112233445566778899aabbccddee"))),
+            kat(
+                    Family.SIV,
+                    "AES-128-GCM-SIV encrypt",
+                    "RFC 8452 appendix C.1, first vector (empty message)",
                     "dc20e2d83f25705bb49e439eca56de25",
                     () -> gcmSivEncrypt(hex("01000000000000000000000000000000"), hex("030000000000000000000000"))),
-            kat(Family.ARGON2, "Argon2id", "RFC 9106 section 5.3",
+            kat(
+                    Family.ARGON2,
+                    "Argon2id",
+                    "RFC 9106 section 5.3",
                     "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659",
-                    () -> EvpKdf.fetch("ARGON2ID").map(kdf -> EvpKdf.argon2(kdf, filled(32, 1), filled(16, 2),
-                            filled(8, 3), filled(12, 4), 3, 4, 32, 1, 32))));
+                    () -> EvpKdf.fetch("ARGON2ID")
+                            .map(kdf -> EvpKdf.argon2(
+                                    kdf, filled(32, 1), filled(16, 2), filled(8, 3), filled(12, 4), 3, 4, 32, 1, 32))));
 
     private SelfTest() {}
 
@@ -425,12 +559,16 @@ public final class SelfTest {
             // known answers would also run algorithms FIPS mode refuses
             status = Status.NOT_TESTED;
             reason = "FIPS mode: the FIPS module's own self-tests apply ("
-                    + (LibContext.fips().active() ? LibContext.fips().selfTest() : LibContext.fips().failure()) + ")";
+                    + (LibContext.fips().active()
+                            ? LibContext.fips().selfTest()
+                            : LibContext.fips().failure()) + ")";
         } else {
             try {
                 String problem = t.check.problem(inject);
                 status = problem == null ? Status.PASSED : Status.FAILED;
-                reason = problem == null ? null : problem + (inject ? " (failure injected by " + FAIL_PROPERTY + ")" : "");
+                reason = problem == null
+                        ? null
+                        : problem + (inject ? " (failure injected by " + FAIL_PROPERTY + ")" : "");
             } catch (NotOffered e) {
                 status = Status.NOT_TESTED;
                 reason = e.getMessage();
@@ -469,8 +607,7 @@ public final class SelfTest {
                 want[0] ^= 1;
             }
             byte[] got = computation.compute().orElseThrow(() -> new NotOffered(name));
-            return Arrays.equals(got, want) ? null
-                    : "expected " + HEX.formatHex(want) + ", got " + HEX.formatHex(got);
+            return Arrays.equals(got, want) ? null : "expected " + HEX.formatHex(want) + ", got " + HEX.formatHex(got);
         });
     }
 
@@ -527,12 +664,13 @@ public final class SelfTest {
     }
 
     /** A MAC of EVP_MAC {@code name} whose key goes with parameters (CMAC, KMAC). */
-    private static Optional<byte[]> keyedMac(String name, byte[] key, java.util.function.Consumer<OsslParams> params,
-                                             byte[] message, int length) {
+    private static Optional<byte[]> keyedMac(
+            String name, byte[] key, java.util.function.Consumer<OsslParams> params, byte[] message, int length) {
         if (EvpMac.fetch(name).isEmpty()) {
             return Optional.empty();
         }
-        try (EvpMac.Keyed ctx = new EvpMac.Keyed(name); Arena arena = Arena.ofConfined()) {
+        try (EvpMac.Keyed ctx = new EvpMac.Keyed(name);
+                Arena arena = Arena.ofConfined()) {
             OsslParams p = OsslParams.in(arena);
             params.accept(p);
             if (!ctx.init(key, p.build())) {
@@ -556,10 +694,15 @@ public final class SelfTest {
                 }
                 ctx.init(null, key, nonce, 1);
                 byte[] out = new byte[plaintext.length + tag];
-                if (!ctx.declareLength(plaintext.length) || ctx.update(aad, 0, aad.length, null, 0) < 0
+                if (!ctx.declareLength(plaintext.length)
+                        || ctx.update(aad, 0, aad.length, null, 0) < 0
                         || ctx.update(plaintext, 0, plaintext.length, out, 0) != plaintext.length
                         || ctx.doFinal(out, plaintext.length) < 0
-                        || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, tag, MemorySegment.ofArray(out).asSlice(plaintext.length)) != 1) {
+                        || ctx.ctrl(
+                                        EvpCipher.CTRL_AEAD_GET_TAG,
+                                        tag,
+                                        MemorySegment.ofArray(out).asSlice(plaintext.length))
+                                != 1) {
                     throw new IllegalStateException("AES-CCM refused the test input");
                 }
                 return out;
@@ -575,7 +718,11 @@ public final class SelfTest {
                 byte[] out = new byte[16 + plaintext.length];
                 if (ctx.update(ad, 0, ad.length, null, 0) < 0
                         || ctx.update(plaintext, 0, plaintext.length, out, 16) != plaintext.length
-                        || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, 16, MemorySegment.ofArray(out).asSlice(0, 16)) != 1) {
+                        || ctx.ctrl(
+                                        EvpCipher.CTRL_AEAD_GET_TAG,
+                                        16,
+                                        MemorySegment.ofArray(out).asSlice(0, 16))
+                                != 1) {
                     throw new IllegalStateException("AES-SIV refused the test input");
                 }
                 return out;
@@ -590,8 +737,12 @@ public final class SelfTest {
                 ctx.init(alg, key, nonce, 1);
                 byte[] buf = new byte[1]; // empty slices of it: a message of zero bytes at real addresses
                 byte[] tag = new byte[16];
-                if (ctx.updateWhole(MemorySegment.ofArray(buf).asSlice(0, 0), MemorySegment.ofArray(buf).asSlice(0, 0)) != 0
-                        || ctx.doFinal(buf, 0) < 0 || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, 16, tag) != 1) {
+                if (ctx.updateWhole(
+                                        MemorySegment.ofArray(buf).asSlice(0, 0),
+                                        MemorySegment.ofArray(buf).asSlice(0, 0))
+                                != 0
+                        || ctx.doFinal(buf, 0) < 0
+                        || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, 16, tag) != 1) {
                     throw new IllegalStateException("AES-GCM-SIV refused the test input");
                 }
                 return tag;
@@ -699,7 +850,7 @@ public final class SelfTest {
         }
         byte[] digest = digest("SHA256", ascii("sample")).orElseThrow(() -> new NotOffered("SHA256"));
         try (EvpPkey.Key key = EvpPkey.Key.fromPublicDer(hex(P256_SPKI));
-             PkeySignContext verify = new PkeySignContext(key, false, digest.length)) {
+                PkeySignContext verify = new PkeySignContext(key, false, digest.length)) {
             if (!verify.verify(signature, digest, digest.length)) {
                 return "the RFC 6979 signature did not verify";
             }
@@ -715,8 +866,9 @@ public final class SelfTest {
             return Optional.empty();
         }
         byte[] digest = digest("SHA256", message).orElseThrow(() -> new NotOffered("SHA256"));
-        try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8); Arena arena = Arena.ofConfined();
-             PkeySignContext sign = new PkeySignContext(key, true, digest.length, rsaPkcs1Params(arena))) {
+        try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8);
+                Arena arena = Arena.ofConfined();
+                PkeySignContext sign = new PkeySignContext(key, true, digest.length, rsaPkcs1Params(arena))) {
             byte[] signature = sign.sign(digest, digest.length);
             if (signature == null) {
                 throw new IllegalStateException("OpenSSL refused to sign");
@@ -735,8 +887,9 @@ public final class SelfTest {
             signature[100] ^= 1;
         }
         byte[] digest = digest("SHA256", ascii("Message")).orElseThrow(() -> new NotOffered("SHA256"));
-        try (EvpPkey.Key key = EvpPkey.Key.fromPublicDer(hex(RSA2048_SPKI)); Arena arena = Arena.ofConfined();
-             PkeySignContext verify = new PkeySignContext(key, false, digest.length, rsaPkcs1Params(arena))) {
+        try (EvpPkey.Key key = EvpPkey.Key.fromPublicDer(hex(RSA2048_SPKI));
+                Arena arena = Arena.ofConfined();
+                PkeySignContext verify = new PkeySignContext(key, false, digest.length, rsaPkcs1Params(arena))) {
             if (!verify.verify(signature, digest, digest.length)) {
                 return "the published signature did not verify";
             }
@@ -748,8 +901,10 @@ public final class SelfTest {
 
     private static MemorySegment[] rsaPkcs1Params(Arena arena) {
         // RSA needs the padding mode set before the digest
-        return new MemorySegment[] {OsslParams.in(arena).utf8("pad-mode", "pkcs1").build(),
-                OsslParams.in(arena).utf8("digest", "SHA256").build()};
+        return new MemorySegment[] {
+            OsslParams.in(arena).utf8("pad-mode", "pkcs1").build(),
+            OsslParams.in(arena).utf8("digest", "SHA256").build()
+        };
     }
 
     /** RSA-OAEP decryption, SHA-256 and MGF1-SHA-256, empty label. */
@@ -757,10 +912,17 @@ public final class SelfTest {
         if (!EvpPkey.hasKeyType("RSA") || EvpDigest.fetch("SHA256").isEmpty()) {
             return Optional.empty();
         }
-        try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8); Arena arena = Arena.ofConfined();
-             EvpPkeyCrypt decrypt = new EvpPkeyCrypt(key, EvpPkeyCrypt.Operation.DECRYPT, ciphertext.length,
-                     OsslParams.in(arena).utf8("pad-mode", "oaep").build(),
-                     OsslParams.in(arena).utf8("digest", "SHA256").utf8("mgf1-digest", "SHA256").build())) {
+        try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8);
+                Arena arena = Arena.ofConfined();
+                EvpPkeyCrypt decrypt = new EvpPkeyCrypt(
+                        key,
+                        EvpPkeyCrypt.Operation.DECRYPT,
+                        ciphertext.length,
+                        OsslParams.in(arena).utf8("pad-mode", "oaep").build(),
+                        OsslParams.in(arena)
+                                .utf8("digest", "SHA256")
+                                .utf8("mgf1-digest", "SHA256")
+                                .build())) {
             byte[] out = new byte[ciphertext.length];
             int n = decrypt.run(ciphertext, ciphertext.length, out);
             if (n < 0) {
@@ -774,7 +936,8 @@ public final class SelfTest {
         if (!EvpPkey.hasKeyType("ED25519")) {
             return Optional.empty();
         }
-        try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8); DigestSignOneShot signer = new DigestSignOneShot()) {
+        try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8);
+                DigestSignOneShot signer = new DigestSignOneShot()) {
             return Optional.of(signer.sign(key, message, message.length));
         }
     }
@@ -784,8 +947,8 @@ public final class SelfTest {
             return Optional.empty();
         }
         try (EvpPkey.Key mine = EvpPkey.Key.fromPrivateDer(privatePkcs8);
-             EvpPkey.Key peer = EvpPkey.Key.fromPublicDer(peerSpki);
-             EvpPkeyDerive derive = new EvpPkeyDerive(mine, 32)) {
+                EvpPkey.Key peer = EvpPkey.Key.fromPublicDer(peerSpki);
+                EvpPkeyDerive derive = new EvpPkeyDerive(mine, 32)) {
             return Optional.of(derive.derive(peer));
         }
     }
@@ -796,7 +959,8 @@ public final class SelfTest {
             return Optional.empty();
         }
         try (Arena arena = Arena.ofConfined()) {
-            return Optional.of(EvpPkey.Key.generate(set, OsslParams.in(arena).octets("seed", seed).build()));
+            return Optional.of(EvpPkey.Key.generate(
+                    set, OsslParams.in(arena).octets("seed", seed).build()));
         }
     }
 
@@ -810,8 +974,12 @@ public final class SelfTest {
 
     private static Optional<byte[]> mlKemEncapsulation(String set, byte[] seed, byte[] m, int ciphertextSize) {
         return seededKey(set, seed).flatMap(k -> {
-            try (k; Arena arena = Arena.ofConfined()) {
-                EvpKem.Encapsulated e = EvpKem.encapsulate(k, ciphertextSize, 32,
+            try (k;
+                    Arena arena = Arena.ofConfined()) {
+                EvpKem.Encapsulated e = EvpKem.encapsulate(
+                        k,
+                        ciphertextSize,
+                        32,
                         OsslParams.in(arena).octets("ikme", m).build());
                 return digest("SHA256", concat(e.ciphertext(), e.secret()));
             }
@@ -823,9 +991,15 @@ public final class SelfTest {
             return Optional.empty();
         }
         return seededKey(set, seed).flatMap(k -> {
-            try (k; EvpMessageSignature.Algorithm alg = EvpMessageSignature.Algorithm.fetch(set);
-                 Arena arena = Arena.ofConfined()) {
-                byte[] sig = EvpMessageSignature.sign(alg, k, signatureSize, message, message.length,
+            try (k;
+                    EvpMessageSignature.Algorithm alg = EvpMessageSignature.Algorithm.fetch(set);
+                    Arena arena = Arena.ofConfined()) {
+                byte[] sig = EvpMessageSignature.sign(
+                        alg,
+                        k,
+                        signatureSize,
+                        message,
+                        message.length,
                         OsslParams.in(arena).integer("deterministic", 1).build());
                 return sig == null ? Optional.of(new byte[0]) : digest("SHA256", sig);
             }

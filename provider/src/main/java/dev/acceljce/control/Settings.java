@@ -62,6 +62,7 @@ public final class Settings {
      * the keys are built once here rather than concatenated on each read.
      */
     private static final String[] NATIVE_KEYS = keys("acceljce.native.");
+
     private static final String[] POLICY_KEYS = keys("acceljce.policy.");
     private static final String[] SEMERU_KEYS = new String[Family.values().length];
 
@@ -88,6 +89,7 @@ public final class Settings {
         final Policy[] policies = new Policy[Family.values().length];
         /** {@link #traceLevel()}, asked at every object creation. */
         volatile String traceLevel;
+
         private volatile FileSettings file;
 
         FileSettings file() {
@@ -236,9 +238,11 @@ public final class Settings {
         Map<String, String> out = new TreeMap<>();
         FileSettings file = snapshot.file();
         file.properties.stringPropertyNames().stream()
-                .filter(Settings::ours).forEach(k -> out.put(k, file.properties.getProperty(k) + " (file)"));
+                .filter(Settings::ours)
+                .forEach(k -> out.put(k, file.properties.getProperty(k) + " (file)"));
         System.getProperties().stringPropertyNames().stream()
-                .filter(Settings::ours).forEach(k -> out.put(k, System.getProperty(k) + " (system property)"));
+                .filter(Settings::ours)
+                .forEach(k -> out.put(k, System.getProperty(k) + " (system property)"));
         OVERRIDES.forEach((k, v) -> out.put(k, v + " (run-time override)"));
         return out;
     }

@@ -18,6 +18,7 @@ public final class Trace {
     public static final int CALLS_PER_SECOND = 20;
     /** Where lines go; tests in this package swap it to read them. */
     static volatile System.Logger log = System.getLogger("dev.acceljce");
+
     private static final AtomicLong WINDOW = new AtomicLong();
     private static final AtomicLong IN_WINDOW = new AtomicLong();
     private static final AtomicLong SUPPRESSED = new AtomicLong();
@@ -58,7 +59,9 @@ public final class Trace {
             return;
         }
         long left = SUPPRESSED.getAndSet(0);
-        log.log(System.Logger.Level.INFO, type + "." + algorithm + ": " + how
-                + (left > 0 ? " (" + left + " earlier decisions not traced: rate limit)" : ""));
+        log.log(
+                System.Logger.Level.INFO,
+                type + "." + algorithm + ": " + how
+                        + (left > 0 ? " (" + left + " earlier decisions not traced: rate limit)" : ""));
     }
 }

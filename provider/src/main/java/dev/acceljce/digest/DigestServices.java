@@ -30,18 +30,19 @@ public final class DigestServices {
         table.add(Family.DIGEST, "MessageDigest", jcaName)
                 .aliases(alias)
                 .attribute("ImplementedIn", "Hardware")
-                .nativeImpl(() -> EvpDigest.xof(opensslName, length).isPresent(),
+                .nativeImpl(
+                        () -> EvpDigest.xof(opensslName, length).isPresent(),
                         p -> new NativeDigest(EvpDigest.xof(opensslName, length).orElseThrow()))
                 .register();
     }
 
-    private static void digest(ServiceTable table, String jcaName, String opensslName, String oid,
-                               String... aliases) {
+    private static void digest(ServiceTable table, String jcaName, String opensslName, String oid, String... aliases) {
         table.add(Family.DIGEST, "MessageDigest", jcaName)
                 .aliases(aliases)
                 .oid(oid)
                 .attribute("ImplementedIn", "Hardware")
-                .nativeImpl(() -> EvpDigest.fetch(opensslName).isPresent(),
+                .nativeImpl(
+                        () -> EvpDigest.fetch(opensslName).isPresent(),
                         p -> new NativeDigest(EvpDigest.fetch(opensslName).orElseThrow()))
                 .register();
     }

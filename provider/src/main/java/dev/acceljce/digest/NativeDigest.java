@@ -1,13 +1,12 @@
 package dev.acceljce.digest;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.openssl.EvpDigest;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.security.DigestException;
 import java.security.MessageDigestSpi;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.openssl.EvpDigest;
 
 /**
  * A MessageDigest served by OpenSSL. Tiny updates are batched in Java ({@link UpdateBatch}). The
@@ -20,6 +19,7 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
     private final EvpDigest.Algorithm algorithm;
     /** Null until the first flush of the batch or long update; then kept for the object's life. */
     private EvpDigest.Context ctx;
+
     private UpdateBatch batch = new UpdateBatch(this::absorb);
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Bytes hashed into the message in progress, counted when its digest is taken. */
@@ -59,8 +59,8 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
         }
         if (offset < 0 || len < 0 || offset > input.length - len) {
             // what the JDK's DigestBase throws for the range MessageDigest does not check itself
-            throw new ArrayIndexOutOfBoundsException("offset " + offset + ", length " + len
-                    + ", array " + input.length);
+            throw new ArrayIndexOutOfBoundsException(
+                    "offset " + offset + ", length " + len + ", array " + input.length);
         }
         messageBytes += len;
         if (!batch.tryAdd(input, offset, len)) {

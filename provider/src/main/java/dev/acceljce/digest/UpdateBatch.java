@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 public final class UpdateBatch {
     /** Updates shorter than this are batched in Java. */
     public static final int BATCH_BELOW = 64;
+
     private static final int BATCH_SIZE = 256;
 
     /** Where a flushed batch goes: the owner's native context. */

@@ -12,8 +12,8 @@ public final class JdkAlgorithmParameters extends AlgorithmParametersSpi {
     private final AlgorithmParameters params;
 
     public JdkAlgorithmParameters(String algorithm) throws NoSuchAlgorithmException {
-        this.params = AlgorithmParameters.getInstance(algorithm,
-                JdkProviders.forService("AlgorithmParameters", algorithm));
+        this.params =
+                AlgorithmParameters.getInstance(algorithm, JdkProviders.forService("AlgorithmParameters", algorithm));
     }
 
     @Override

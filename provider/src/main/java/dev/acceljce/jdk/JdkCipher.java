@@ -1,5 +1,7 @@
 package dev.acceljce.jdk;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
@@ -15,9 +17,6 @@ import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-
 /**
  * The JDK path of a Cipher service. The JDK cipher is created from the service's transformation,
  * with the mode and padding the JCA sets when the service was looked up by its base name ("AES").
@@ -29,6 +28,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     private Cipher cipher;
     /** Initialised to decrypt an AEAD transformation: doFinal goes through {@link VerifiedDecryption}. */
     private boolean aeadDecrypt;
+
     private Counters.Tally tally = Counters.Tally.NONE;
 
     /** {@code algorithm} is the service's name: a full transformation or a base name. */
@@ -171,9 +171,11 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         // Cipher.doFinal(output, offset) reaches the SPI with a null input
-        int n = aeadDecrypt ? VerifiedDecryption.doFinal(cipher(), input, inputOffset, inputLen, output, outputOffset)
-                : input == null ? cipher().doFinal(output, outputOffset)
-                : cipher().doFinal(input, inputOffset, inputLen, output, outputOffset);
+        int n = aeadDecrypt
+                ? VerifiedDecryption.doFinal(cipher(), input, inputOffset, inputLen, output, outputOffset)
+                : input == null
+                        ? cipher().doFinal(output, outputOffset)
+                        : cipher().doFinal(input, inputOffset, inputLen, output, outputOffset);
         done(input == null ? 0 : inputLen);
         return n;
     }

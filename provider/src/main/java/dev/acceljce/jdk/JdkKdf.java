@@ -1,5 +1,7 @@
 package dev.acceljce.jdk;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.NoSuchAlgorithmException;
 import java.security.spec.AlgorithmParameterSpec;
@@ -7,9 +9,6 @@ import javax.crypto.KDF;
 import javax.crypto.KDFParameters;
 import javax.crypto.KDFSpi;
 import javax.crypto.SecretKey;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 
 /** The JDK path of a KDF service. */
 public final class JdkKdf extends KDFSpi implements Counted {
@@ -50,8 +49,7 @@ public final class JdkKdf extends KDFSpi implements Counted {
     }
 
     @Override
-    protected byte[] engineDeriveData(AlgorithmParameterSpec derivationSpec)
-            throws InvalidAlgorithmParameterException {
+    protected byte[] engineDeriveData(AlgorithmParameterSpec derivationSpec) throws InvalidAlgorithmParameterException {
         try {
             byte[] out = kdf.deriveData(derivationSpec);
             tally.count(out.length);

@@ -1,5 +1,7 @@
 package dev.acceljce.jdk;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
@@ -11,9 +13,6 @@ import javax.crypto.DecapsulateException;
 import javax.crypto.KEM;
 import javax.crypto.KEMSpi;
 import javax.crypto.SecretKey;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 
 /**
  * The JDK path of a KEM service: every encapsulator and decapsulator is the JDK provider's own,
@@ -33,8 +32,8 @@ public final class JdkKem implements KEMSpi, Counted {
     }
 
     @Override
-    public EncapsulatorSpi engineNewEncapsulator(PublicKey publicKey, AlgorithmParameterSpec spec,
-                                                 SecureRandom secureRandom)
+    public EncapsulatorSpi engineNewEncapsulator(
+            PublicKey publicKey, AlgorithmParameterSpec spec, SecureRandom secureRandom)
             throws InvalidAlgorithmParameterException, InvalidKeyException {
         return new Encapsulator(kem.newEncapsulator(publicKey, spec, secureRandom), () -> tally);
     }

@@ -1,5 +1,7 @@
 package dev.acceljce.jdk;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -11,9 +13,6 @@ import javax.crypto.KeyAgreement;
 import javax.crypto.KeyAgreementSpi;
 import javax.crypto.SecretKey;
 import javax.crypto.ShortBufferException;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 
 /** The JDK path of a KeyAgreement service. */
 public final class JdkKeyAgreement extends KeyAgreementSpi implements Counted {

@@ -1,5 +1,7 @@
 package dev.acceljce.jdk;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -7,9 +9,6 @@ import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.KeyGenerator;
 import javax.crypto.KeyGeneratorSpi;
 import javax.crypto.SecretKey;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 
 /** The JDK path of a KeyGenerator service. */
 public final class JdkKeyGenerator extends KeyGeneratorSpi implements Counted {

@@ -1,13 +1,12 @@
 package dev.acceljce.jdk;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.nio.ByteBuffer;
 import java.security.DigestException;
 import java.security.MessageDigest;
 import java.security.MessageDigestSpi;
 import java.security.NoSuchAlgorithmException;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 
 /** The JDK path of a MessageDigest service: forwards every call to the JDK's implementation. */
 public final class JdkMessageDigest extends MessageDigestSpi implements Cloneable, Counted {

@@ -1,13 +1,12 @@
 package dev.acceljce.jdk;
 
+import dev.acceljce.openssl.FipsModule;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.Security;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
-import dev.acceljce.openssl.FipsModule;
 
 /**
  * The JDK's own providers, which AccelJCE falls back to.
@@ -30,6 +29,7 @@ import dev.acceljce.openssl.FipsModule;
 public final class JdkProviders {
     /** The JDK providers AccelJCE falls back to, in the order searched. */
     private static final List<String> NAMES = List.of("SUN", "SunRsaSign", "SunEC", "SunJCE");
+
     private static final Map<String, Provider> REMEMBERED = new ConcurrentHashMap<>();
 
     private JdkProviders() {}

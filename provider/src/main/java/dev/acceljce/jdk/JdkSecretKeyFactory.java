@@ -1,5 +1,7 @@
 package dev.acceljce.jdk;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
 import java.security.spec.InvalidKeySpecException;
@@ -8,17 +10,13 @@ import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.SecretKeyFactorySpi;
 
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-
 /** The JDK path of a SecretKeyFactory service. */
 public final class JdkSecretKeyFactory extends SecretKeyFactorySpi implements Counted {
     private final SecretKeyFactory factory;
     private Counters.Tally tally = Counters.Tally.NONE;
 
     public JdkSecretKeyFactory(String algorithm) throws NoSuchAlgorithmException {
-        this.factory = SecretKeyFactory.getInstance(algorithm,
-                JdkProviders.forService("SecretKeyFactory", algorithm));
+        this.factory = SecretKeyFactory.getInstance(algorithm, JdkProviders.forService("SecretKeyFactory", algorithm));
     }
 
     @Override

@@ -1,12 +1,11 @@
 package dev.acceljce.jdk;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.security.SecureRandomParameters;
 import java.security.SecureRandomSpi;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 
 /** The JDK path of a SecureRandom service. */
 public final class JdkSecureRandom extends SecureRandomSpi implements Counted {

@@ -1,5 +1,7 @@
 package dev.acceljce.jdk;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
@@ -12,9 +14,6 @@ import java.security.Signature;
 import java.security.SignatureException;
 import java.security.SignatureSpi;
 import java.security.spec.AlgorithmParameterSpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 
 /** The JDK path of a Signature service. */
 public final class JdkSignature extends SignatureSpi implements Counted {

@@ -1,5 +1,8 @@
 package dev.acceljce.kdf;
 
+import dev.acceljce.control.Settings;
+import dev.acceljce.openssl.EvpKdf;
+import dev.acceljce.spec.Argon2ParameterSpec;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -7,10 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.ProviderException;
 import java.util.Arrays;
-
-import dev.acceljce.control.Settings;
-import dev.acceljce.openssl.EvpKdf;
-import dev.acceljce.spec.Argon2ParameterSpec;
 
 /**
  * Argon2 (RFC 9106) on OpenSSL's EVP_KDF "ARGON2ID" / "ARGON2I" / "ARGON2D" (OpenSSL 3.2+): the
@@ -22,12 +21,14 @@ final class Argon2 {
     static final String MAX_MEMORY_SETTING = "acceljce.argon2.maxMemoryKiB";
     /** The setting that caps the OpenSSL threads one derivation may use. */
     static final String MAX_THREADS_SETTING = "acceljce.argon2.maxThreads";
+
     static final int DEFAULT_MAX_MEMORY_KIB = 1 << 20; // 1 GiB
     static final int MIN_SALT = 8;
     static final int MIN_OUTPUT = 4;
     static final int MAX_LANES = 0xFFFFFF;
     /** Bouncy Castle's Argon2KeySpec type constants. */
     private static final int BC_D = 0;
+
     private static final int BC_I = 1;
     private static final int BC_ID = 2;
 
@@ -49,8 +50,16 @@ final class Argon2 {
     }
 
     /** The checked inputs of one derivation; {@link #wipe()} after use. */
-    record Inputs(byte[] password, byte[] salt, byte[] secret, byte[] ad, int iterations, int memoryKiB,
-                  int lanes, int threads, int length) {
+    record Inputs(
+            byte[] password,
+            byte[] salt,
+            byte[] secret,
+            byte[] ad,
+            int iterations,
+            int memoryKiB,
+            int lanes,
+            int threads,
+            int length) {
         void wipe() {
             Arrays.fill(password, (byte) 0);
             Arrays.fill(secret, (byte) 0);
@@ -67,8 +76,16 @@ final class Argon2 {
     static Inputs inputs(Variant variant, Object spec) throws InvalidAlgorithmParameterException {
         Inputs in;
         if (spec instanceof Argon2ParameterSpec a) {
-            in = new Inputs(a.getPassword(), a.getSalt(), a.getSecret(), a.getAdditional(), a.getIterations(),
-                    a.getMemoryKiB(), a.getLanes(), a.getThreads(), a.getOutputLength());
+            in = new Inputs(
+                    a.getPassword(),
+                    a.getSalt(),
+                    a.getSecret(),
+                    a.getAdditional(),
+                    a.getIterations(),
+                    a.getMemoryKiB(),
+                    a.getLanes(),
+                    a.getThreads(),
+                    a.getOutputLength());
         } else if (spec == null) {
             throw new InvalidAlgorithmParameterException(variant.jcaName + " needs an Argon2ParameterSpec");
         } else {
@@ -86,8 +103,8 @@ final class Argon2 {
     private static void check(Variant v, Inputs in) throws InvalidAlgorithmParameterException {
         String n = v.jcaName;
         if (in.salt.length < MIN_SALT) {
-            throw new InvalidAlgorithmParameterException(n + ": the salt must be at least " + MIN_SALT + " bytes, not "
-                    + in.salt.length);
+            throw new InvalidAlgorithmParameterException(
+                    n + ": the salt must be at least " + MIN_SALT + " bytes, not " + in.salt.length);
         }
         if (in.iterations < 1) {
             throw new InvalidAlgorithmParameterException(n + ": iterations must be at least 1");
@@ -96,8 +113,8 @@ final class Argon2 {
             throw new InvalidAlgorithmParameterException(n + ": lanes must be 1 to " + MAX_LANES + ", not " + in.lanes);
         }
         if (in.memoryKiB < 8L * in.lanes) {
-            throw new InvalidAlgorithmParameterException(n + ": memory must be at least 8 KiB per lane ("
-                    + 8L * in.lanes + " KiB), not " + in.memoryKiB);
+            throw new InvalidAlgorithmParameterException(
+                    n + ": memory must be at least 8 KiB per lane (" + 8L * in.lanes + " KiB), not " + in.memoryKiB);
         }
         int cap = maxMemoryKiB();
         if (Integer.compareUnsigned(in.memoryKiB, cap) > 0) {
@@ -137,13 +154,14 @@ final class Argon2 {
     static byte[] derive(Variant variant, Inputs in) {
         EvpKdf.Algorithm kdf = EvpKdf.fetch(variant.opensslName)
                 .orElseThrow(() -> new ProviderException("no " + variant.opensslName + " in libcrypto"));
-        int threads = Math.min(Math.min(in.threads, in.lanes),
+        int threads = Math.min(
+                Math.min(in.threads, in.lanes),
                 positiveSetting(MAX_THREADS_SETTING, Runtime.getRuntime().availableProcessors()));
         if (threads > 1) {
             threads = Math.min(threads, EvpKdf.threadsAvailable(threads));
         }
-        return EvpKdf.argon2(kdf, in.password, in.salt, in.secret, in.ad, in.iterations, in.lanes, in.memoryKiB,
-                threads, in.length);
+        return EvpKdf.argon2(
+                kdf, in.password, in.salt, in.secret, in.ad, in.iterations, in.lanes, in.memoryKiB, threads, in.length);
     }
 
     private static Inputs fromBouncyCastle(Variant variant, Object spec) throws InvalidAlgorithmParameterException {
@@ -155,8 +173,8 @@ final class Argon2 {
         try {
             int type = (int) get(c, spec, "getType");
             if (type != variant.bcType) {
-                throw new InvalidAlgorithmParameterException(variant.jcaName + ": the Argon2KeySpec is of another"
-                        + " Argon2 type (" + type + ")");
+                throw new InvalidAlgorithmParameterException(
+                        variant.jcaName + ": the Argon2KeySpec is of another" + " Argon2 type (" + type + ")");
             }
             if ((int) get(c, spec, "getVersion") != 0x13) {
                 throw new InvalidAlgorithmParameterException(variant.jcaName + ": only Argon2 version 0x13 is served");
@@ -165,9 +183,16 @@ final class Argon2 {
             byte[] pw = utf8(password);
             byte[] secret = (byte[]) get(c, spec, "getSecret");
             byte[] ad = (byte[]) get(c, spec, "getAdditional");
-            return new Inputs(pw, (byte[]) get(c, spec, "getSalt"), secret == null ? new byte[0] : secret,
-                    ad == null ? new byte[0] : ad, (int) get(c, spec, "getIterations"), (int) get(c, spec, "getMemory"),
-                    (int) get(c, spec, "getParallelism"), 1, (int) get(c, spec, "getKeyLength") / 8);
+            return new Inputs(
+                    pw,
+                    (byte[]) get(c, spec, "getSalt"),
+                    secret == null ? new byte[0] : secret,
+                    ad == null ? new byte[0] : ad,
+                    (int) get(c, spec, "getIterations"),
+                    (int) get(c, spec, "getMemory"),
+                    (int) get(c, spec, "getParallelism"),
+                    1,
+                    (int) get(c, spec, "getKeyLength") / 8);
         } catch (ReflectiveOperationException | ClassCastException e) {
             throw new InvalidAlgorithmParameterException("cannot read " + c.getName() + ": " + e, e);
         }

@@ -1,5 +1,9 @@
 package dev.acceljce.kdf;
 
+import static dev.acceljce.kdf.KeyMaterial.wipe;
+
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.spec.InvalidKeySpecException;
@@ -7,11 +11,6 @@ import java.security.spec.KeySpec;
 import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactorySpi;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-
-import static dev.acceljce.kdf.KeyMaterial.wipe;
 
 /**
  * Argon2id / Argon2i / Argon2d as a {@code SecretKeyFactory}: {@code generateSecret} takes an
@@ -60,7 +59,9 @@ final class Argon2SecretKeyFactory extends SecretKeyFactorySpi implements Counte
 
     @Override
     protected SecretKey engineTranslateKey(SecretKey key) throws InvalidKeyException {
-        if (key == null || !variant.jcaName.equalsIgnoreCase(key.getAlgorithm()) || !"RAW".equalsIgnoreCase(key.getFormat())) {
+        if (key == null
+                || !variant.jcaName.equalsIgnoreCase(key.getAlgorithm())
+                || !"RAW".equalsIgnoreCase(key.getFormat())) {
             throw new InvalidKeyException("Only " + variant.jcaName + " keys in RAW format are accepted");
         }
         byte[] b = key.getEncoded();

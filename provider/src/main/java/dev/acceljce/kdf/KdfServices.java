@@ -1,12 +1,11 @@
 package dev.acceljce.kdf;
 
-import javax.crypto.KDFParameters;
-
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpKdf;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.service.ServiceTable;
+import javax.crypto.KDFParameters;
 
 /**
  * Key-derivation services (KDF HKDF-*, SecretKeyFactory PBKDF2With*), with SunJCE's names and OIDs;
@@ -35,7 +34,8 @@ public final class KdfServices {
     }
 
     private static void argon2(ServiceTable table, String type, Argon2.Variant v, ServiceTable.Factory make) {
-        java.util.function.BooleanSupplier has = () -> LibCrypto.isAvailable() && EvpKdf.fetch(v.opensslName).isPresent();
+        java.util.function.BooleanSupplier has =
+                () -> LibCrypto.isAvailable() && EvpKdf.fetch(v.opensslName).isPresent();
         table.add(Family.ARGON2, type, v.jcaName)
                 .onlyIf(has, () -> LibCrypto.missing("EVP_KDF " + v.opensslName))
                 .nativeImpl(has, make)
@@ -44,8 +44,7 @@ public final class KdfServices {
 
     private static void hkdf(ServiceTable table, HkdfVariant variant) {
         table.add(Family.KDF, "KDF", variant.jcaName())
-                .nativeImpl(() -> has("HKDF", variant.digest()),
-                        p -> new NativeHkdf((KDFParameters) p, variant))
+                .nativeImpl(() -> has("HKDF", variant.digest()), p -> new NativeHkdf((KDFParameters) p, variant))
                 .handsToJdk("info longer than OpenSSL's HKDF accepts (32 KiB in OpenSSL 3): SunJCE")
                 .register();
     }
@@ -55,7 +54,8 @@ public final class KdfServices {
         if (oid != null) {
             b.oid(oid);
         }
-        b.nativeImpl(() -> has("PBKDF2", variant.digest()), p -> new NativePbkdf2(variant)).register();
+        b.nativeImpl(() -> has("PBKDF2", variant.digest()), p -> new NativePbkdf2(variant))
+                .register();
     }
 
     private static boolean has(String kdf, String digest) {

@@ -1,14 +1,13 @@
 package dev.acceljce.kdf;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.NoSuchAlgorithmException;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.KDFParameters;
 import javax.crypto.KDFSpi;
 import javax.crypto.SecretKey;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 
 /**
  * Argon2id / Argon2i / Argon2d as a {@code javax.crypto.KDF}: {@code deriveData} and

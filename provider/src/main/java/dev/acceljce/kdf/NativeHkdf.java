@@ -1,5 +1,11 @@
 package dev.acceljce.kdf;
 
+import static dev.acceljce.kdf.KeyMaterial.wipe;
+
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.EvpKdf;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
@@ -10,13 +16,6 @@ import javax.crypto.KDFParameters;
 import javax.crypto.KDFSpi;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.HKDFParameterSpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.jdk.JdkProviders;
-import dev.acceljce.openssl.EvpKdf;
-
-import static dev.acceljce.kdf.KeyMaterial.wipe;
 
 /**
  * HKDF (RFC 5869) as a {@code javax.crypto.KDF}, served by OpenSSL's EVP_KDF "HKDF": Extract,
@@ -63,8 +62,7 @@ public final class NativeHkdf extends KDFSpi implements Counted {
     }
 
     @Override
-    protected byte[] engineDeriveData(AlgorithmParameterSpec derivationSpec)
-            throws InvalidAlgorithmParameterException {
+    protected byte[] engineDeriveData(AlgorithmParameterSpec derivationSpec) throws InvalidAlgorithmParameterException {
         return derive(derivationSpec);
     }
 
@@ -170,8 +168,10 @@ public final class NativeHkdf extends KDFSpi implements Counted {
             try {
                 jdk = KDF.getInstance(variant.jcaName(), JdkProviders.forService("KDF", variant.jcaName()));
             } catch (NoSuchAlgorithmException e) {
-                throw new ProviderException("HKDF info longer than " + EvpKdf.hkdfMaxInfo()
-                        + " bytes needs the JDK's " + variant.jcaName() + ", which is not available", e);
+                throw new ProviderException(
+                        "HKDF info longer than " + EvpKdf.hkdfMaxInfo() + " bytes needs the JDK's " + variant.jcaName()
+                                + ", which is not available",
+                        e);
             }
             jdkForLongInfo = jdk;
         }

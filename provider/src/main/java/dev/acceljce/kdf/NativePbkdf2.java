@@ -1,5 +1,8 @@
 package dev.acceljce.kdf;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.openssl.EvpKdf;
 import java.security.InvalidKeyException;
 import java.security.ProviderException;
 import java.security.spec.InvalidKeySpecException;
@@ -9,10 +12,6 @@ import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactorySpi;
 import javax.crypto.interfaces.PBEKey;
 import javax.crypto.spec.PBEKeySpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.openssl.EvpKdf;
 
 /**
  * A {@code PBKDF2WithHmacXxx} SecretKeyFactory served by OpenSSL's EVP_KDF "PBKDF2". Accepts and
@@ -67,7 +66,8 @@ public final class NativePbkdf2 extends SecretKeyFactorySpi implements Counted {
 
     @Override
     protected SecretKey engineTranslateKey(SecretKey key) throws InvalidKeyException {
-        if (key != null && key.getAlgorithm().equalsIgnoreCase(variant.jcaName())
+        if (key != null
+                && key.getAlgorithm().equalsIgnoreCase(variant.jcaName())
                 && key.getFormat().equalsIgnoreCase("RAW")) {
             if (key instanceof Pbkdf2Key) {
                 return key;
@@ -79,8 +79,8 @@ public final class NativePbkdf2 extends SecretKeyFactorySpi implements Counted {
             byte[] encoded = pbeKey.getEncoded();
             // an empty key (a key length under 8 bits) as 1 bit, which derives no bytes again:
             // PBEKeySpec refuses a key length of 0 with IllegalArgumentException
-            PBEKeySpec spec = new PBEKeySpec(password, pbeKey.getSalt(), pbeKey.getIterationCount(),
-                    Math.max(1, encoded.length * 8));
+            PBEKeySpec spec = new PBEKeySpec(
+                    password, pbeKey.getSalt(), pbeKey.getIterationCount(), Math.max(1, encoded.length * 8));
             try {
                 return new Pbkdf2Key(spec, variant, pbkdf2);
             } catch (InvalidKeySpecException e) {

@@ -1,6 +1,7 @@
 package dev.acceljce.kdf;
 
 import dev.acceljce.control.Fips;
+import dev.acceljce.openssl.EvpKdf;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
@@ -20,8 +21,6 @@ import javax.crypto.SecretKey;
 import javax.crypto.interfaces.PBEKey;
 import javax.crypto.spec.PBEKeySpec;
 
-import dev.acceljce.openssl.EvpKdf;
-
 /**
  * A key derived with PBKDF2 by OpenSSL, with the behaviour of SunJCE's PBKDF2 keys: the password
  * is encoded in UTF-8, {@code getEncoded()} is the derived key (RAW), the algorithm is
@@ -32,6 +31,7 @@ import dev.acceljce.openssl.EvpKdf;
 final class Pbkdf2Key implements PBEKey {
     @Serial
     private static final long serialVersionUID = 5368915069512034287L;
+
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final char[] password;
@@ -59,8 +59,10 @@ final class Pbkdf2Key implements PBEKey {
                 throw new InvalidKeySpecException("Iteration count is negative");
             }
             int keyLength = spec.getKeyLength();
-            if (Fips.on() && (salt.length < Fips.MIN_PBKDF2_SALT_BYTES || iterationCount < Fips.MIN_PBKDF2_ITERATIONS
-                    || keyLength < Fips.MIN_PBKDF2_KEY_BITS)) {
+            if (Fips.on()
+                    && (salt.length < Fips.MIN_PBKDF2_SALT_BYTES
+                            || iterationCount < Fips.MIN_PBKDF2_ITERATIONS
+                            || keyLength < Fips.MIN_PBKDF2_KEY_BITS)) {
                 throw new InvalidKeySpecException(Fips.refused("PBKDF2 with a " + salt.length + "-byte salt, "
                         + iterationCount + " iterations and a " + keyLength + "-bit key (SP 800-132 minimums: "
                         + Fips.MIN_PBKDF2_SALT_BYTES + "-byte salt, " + Fips.MIN_PBKDF2_ITERATIONS + " iterations, "
@@ -73,7 +75,8 @@ final class Pbkdf2Key implements PBEKey {
             }
             // bits to bytes rounding down, as the JDK does (a length under 8 bits gives an empty key)
             int bytes = keyLength / 8;
-            derived = bytes == 0 ? new byte[0]
+            derived = bytes == 0
+                    ? new byte[0]
                     : EvpKdf.pbkdf2(pbkdf2, variant.digest(), passwordBytes, salt, iterationCount, bytes);
         } finally {
             Arrays.fill(passwordBytes, (byte) 0);
@@ -161,7 +164,8 @@ final class Pbkdf2Key implements PBEKey {
             if (!(obj instanceof SecretKey that)) {
                 return false;
             }
-            if (!that.getAlgorithm().equalsIgnoreCase(algorithm) || !that.getFormat().equalsIgnoreCase("RAW")) {
+            if (!that.getAlgorithm().equalsIgnoreCase(algorithm)
+                    || !that.getFormat().equalsIgnoreCase("RAW")) {
                 return false;
             }
             byte[] thatEncoded = that.getEncoded();

@@ -1,13 +1,12 @@
 package dev.acceljce.kem;
 
-import java.util.EnumSet;
-import java.util.Set;
-import java.util.function.BooleanSupplier;
-
 import dev.acceljce.control.Family;
 import dev.acceljce.keys.MlParameterSet;
 import dev.acceljce.keys.MlServices;
 import dev.acceljce.service.ServiceTable;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * ML-KEM (KEM, KeyPairGenerator, KeyFactory) with SunJCE's names and OIDs: "ML-KEM" (parameter
@@ -25,7 +24,8 @@ public final class KemServices {
                 .nativeImpl(available, p -> new MlKem("ML-KEM", MlServices.kinds(sets)))
                 .register();
         for (MlParameterSet s : sets) {
-            table.add(Family.KEM, "KEM", s.standardName()).oid(s.oid())
+            table.add(Family.KEM, "KEM", s.standardName())
+                    .oid(s.oid())
                     .onlyIf(available, () -> MlServices.whyMissing(s.standardName()))
                     .nativeImpl(available, p -> new MlKem(s.standardName(), MlServices.kinds(EnumSet.of(s))))
                     .register();

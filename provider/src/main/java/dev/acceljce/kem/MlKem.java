@@ -1,5 +1,17 @@
 package dev.acceljce.kem;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.jdk.JdkKem;
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyHolder;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.keys.Keys;
+import dev.acceljce.keys.MlParameterSet;
+import dev.acceljce.openssl.EvpKem;
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.OpenSslException;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
@@ -14,19 +26,6 @@ import javax.crypto.KEM;
 import javax.crypto.KEMSpi;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.jdk.JdkKem;
-import dev.acceljce.jdk.JdkProviders;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.KeyHolder;
-import dev.acceljce.keys.KeyKind;
-import dev.acceljce.keys.Keys;
-import dev.acceljce.keys.MlParameterSet;
-import dev.acceljce.openssl.EvpKem;
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.OpenSslException;
 
 /**
  * ML-KEM (FIPS 203) through OpenSSL 3.5's EVP_PKEY_encapsulate / EVP_PKEY_decapsulate, for
@@ -94,8 +93,8 @@ public final class MlKem implements KEMSpi, Counted {
     }
 
     @Override
-    public EncapsulatorSpi engineNewEncapsulator(PublicKey publicKey, AlgorithmParameterSpec spec,
-                                                 SecureRandom secureRandom)
+    public EncapsulatorSpi engineNewEncapsulator(
+            PublicKey publicKey, AlgorithmParameterSpec spec, SecureRandom secureRandom)
             throws InvalidAlgorithmParameterException, InvalidKeyException {
         noParameters(spec);
         AccelKey key = servable(publicKey);
@@ -141,8 +140,8 @@ public final class MlKem implements KEMSpi, Counted {
                 throw new java.security.ProviderException(set.standardName() + " encapsulation failed", x);
             }
             try {
-                KEM.Encapsulated out = new KEM.Encapsulated(new SecretKeySpec(e.secret(), from, to - from, algorithm),
-                        e.ciphertext(), null);
+                KEM.Encapsulated out = new KEM.Encapsulated(
+                        new SecretKeySpec(e.secret(), from, to - from, algorithm), e.ciphertext(), null);
                 tally.count(0);
                 return out;
             } finally {

@@ -1,11 +1,10 @@
 package dev.acceljce.keygen;
 
-import javax.crypto.KeyGenerator;
-
 import dev.acceljce.control.Family;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.Rand;
 import dev.acceljce.service.ServiceTable;
+import javax.crypto.KeyGenerator;
 
 /** KeyGenerator services for AES, ChaCha20 and the Hmac algorithms, with the JDK's names and OIDs. */
 public final class KeyGeneratorServices {
@@ -14,17 +13,32 @@ public final class KeyGeneratorServices {
     public static void register(ServiceTable table) {
         table.add(Family.AES, "KeyGenerator", "AES")
                 .oid("2.16.840.1.101.3.4.1")
-                .nativeImpl(Rand::available, p -> new NativeKeyGenerator("AES", KeySizeRule.AES,
-                        AesDefault.BYTES, "AES key generation does not take any parameters"))
+                .nativeImpl(
+                        Rand::available,
+                        p -> new NativeKeyGenerator(
+                                "AES",
+                                KeySizeRule.AES,
+                                AesDefault.BYTES,
+                                "AES key generation does not take any parameters"))
                 .register();
         table.add(Family.CHACHA20, "KeyGenerator", "ChaCha20")
-                .nativeImpl(Rand::available, p -> new NativeKeyGenerator("ChaCha20", KeySizeRule.CHACHA20, 32,
-                        "ChaCha20 key generation does not take any parameters"))
+                .nativeImpl(
+                        Rand::available,
+                        p -> new NativeKeyGenerator(
+                                "ChaCha20",
+                                KeySizeRule.CHACHA20,
+                                32,
+                                "ChaCha20 key generation does not take any parameters"))
                 .register();
         table.add(Family.HMAC, "KeyGenerator", "HmacSHA1")
                 .oid("1.2.840.113549.2.7")
-                .nativeImpl(Rand::available, p -> new NativeKeyGenerator("HmacSHA1", KeySizeRule.HMAC_SHA1, 64,
-                        "HMAC-SHA1 key generation does not take any parameters"))
+                .nativeImpl(
+                        Rand::available,
+                        p -> new NativeKeyGenerator(
+                                "HmacSHA1",
+                                KeySizeRule.HMAC_SHA1,
+                                64,
+                                "HMAC-SHA1 key generation does not take any parameters"))
                 .register();
         hmac(table, "HmacSHA224", 224, "1.2.840.113549.2.8");
         hmac(table, "HmacSHA256", 256, "1.2.840.113549.2.9");
@@ -42,8 +56,13 @@ public final class KeyGeneratorServices {
     private static void hmac(ServiceTable table, String name, int defaultBits, String oid) {
         table.add(Family.HMAC, "KeyGenerator", name)
                 .oid(oid)
-                .nativeImpl(Rand::available, p -> new NativeKeyGenerator(name, KeySizeRule.HMAC, defaultBits / 8,
-                        name + " key generation does not take any parameters"))
+                .nativeImpl(
+                        Rand::available,
+                        p -> new NativeKeyGenerator(
+                                name,
+                                KeySizeRule.HMAC,
+                                defaultBits / 8,
+                                name + " key generation does not take any parameters"))
                 .register();
     }
 
@@ -57,7 +76,9 @@ public final class KeyGeneratorServices {
         private static int ask() {
             try {
                 return KeyGenerator.getInstance("AES", JdkProviders.forService("KeyGenerator", "AES"))
-                        .generateKey().getEncoded().length;
+                        .generateKey()
+                        .getEncoded()
+                        .length;
             } catch (Exception | LinkageError e) {
                 return 32; // the JDK's default under the unlimited policy every current JDK ships
             }

@@ -1,5 +1,8 @@
 package dev.acceljce.keygen;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.openssl.Rand;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
@@ -7,10 +10,6 @@ import java.util.Arrays;
 import javax.crypto.KeyGeneratorSpi;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.openssl.Rand;
 
 /**
  * A secret-key generator whose bytes come from OpenSSL's private DRBG (RAND_priv_bytes), unless

@@ -1,11 +1,10 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.math.BigInteger;
 import java.security.interfaces.ECPrivateKey;
 import java.security.spec.ECParameterSpec;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /**
  * An EC private key on a named curve, held natively. Its PKCS#8 encoding is the JDK's: the

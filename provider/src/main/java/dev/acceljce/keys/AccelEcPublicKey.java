@@ -1,12 +1,11 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.math.BigInteger;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECParameterSpec;
 import java.security.spec.ECPoint;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /** An EC public key on a named curve, held natively. */
 public final class AccelEcPublicKey extends AccelPublicKey implements ECPublicKey {
@@ -32,10 +31,13 @@ public final class AccelEcPublicKey extends AccelPublicKey implements ECPublicKe
             if (view() instanceof ECPublicKey jdk) {
                 return jdk.getW();
             }
-            return new ECPoint(new BigInteger(1, nativeKey().bnParam("qx")), new BigInteger(1, nativeKey().bnParam("qy")));
+            return new ECPoint(
+                    new BigInteger(1, nativeKey().bnParam("qx")),
+                    new BigInteger(1, nativeKey().bnParam("qy")));
         }
         int size = (curve.fieldBits() + 7) / 8;
-        return new ECPoint(new BigInteger(1, java.util.Arrays.copyOfRange(point, 1, 1 + size)),
+        return new ECPoint(
+                new BigInteger(1, java.util.Arrays.copyOfRange(point, 1, 1 + size)),
                 new BigInteger(1, java.util.Arrays.copyOfRange(point, 1 + size, point.length)));
     }
 

@@ -1,11 +1,10 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.security.interfaces.EdECPrivateKey;
 import java.security.spec.NamedParameterSpec;
 import java.util.Optional;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /** An Ed25519 or Ed448 private key, held natively. */
 public final class AccelEdEcPrivateKey extends AccelPrivateKey implements EdECPrivateKey {

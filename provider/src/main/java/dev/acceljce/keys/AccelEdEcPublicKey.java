@@ -1,11 +1,10 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.security.interfaces.EdECPublicKey;
 import java.security.spec.EdECPoint;
 import java.security.spec.NamedParameterSpec;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /** An Ed25519 or Ed448 public key, held natively. */
 public final class AccelEdEcPublicKey extends AccelPublicKey implements EdECPublicKey {
@@ -33,7 +32,8 @@ public final class AccelEdEcPublicKey extends AccelPublicKey implements EdECPubl
     /** An EdDSA or XDH public key imported from its raw bytes. */
     static EvpPkey.Key fromRaw(KeyKind kind, byte[] raw) {
         try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
-            return EvpPkey.Key.fromPublicParams(kind.opensslType(),
+            return EvpPkey.Key.fromPublicParams(
+                    kind.opensslType(),
                     dev.acceljce.openssl.OsslParams.in(arena).octets("pub", raw).build());
         }
     }

@@ -1,8 +1,7 @@
 package dev.acceljce.keys;
 
-import java.security.InvalidKeyException;
-
 import dev.acceljce.openssl.EvpPkey;
+import java.security.InvalidKeyException;
 
 /** A key whose material lives in an OpenSSL EVP_PKEY: what the signature and agreement SPIs use. */
 public interface AccelKey extends java.security.Key {
@@ -28,6 +27,5 @@ public interface AccelKey extends java.security.Key {
      * Tells {@code holder} when this key is destroyed (at once if it already is), so it can free
      * the native references it keeps. Public keys are never destroyed: nothing to tell.
      */
-    default void heldBy(KeyHolder holder) {
-    }
+    default void heldBy(KeyHolder holder) {}
 }

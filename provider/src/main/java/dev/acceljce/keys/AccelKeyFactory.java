@@ -1,5 +1,8 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.jdk.JdkProviders;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyFactory;
@@ -13,12 +16,7 @@ import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.security.spec.XECPublicKeySpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
 import java.util.Set;
-
-import dev.acceljce.jdk.JdkProviders;
 
 /**
  * A KeyFactory whose keys live in OpenSSL. Specs and foreign keys are parsed and validated by the
@@ -38,6 +36,7 @@ public final class AccelKeyFactory extends KeyFactorySpi implements Counted {
     private Counters.Tally jdkTally;
     /** The JDK's KeyFactory, or null when no JDK provider has one. */
     private final KeyFactory jdk;
+
     private final Set<KeyKind> kinds;
 
     public AccelKeyFactory(String algorithm, Set<KeyKind> kinds) throws NoSuchAlgorithmException {
@@ -56,21 +55,25 @@ public final class AccelKeyFactory extends KeyFactorySpi implements Counted {
         // the specs JSSE builds from every key share: imported without a DER round trip
         PublicKey direct = keySpec instanceof ECPublicKeySpec ec && kinds.contains(KeyKind.EC)
                 ? EcPublicKeySpecs.fromSpec(ec)
-                : keySpec instanceof XECPublicKeySpec xec ? xdh(XecPublicKeySpecs.fromSpec(xec))
-                // certificates' EC keys: the common form read without the JDK's and OpenSSL's DER decoders
-                : keySpec instanceof X509EncodedKeySpec x && kinds.contains(KeyKind.EC)
-                        ? EcPublicKeySpecs.fromX509(x.getEncoded())
-                : null;
-        PublicKey key = direct != null ? direct
-                : jdk == null ? NativeKeySpecs.generatePublic(keySpec, kinds)
-                : (PublicKey) adopt(jdk.generatePublic(keySpec));
+                : keySpec instanceof XECPublicKeySpec xec
+                        ? xdh(XecPublicKeySpecs.fromSpec(xec))
+                        // certificates' EC keys: the common form read without the JDK's and OpenSSL's DER decoders
+                        : keySpec instanceof X509EncodedKeySpec x && kinds.contains(KeyKind.EC)
+                                ? EcPublicKeySpecs.fromX509(x.getEncoded())
+                                : null;
+        PublicKey key = direct != null
+                ? direct
+                : jdk == null
+                        ? NativeKeySpecs.generatePublic(keySpec, kinds)
+                        : (PublicKey) adopt(jdk.generatePublic(keySpec));
         counted(key);
         return key;
     }
 
     @Override
     protected PrivateKey engineGeneratePrivate(KeySpec keySpec) throws InvalidKeySpecException {
-        PrivateKey key = jdk == null ? NativeKeySpecs.generatePrivate(keySpec, kinds)
+        PrivateKey key = jdk == null
+                ? NativeKeySpecs.generatePrivate(keySpec, kinds)
                 : (PrivateKey) adopt(jdk.generatePrivate(keySpec));
         counted(key);
         return key;

@@ -1,11 +1,10 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.ByteArrayOutputStream;
 import java.io.Serial;
 import java.security.spec.NamedParameterSpec;
 import java.util.Arrays;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /**
  * An ML-KEM decapsulation key or ML-DSA signing key, held natively; {@link #getParams()} names the
@@ -68,9 +67,11 @@ public final class AccelMlPrivateKey extends AccelPrivateKey {
 
     private static byte[] tlv(int tag, byte[] contents) {
         int n = contents.length;
-        byte[] head = n < 0x80 ? new byte[] {(byte) tag, (byte) n}
-                : n < 0x100 ? new byte[] {(byte) tag, (byte) 0x81, (byte) n}
-                : new byte[] {(byte) tag, (byte) 0x82, (byte) (n >>> 8), (byte) n};
+        byte[] head = n < 0x80
+                ? new byte[] {(byte) tag, (byte) n}
+                : n < 0x100
+                        ? new byte[] {(byte) tag, (byte) 0x81, (byte) n}
+                        : new byte[] {(byte) tag, (byte) 0x82, (byte) (n >>> 8), (byte) n};
         return concat(head, contents);
     }
 

@@ -1,9 +1,8 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.security.spec.NamedParameterSpec;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /**
  * An ML-KEM encapsulation key or ML-DSA verification key, held natively. JDK 25 has no interface

@@ -1,22 +1,21 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.NotSerializableException;
 import java.io.ObjectStreamException;
 import java.io.Serial;
+import java.lang.ref.WeakReference;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyRep;
 import java.security.MessageDigest;
 import java.security.PrivateKey;
-import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /**
  * A private key whose material lives only in an OpenSSL EVP_PKEY. Nothing is copied to the Java
@@ -27,8 +26,7 @@ import dev.acceljce.openssl.EvpPkey;
  * {@link IllegalStateException}. Equality and hash code are the JDK's PKCS8Key ones: by encoding.
  */
 abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
-        permits AccelEcPrivateKey, AccelRsaPrivateCrtKey, AccelEdEcPrivateKey, AccelXecPrivateKey,
-        AccelMlPrivateKey {
+        permits AccelEcPrivateKey, AccelRsaPrivateCrtKey, AccelEdEcPrivateKey, AccelXecPrivateKey, AccelMlPrivateKey {
     @Serial
     private static final long serialVersionUID = 1L;
 
@@ -42,6 +40,7 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
      * WeakHashMap cost microseconds per add under that churn: KeyHolderBenchmark).
      */
     private transient ArrayList<WeakReference<KeyHolder>> holders;
+
     private transient int pruneAt;
 
     AccelPrivateKey(KeyKind kind, EvpPkey.Key key) {

@@ -1,5 +1,7 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.EvpPkey;
 import java.io.ObjectStreamException;
 import java.io.Serial;
 import java.security.GeneralSecurityException;
@@ -10,9 +12,6 @@ import java.security.Provider;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
-
-import dev.acceljce.jdk.JdkProviders;
-import dev.acceljce.openssl.EvpPkey;
 
 /**
  * A public key held as an EVP_PKEY plus its X.509 encoding. Components ({@code getW()},
@@ -33,6 +32,7 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
      * holder may never use it natively (an ephemeral TLS key share is only encoded and sent).
      */
     private transient volatile EvpPkey.Key key;
+
     private transient volatile PublicKey view;
 
     AccelPublicKey(KeyKind kind, EvpPkey.Key key, byte[] encoded) {
@@ -142,8 +142,8 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
     @Override
     public String toString() {
         PublicKey v = view();
-        return "AccelJCE " + (v != null ? v : kind.jdkFactory() + " public key, X.509 encoded, "
-                + encoded.length + " bytes");
+        return "AccelJCE "
+                + (v != null ? v : kind.jdkFactory() + " public key, X.509 encoded, " + encoded.length + " bytes");
     }
 
     /** Serialized as the JDK's keys are: a KeyRep of the encoding, resolved by any KeyFactory. */

@@ -1,11 +1,10 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.math.BigInteger;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.spec.AlgorithmParameterSpec;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /** An RSA private key with its CRT components (rsaEncryption), held natively. */
 public final class AccelRsaPrivateCrtKey extends AccelPrivateKey implements RSAPrivateCrtKey {

@@ -1,11 +1,10 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.math.BigInteger;
 import java.security.interfaces.RSAPublicKey;
 import java.security.spec.AlgorithmParameterSpec;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /** An RSA public key (rsaEncryption), held natively. */
 public final class AccelRsaPublicKey extends AccelPublicKey implements RSAPublicKey {

@@ -1,11 +1,10 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.security.interfaces.XECPrivateKey;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Optional;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /** An X25519 or X448 private key, held natively. */
 public final class AccelXecPrivateKey extends AccelPrivateKey implements XECPrivateKey {

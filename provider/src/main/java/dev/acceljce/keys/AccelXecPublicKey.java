@@ -1,11 +1,10 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.math.BigInteger;
 import java.security.interfaces.XECPublicKey;
 import java.security.spec.AlgorithmParameterSpec;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /** An X25519 or X448 public key, held natively. */
 public final class AccelXecPublicKey extends AccelPublicKey implements XECPublicKey {

@@ -1,5 +1,8 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.OsslParams;
 import java.lang.foreign.Arena;
 import java.math.BigInteger;
 import java.security.AlgorithmParameters;
@@ -17,10 +20,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 
-import dev.acceljce.jdk.JdkProviders;
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.OsslParams;
-
 /**
  * The named curves served natively. Domain parameters come from the JDK (its
  * {@code AlgorithmParameters.EC}) when its EC provider is installed, so {@code getParams()} of our
@@ -30,7 +29,12 @@ import dev.acceljce.openssl.OsslParams;
  */
 public enum Curves {
     // the aliases are the JDK's (sun.security.util.CurveDB), so both accept the same names
-    P256("secp256r1", "prime256v1", 256, 32, "06082a8648ce3d030107",
+    P256(
+            "secp256r1",
+            "prime256v1",
+            256,
+            32,
+            "06082a8648ce3d030107",
             List.of("nist p-256", "x9.62 prime256v1", "1.2.840.10045.3.1.7")),
     P384("secp384r1", "secp384r1", 384, 48, "06052b81040022", List.of("nist p-384", "1.3.132.0.34")),
     P521("secp521r1", "secp521r1", 521, 66, "06052b81040023", List.of("nist p-521", "1.3.132.0.35"));
@@ -42,6 +46,7 @@ public enum Curves {
     private final byte[] oidDer;
     /** Other names of the curve, lower case, as the JDK accepts them in an ECGenParameterSpec. */
     private final List<String> aliases;
+
     private volatile ECParameterSpec params;
 
     Curves(String jdkName, String opensslGroup, int fieldBits, int orderBytes, String oidDer, List<String> aliases) {
@@ -103,7 +108,8 @@ public enum Curves {
     /** The domain parameters OpenSSL reports for a key on this curve (explicit parameters included). */
     ECParameterSpec fromOpenssl() {
         try (Arena arena = Arena.ofConfined();
-             EvpPkey.Key key = EvpPkey.Key.generate("EC", OsslParams.in(arena).utf8("group", opensslGroup).build())) {
+                EvpPkey.Key key = EvpPkey.Key.generate(
+                        "EC", OsslParams.in(arena).utf8("group", opensslGroup).build())) {
             BigInteger prime = component(key, "p");
             EllipticCurve curve = new EllipticCurve(new ECFieldFp(prime), component(key, "a"), component(key, "b"));
             byte[] g = key.octetParam("generator");
@@ -111,9 +117,13 @@ public enum Curves {
             if (g == null || g.length != 1 + 2 * size || g[0] != 4) {
                 throw new IllegalStateException("OpenSSL gave no uncompressed generator for " + jdkName);
             }
-            ECPoint generator = new ECPoint(new BigInteger(1, Arrays.copyOfRange(g, 1, 1 + size)),
+            ECPoint generator = new ECPoint(
+                    new BigInteger(1, Arrays.copyOfRange(g, 1, 1 + size)),
                     new BigInteger(1, Arrays.copyOfRange(g, 1 + size, g.length)));
-            return new ECParameterSpec(curve, generator, component(key, "order"),
+            return new ECParameterSpec(
+                    curve,
+                    generator,
+                    component(key, "order"),
                     component(key, "cofactor").intValueExact());
         }
     }
@@ -197,8 +207,11 @@ public enum Curves {
         if (spec instanceof ECParameterSpec explicit) {
             for (Curves c : values()) {
                 ECParameterSpec p = c.params();
-                if (p == explicit || p.getCurve().equals(explicit.getCurve()) && p.getGenerator().equals(explicit.getGenerator())
-                        && p.getOrder().equals(explicit.getOrder()) && p.getCofactor() == explicit.getCofactor()) {
+                if (p == explicit
+                        || p.getCurve().equals(explicit.getCurve())
+                                && p.getGenerator().equals(explicit.getGenerator())
+                                && p.getOrder().equals(explicit.getOrder())
+                                && p.getCofactor() == explicit.getCofactor()) {
                     return c;
                 }
             }

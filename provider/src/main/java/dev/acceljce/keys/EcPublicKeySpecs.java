@@ -1,5 +1,7 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.PreparedKeys;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.spec.ECParameterSpec;
@@ -7,9 +9,6 @@ import java.security.spec.ECPoint;
 import java.security.spec.ECPublicKeySpec;
 import java.util.Arrays;
 import java.util.HexFormat;
-
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.PreparedKeys;
 
 /**
  * EC public keys made from an ECPublicKeySpec on a served curve without the JDK's key classes:
@@ -53,13 +52,14 @@ final class EcPublicKeySpecs {
         byte[] der = new byte[header.length + 1 + 2 * size];
         System.arraycopy(header, 0, der, 0, header.length);
         der[header.length] = 4; // uncompressed
-        if (!put(w.getAffineX(), der, header.length + 1, size) || !put(w.getAffineY(), der, header.length + 1 + size, size)) {
+        if (!put(w.getAffineX(), der, header.length + 1, size)
+                || !put(w.getAffineY(), der, header.length + 1 + size, size)) {
             return null;
         }
         // imported from the point itself: OpenSSL checks it is on the curve, and the encoding
         // built above is the key's (what i2d_PUBKEY would write), so neither DER codec runs
-        EvpPkey.Key key = PreparedKeys.ecPublicKey(curve.opensslGroup(),
-                Arrays.copyOfRange(der, header.length, der.length));
+        EvpPkey.Key key =
+                PreparedKeys.ecPublicKey(curve.opensslGroup(), Arrays.copyOfRange(der, header.length, der.length));
         return key == null ? null : new AccelEcPublicKey(key, der, curve);
     }
 
@@ -73,10 +73,11 @@ final class EcPublicKeySpecs {
         for (Curves curve : Curves.values()) {
             byte[] header = header(curve);
             int size = (curve.fieldBits() + 7) / 8;
-            if (der.length == header.length + 1 + 2 * size && der[header.length] == 4
+            if (der.length == header.length + 1 + 2 * size
+                    && der[header.length] == 4
                     && Arrays.equals(der, 0, header.length, header, 0, header.length)) {
-                EvpPkey.Key key = PreparedKeys.ecPublicKey(curve.opensslGroup(),
-                        Arrays.copyOfRange(der, header.length, der.length));
+                EvpPkey.Key key = PreparedKeys.ecPublicKey(
+                        curve.opensslGroup(), Arrays.copyOfRange(der, header.length, der.length));
                 return key == null ? null : new AccelEcPublicKey(key, der.clone(), curve);
             }
         }

@@ -1,8 +1,7 @@
 package dev.acceljce.keys;
 
-import java.security.spec.NamedParameterSpec;
-
 import dev.acceljce.openssl.EvpPkey;
+import java.security.spec.NamedParameterSpec;
 
 /**
  * The key types AccelJCE holds natively (ML-KEM and ML-DSA only with OpenSSL 3.5 or later): OpenSSL's type name, the name the JDK's keys report from

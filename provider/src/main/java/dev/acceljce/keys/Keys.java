@@ -1,5 +1,6 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.PrivateKey;
@@ -7,8 +8,6 @@ import java.security.PublicKey;
 import java.security.interfaces.RSAKey;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.util.Arrays;
-
-import dev.acceljce.openssl.EvpPkey;
 
 /**
  * Turns native keys into AccelJCE key objects and keys of any provider into native ones. Keys of
@@ -36,7 +35,7 @@ public final class Keys {
                 case ED25519, ED448 -> new AccelEdEcPublicKey(kind, key, encoded);
                 case X25519, X448 -> new AccelXecPublicKey(kind, key, encoded);
                 case ML_KEM_512, ML_KEM_768, ML_KEM_1024, ML_DSA_44, ML_DSA_65, ML_DSA_87 ->
-                        new AccelMlPublicKey(kind, key, encoded);
+                    new AccelMlPublicKey(kind, key, encoded);
             };
         }
         if (out == null) {
@@ -64,7 +63,7 @@ public final class Keys {
                 case ED25519, ED448 -> new AccelEdEcPrivateKey(kind, key);
                 case X25519, X448 -> new AccelXecPrivateKey(kind, key);
                 case ML_KEM_512, ML_KEM_768, ML_KEM_1024, ML_DSA_44, ML_DSA_65, ML_DSA_87 ->
-                        new AccelMlPrivateKey(kind, key);
+                    new AccelMlPrivateKey(kind, key);
             };
         }
         if (out == null) {
@@ -93,13 +92,14 @@ public final class Keys {
                     Curves curve = ecCurve != null ? ecCurve : Curves.ofOpensslGroup(generated.utf8Param("group"));
                     byte[] point = generated.octetParam("pub");
                     int size = curve == null ? 0 : (curve.fieldBits() + 7) / 8;
-                    yield point == null || point.length != 1 + 2 * size || point[0] != 4 ? null
+                    yield point == null || point.length != 1 + 2 * size || point[0] != 4
+                            ? null
                             : new AccelEcPublicKey(null, concat(EcPublicKeySpecs.header(curve), point), curve);
                 }
-                case X25519, X448 -> rawEncoded(kind, generated) instanceof byte[] der
-                        ? new AccelXecPublicKey(kind, null, der) : null;
-                case ED25519, ED448 -> rawEncoded(kind, generated) instanceof byte[] der
-                        ? new AccelEdEcPublicKey(kind, null, der) : null;
+                case X25519, X448 ->
+                    rawEncoded(kind, generated) instanceof byte[] der ? new AccelXecPublicKey(kind, null, der) : null;
+                case ED25519, ED448 ->
+                    rawEncoded(kind, generated) instanceof byte[] der ? new AccelEdEcPublicKey(kind, null, der) : null;
                 default -> null;
             };
             if (fast != null) {

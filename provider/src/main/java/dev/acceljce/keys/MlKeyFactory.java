@@ -1,5 +1,7 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.EvpPkey;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyFactory;
@@ -14,9 +16,6 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.Set;
 
-import dev.acceljce.jdk.JdkProviders;
-import dev.acceljce.openssl.EvpPkey;
-
 /**
  * The KeyFactory of ML-KEM and ML-DSA ("ML-KEM", "ML-KEM-768", "ML-DSA", ...). Unlike
  * {@link AccelKeyFactory}, OpenSSL parses X.509 and PKCS#8 encodings first: it reads every
@@ -30,6 +29,7 @@ import dev.acceljce.openssl.EvpPkey;
 public final class MlKeyFactory extends KeyFactorySpi {
     /** The JDK's KeyFactory, or null when no JDK provider has one: then OpenSSL's answer is final. */
     private final KeyFactory jdk;
+
     private final Set<KeyKind> kinds;
 
     public MlKeyFactory(String algorithm, Set<KeyKind> kinds) throws NoSuchAlgorithmException {
@@ -90,11 +90,12 @@ public final class MlKeyFactory extends KeyFactorySpi {
             } catch (InvalidKeyException e) {
                 throw new InvalidKeySpecException(e);
             }
-            if (key instanceof PublicKey ? keySpec.isAssignableFrom(X509EncodedKeySpec.class)
+            if (key instanceof PublicKey
+                    ? keySpec.isAssignableFrom(X509EncodedKeySpec.class)
                     : keySpec.isAssignableFrom(PKCS8EncodedKeySpec.class)) {
                 byte[] encoded = ((Key) a).getEncoded();
-                return keySpec.cast(key instanceof PublicKey ? new X509EncodedKeySpec(encoded)
-                        : new PKCS8EncodedKeySpec(encoded));
+                return keySpec.cast(
+                        key instanceof PublicKey ? new X509EncodedKeySpec(encoded) : new PKCS8EncodedKeySpec(encoded));
             }
             throw new InvalidKeySpecException("without the JDK's KeyFactory only X509EncodedKeySpec and"
                     + " PKCS8EncodedKeySpec are supported, not " + keySpec.getName());

@@ -1,13 +1,12 @@
 package dev.acceljce.keys;
 
-import java.util.EnumSet;
-import java.util.Set;
-import java.util.function.BooleanSupplier;
-
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.service.ServiceTable;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * What the ML-KEM and ML-DSA registrations share: whether the loaded OpenSSL has the algorithm
@@ -71,8 +70,12 @@ public final class MlServices {
      * parameter set {@code defaultSet}) and for each parameter set (with its OID), all only when
      * {@code available} holds.
      */
-    public static void registerKeys(ServiceTable table, Family family, String familyName, MlParameterSet defaultSet,
-                                    BooleanSupplier available) {
+    public static void registerKeys(
+            ServiceTable table,
+            Family family,
+            String familyName,
+            MlParameterSet defaultSet,
+            BooleanSupplier available) {
         boolean kem = defaultSet.isKem();
         Set<KeyKind> all = kinds(family(kem));
         table.add(family, "KeyPairGenerator", familyName)
@@ -85,11 +88,13 @@ public final class MlServices {
                 .register();
         for (MlParameterSet s : family(kem)) {
             String name = s.standardName();
-            table.add(family, "KeyPairGenerator", name).oid(s.oid())
+            table.add(family, "KeyPairGenerator", name)
+                    .oid(s.oid())
                     .onlyIf(available, () -> whyMissing(name))
                     .nativeImpl(available, p -> new MlKeyPairGenerator(name, s.kind()))
                     .register();
-            table.add(family, "KeyFactory", name).oid(s.oid())
+            table.add(family, "KeyFactory", name)
+                    .oid(s.oid())
                     .onlyIf(available, () -> whyMissing(name))
                     .nativeImpl(available, p -> new MlKeyFactory(name, EnumSet.of(s.kind())))
                     .register();

@@ -1,5 +1,7 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.params.Der;
 import java.math.BigInteger;
 import java.security.Key;
 import java.security.PrivateKey;
@@ -30,9 +32,6 @@ import java.security.spec.XECPublicKeySpec;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Set;
-
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.params.Der;
 
 /**
  * Key specs to native keys and back without the JDK's KeyFactory, for a JVM where the JDK's
@@ -66,10 +65,15 @@ final class NativeKeySpecs {
     static PublicKey generatePublic(KeySpec spec, Set<KeyKind> kinds) throws InvalidKeySpecException {
         byte[] der = switch (spec) {
             case X509EncodedKeySpec x -> x.getEncoded();
-            case RSAPublicKeySpec r when kinds.contains(KeyKind.RSA) -> Der.sequence(RSA_ALGORITHM,
-                    bitString(Der.sequence(Der.encodeInteger(r.getModulus()), Der.encodeInteger(r.getPublicExponent()))));
+            case RSAPublicKeySpec r
+            when kinds.contains(KeyKind.RSA) ->
+                Der.sequence(
+                        RSA_ALGORITHM,
+                        bitString(Der.sequence(
+                                Der.encodeInteger(r.getModulus()), Der.encodeInteger(r.getPublicExponent()))));
             case EdECPublicKeySpec e -> edwardsPublic(e);
-            case ECPublicKeySpec ec when kinds.contains(KeyKind.EC) -> {
+            case ECPublicKeySpec ec
+            when kinds.contains(KeyKind.EC) -> {
                 AccelPublicKey k = EcPublicKeySpecs.fromSpec(ec);
                 if (k == null) {
                     throw new InvalidKeySpecException("not a point of a served curve");
@@ -95,8 +99,8 @@ final class NativeKeySpecs {
             // OpenSSL matches explicit parameters to a named curve without checking every field
             // (Wycheproof: a missing cofactor, a cofactor of n); SunEC refuses those, and RFC 5480
             // allows only namedCurve: without SunEC, explicit parameters are refused
-            throw new InvalidKeySpecException("EC public keys with explicit curve parameters are not accepted"
-                    + " (RFC 5480: namedCurve only)");
+            throw new InvalidKeySpecException(
+                    "EC public keys with explicit curve parameters are not accepted" + " (RFC 5480: namedCurve only)");
         }
         return out;
     }
@@ -104,15 +108,25 @@ final class NativeKeySpecs {
     static PrivateKey generatePrivate(KeySpec spec, Set<KeyKind> kinds) throws InvalidKeySpecException {
         byte[] der = switch (spec) {
             case PKCS8EncodedKeySpec p -> p.getEncoded();
-            case RSAPrivateCrtKeySpec r when kinds.contains(KeyKind.RSA) -> pkcs8(RSA_ALGORITHM, Der.sequence(
-                    Der.encodeInteger(BigInteger.ZERO), Der.encodeInteger(r.getModulus()),
-                    Der.encodeInteger(r.getPublicExponent()), Der.encodeInteger(r.getPrivateExponent()),
-                    Der.encodeInteger(r.getPrimeP()), Der.encodeInteger(r.getPrimeQ()),
-                    Der.encodeInteger(r.getPrimeExponentP()), Der.encodeInteger(r.getPrimeExponentQ()),
-                    Der.encodeInteger(r.getCrtCoefficient())));
-            case RSAPrivateKeySpec r when kinds.contains(KeyKind.RSA) -> throw new InvalidKeySpecException(
-                    "RSA private keys without CRT components need the JDK's RSA KeyFactory (SunRsaSign),"
-                    + " which is not installed");
+            case RSAPrivateCrtKeySpec r
+            when kinds.contains(KeyKind.RSA) ->
+                pkcs8(
+                        RSA_ALGORITHM,
+                        Der.sequence(
+                                Der.encodeInteger(BigInteger.ZERO),
+                                Der.encodeInteger(r.getModulus()),
+                                Der.encodeInteger(r.getPublicExponent()),
+                                Der.encodeInteger(r.getPrivateExponent()),
+                                Der.encodeInteger(r.getPrimeP()),
+                                Der.encodeInteger(r.getPrimeQ()),
+                                Der.encodeInteger(r.getPrimeExponentP()),
+                                Der.encodeInteger(r.getPrimeExponentQ()),
+                                Der.encodeInteger(r.getCrtCoefficient())));
+            case RSAPrivateKeySpec r
+            when kinds.contains(KeyKind.RSA) ->
+                throw new InvalidKeySpecException(
+                        "RSA private keys without CRT components need the JDK's RSA KeyFactory (SunRsaSign),"
+                                + " which is not installed");
             case ECPrivateKeySpec ec when kinds.contains(KeyKind.EC) -> ecPrivate(ec);
             case EdECPrivateKeySpec e -> rawPrivate(kindOf(e.getParams(), kinds), e.getBytes());
             case XECPrivateKeySpec x -> rawPrivate(kindOf(x.getParams(), kinds), x.getScalar());
@@ -156,8 +170,15 @@ final class NativeKeySpecs {
         } else if (key instanceof ECPrivateKey k && type.isAssignableFrom(ECPrivateKeySpec.class)) {
             spec = new ECPrivateKeySpec(k.getS(), k.getParams());
         } else if (key instanceof RSAPrivateCrtKey k && type.isAssignableFrom(RSAPrivateCrtKeySpec.class)) {
-            spec = new RSAPrivateCrtKeySpec(k.getModulus(), k.getPublicExponent(), k.getPrivateExponent(),
-                    k.getPrimeP(), k.getPrimeQ(), k.getPrimeExponentP(), k.getPrimeExponentQ(), k.getCrtCoefficient());
+            spec = new RSAPrivateCrtKeySpec(
+                    k.getModulus(),
+                    k.getPublicExponent(),
+                    k.getPrivateExponent(),
+                    k.getPrimeP(),
+                    k.getPrimeQ(),
+                    k.getPrimeExponentP(),
+                    k.getPrimeExponentQ(),
+                    k.getCrtCoefficient());
         } else if (key instanceof RSAPrivateCrtKey k && type.isAssignableFrom(RSAPrivateKeySpec.class)) {
             spec = new RSAPrivateKeySpec(k.getModulus(), k.getPrivateExponent());
         } else if (key instanceof EdECPrivateKey k && type.isAssignableFrom(EdECPrivateKeySpec.class)) {
@@ -166,8 +187,8 @@ final class NativeKeySpecs {
             spec = new XECPrivateKeySpec(k.getParams(), k.getScalar().orElseThrow());
         }
         if (spec == null) {
-            throw new InvalidKeySpecException("Inappropriate key specification " + type.getName() + " for "
-                    + key.getAlgorithm() + " key");
+            throw new InvalidKeySpecException(
+                    "Inappropriate key specification " + type.getName() + " for " + key.getAlgorithm() + " key");
         }
         return type.cast(spec);
     }
@@ -179,7 +200,8 @@ final class NativeKeySpecs {
         EdECPoint point = spec.getPoint();
         byte[] y = point.getY().toByteArray();
         if (length == 0 || point.getY().signum() < 0 || point.getY().bitLength() > 8 * length - 1) {
-            throw new InvalidKeySpecException("not an Ed25519 or Ed448 point: " + spec.getParams().getName());
+            throw new InvalidKeySpecException(
+                    "not an Ed25519 or Ed448 point: " + spec.getParams().getName());
         }
         byte[] raw = new byte[length];
         for (int i = 0; i < y.length && i < length; i++) {
@@ -212,7 +234,8 @@ final class NativeKeySpecs {
         System.arraycopy(magnitude, start, fixed, fixed.length - (magnitude.length - start), magnitude.length - start);
         Arrays.fill(magnitude, (byte) 0);
         try {
-            return pkcs8(Der.sequence(EC_PUBLIC_KEY_OID, curve.oidDer()),
+            return pkcs8(
+                    Der.sequence(EC_PUBLIC_KEY_OID, curve.oidDer()),
                     Der.sequence(Der.encodeInteger(BigInteger.ONE), Der.encode(Der.OCTET_STRING, fixed)));
         } finally {
             Arrays.fill(fixed, (byte) 0);
@@ -228,8 +251,8 @@ final class NativeKeySpecs {
             default -> -1;
         };
         if (raw.length != length) {
-            throw new InvalidKeySpecException("a " + kind.jdkFactory() + " private key has " + length + " bytes, not "
-                    + raw.length);
+            throw new InvalidKeySpecException(
+                    "a " + kind.jdkFactory() + " private key has " + length + " bytes, not " + raw.length);
         }
         byte[] inner = Der.encode(Der.OCTET_STRING, raw);
         try {
@@ -249,13 +272,15 @@ final class NativeKeySpecs {
     }
 
     private static byte[] kindOid(KeyKind kind) {
-        return HexFormat.of().parseHex(switch (kind) {
-            case X25519 -> "06032b656e";
-            case X448 -> "06032b656f";
-            case ED25519 -> "06032b6570";
-            case ED448 -> "06032b6571";
-            default -> throw new IllegalArgumentException(kind.name());
-        });
+        return HexFormat.of()
+                .parseHex(
+                        switch (kind) {
+                            case X25519 -> "06032b656e";
+                            case X448 -> "06032b656f";
+                            case ED25519 -> "06032b6570";
+                            case ED448 -> "06032b6571";
+                            default -> throw new IllegalArgumentException(kind.name());
+                        });
     }
 
     private static byte[] pkcs8(byte[] algorithm, byte[] privateKey) {
@@ -280,6 +305,9 @@ final class NativeKeySpecs {
     }
 
     private static String names(Set<KeyKind> kinds) {
-        return kinds.stream().map(KeyKind::jdkFactory).reduce((a, b) -> a + "/" + b).orElse("?");
+        return kinds.stream()
+                .map(KeyKind::jdkFactory)
+                .reduce((a, b) -> a + "/" + b)
+                .orElse("?");
     }
 }

@@ -1,13 +1,12 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.OsslParams;
 import java.lang.foreign.Arena;
 import java.math.BigInteger;
 import java.security.spec.NamedParameterSpec;
 import java.security.spec.XECPublicKeySpec;
 import java.util.HexFormat;
-
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.OsslParams;
 
 /**
  * X25519/X448 public keys made from an XECPublicKeySpec (what JSSE builds from every x25519 or
@@ -17,8 +16,8 @@ import dev.acceljce.openssl.OsslParams;
  */
 final class XecPublicKeySpecs {
     private static final BigInteger P25519 = BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(19));
-    private static final BigInteger P448 = BigInteger.TWO.pow(448).subtract(BigInteger.TWO.pow(224))
-            .subtract(BigInteger.ONE);
+    private static final BigInteger P448 =
+            BigInteger.TWO.pow(448).subtract(BigInteger.TWO.pow(224)).subtract(BigInteger.ONE);
 
     private XecPublicKeySpecs() {}
 
@@ -47,7 +46,8 @@ final class XecPublicKeySpecs {
         }
         EvpPkey.Key key;
         try (Arena arena = Arena.ofConfined()) {
-            key = EvpPkey.Key.fromPublicParams(kind.opensslType(), OsslParams.in(arena).octets("pub", raw).build());
+            key = EvpPkey.Key.fromPublicParams(
+                    kind.opensslType(), OsslParams.in(arena).octets("pub", raw).build());
         }
         if (key == null) {
             return null;

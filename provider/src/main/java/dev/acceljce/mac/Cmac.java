@@ -28,12 +28,14 @@ final class Cmac extends KeyedMac {
         }
         boolean newCipher = n != cipherKeyLength;
         cipherKeyLength = 0; // until the init below succeeds with it
-        return new Setup(p -> {
-            if (newCipher) {
-                p.utf8("cipher", "AES-" + n * 8 + "-CBC");
-            }
-            cipherKeyLength = n;
-        }, 16);
+        return new Setup(
+                p -> {
+                    if (newCipher) {
+                        p.utf8("cipher", "AES-" + n * 8 + "-CBC");
+                    }
+                    cipherKeyLength = n;
+                },
+                16);
     }
 
     @Override

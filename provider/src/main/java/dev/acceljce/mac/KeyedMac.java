@@ -1,5 +1,10 @@
 package dev.acceljce.mac;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.digest.UpdateBatch;
+import dev.acceljce.openssl.EvpMac;
+import dev.acceljce.openssl.OsslParams;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -11,12 +16,6 @@ import java.util.Arrays;
 import java.util.Objects;
 import javax.crypto.MacSpi;
 import javax.crypto.SecretKey;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.digest.UpdateBatch;
-import dev.acceljce.openssl.EvpMac;
-import dev.acceljce.openssl.OsslParams;
 
 /**
  * A Mac served by an OpenSSL EVP_MAC whose set-up takes parameters with the key (CMAC, KMAC). One
@@ -31,6 +30,7 @@ abstract sealed class KeyedMac extends MacSpi implements Cloneable, Counted perm
     private boolean keyed;
     /** The context finished a MAC or absorbed input of a discarded message: restart before use. */
     private boolean stale;
+
     private boolean absorbed;
     private int macLength;
     private UpdateBatch batch = new UpdateBatch(this::absorb);

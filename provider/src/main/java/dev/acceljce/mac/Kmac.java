@@ -1,10 +1,9 @@
 package dev.acceljce.mac;
 
+import dev.acceljce.spec.KmacParameterSpec;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.spec.AlgorithmParameterSpec;
-
-import dev.acceljce.spec.KmacParameterSpec;
 
 /**
  * KMAC128 and KMAC256 (NIST SP 800-185), OpenSSL's EVP_MAC "KMAC128"/"KMAC256". Keys of 4 to 512
@@ -15,6 +14,7 @@ import dev.acceljce.spec.KmacParameterSpec;
 final class Kmac extends KeyedMac {
     /** OpenSSL's KMAC_MIN_KEY, KMAC_MAX_KEY and KMAC_MAX_CUSTOM. */
     static final int MIN_KEY = 4;
+
     static final int MAX_KEY = 512;
     static final int MAX_CUSTOMIZATION = 512;
     /** OpenSSL's KMAC_MAX_OUTPUT_LEN: 0xFFFFFF bits. */
@@ -50,7 +50,8 @@ final class Kmac extends KeyedMac {
         } else if (params != null && params.getClass().getName().equals(BC_SPEC)) {
             // Bouncy Castle's KMACParameterSpec, read through its public getters: BC code runs unchanged
             try {
-                custom = (byte[]) params.getClass().getMethod("getCustomizationString").invoke(params);
+                custom = (byte[])
+                        params.getClass().getMethod("getCustomizationString").invoke(params);
                 int bits = (int) params.getClass().getMethod("getMacSizeInBits").invoke(params);
                 if (bits <= 0 || bits % 8 != 0) {
                     throw new InvalidAlgorithmParameterException("KMAC length of " + bits + " bits: whole bytes only");
@@ -61,19 +62,19 @@ final class Kmac extends KeyedMac {
                 throw new InvalidAlgorithmParameterException("cannot read " + BC_SPEC + ": " + e, e);
             }
         } else if (params != null) {
-            throw new InvalidAlgorithmParameterException("KMAC takes a KmacParameterSpec, not "
-                    + params.getClass().getName());
+            throw new InvalidAlgorithmParameterException(
+                    "KMAC takes a KmacParameterSpec, not " + params.getClass().getName());
         }
         if (custom.length > MAX_CUSTOMIZATION) {
-            throw new InvalidAlgorithmParameterException("customization string of " + custom.length
-                    + " bytes: OpenSSL takes at most " + MAX_CUSTOMIZATION);
+            throw new InvalidAlgorithmParameterException(
+                    "customization string of " + custom.length + " bytes: OpenSSL takes at most " + MAX_CUSTOMIZATION);
         }
         if (length > MAX_MAC_LENGTH) {
             throw new InvalidAlgorithmParameterException("MAC length " + length + " bytes: at most " + MAX_MAC_LENGTH);
         }
         if (key.length < MIN_KEY || key.length > MAX_KEY) {
-            throw new InvalidKeyException("KMAC needs a key of " + MIN_KEY + " to " + MAX_KEY + " bytes (OpenSSL's bounds), not "
-                    + key.length);
+            throw new InvalidKeyException("KMAC needs a key of " + MIN_KEY + " to " + MAX_KEY
+                    + " bytes (OpenSSL's bounds), not " + key.length);
         }
         byte[] s = custom;
         int size = length;

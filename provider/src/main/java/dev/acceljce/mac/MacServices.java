@@ -4,7 +4,6 @@ import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpMac;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.service.ServiceTable;
-
 import java.util.function.BooleanSupplier;
 
 /**
@@ -27,15 +26,26 @@ public final class MacServices {
         hmac(table, "HmacSHA3-256", "SHA3-256", "2.16.840.1.101.3.4.2.14");
         hmac(table, "HmacSHA3-384", "SHA3-384", "2.16.840.1.101.3.4.2.15");
         hmac(table, "HmacSHA3-512", "SHA3-512", "2.16.840.1.101.3.4.2.16");
-        beyondJdk(table, Family.CMAC, "AESCMAC", "CMAC", Cmac::new).aliases("AES-CMAC").register();
-        beyondJdk(table, Family.KMAC, "KMAC128", "KMAC128", Kmac::kmac128).oid("2.16.840.1.101.3.4.2.19").register();
-        beyondJdk(table, Family.KMAC, "KMAC256", "KMAC256", Kmac::kmac256).oid("2.16.840.1.101.3.4.2.20").register();
+        beyondJdk(table, Family.CMAC, "AESCMAC", "CMAC", Cmac::new)
+                .aliases("AES-CMAC")
+                .register();
+        beyondJdk(table, Family.KMAC, "KMAC128", "KMAC128", Kmac::kmac128)
+                .oid("2.16.840.1.101.3.4.2.19")
+                .register();
+        beyondJdk(table, Family.KMAC, "KMAC256", "KMAC256", Kmac::kmac256)
+                .oid("2.16.840.1.101.3.4.2.20")
+                .register();
     }
 
     /** A Mac the JDK lacks: offered only where the loaded OpenSSL has {@code opensslName}. */
-    private static ServiceTable.Builder beyondJdk(ServiceTable table, Family family, String jcaName,
-                                                  String opensslName, java.util.function.Supplier<KeyedMac> make) {
-        BooleanSupplier has = () -> LibCrypto.isAvailable() && EvpMac.fetch(opensslName).isPresent();
+    private static ServiceTable.Builder beyondJdk(
+            ServiceTable table,
+            Family family,
+            String jcaName,
+            String opensslName,
+            java.util.function.Supplier<KeyedMac> make) {
+        BooleanSupplier has =
+                () -> LibCrypto.isAvailable() && EvpMac.fetch(opensslName).isPresent();
         return table.add(family, "Mac", jcaName)
                 .attribute("SupportedKeyFormats", "RAW")
                 .onlyIf(has, () -> LibCrypto.missing("EVP_MAC " + opensslName))
@@ -46,7 +56,8 @@ public final class MacServices {
         table.add(Family.HMAC, "Mac", jcaName)
                 .oid(oid)
                 .attribute("SupportedKeyFormats", "RAW")
-                .nativeImpl(() -> EvpMac.hmac(opensslDigest).isPresent(),
+                .nativeImpl(
+                        () -> EvpMac.hmac(opensslDigest).isPresent(),
                         p -> new NativeHmac(EvpMac.hmac(opensslDigest).orElseThrow()))
                 .register();
     }

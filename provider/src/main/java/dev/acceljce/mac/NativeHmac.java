@@ -1,5 +1,9 @@
 package dev.acceljce.mac;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.digest.UpdateBatch;
+import dev.acceljce.openssl.EvpMac;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.security.InvalidAlgorithmParameterException;
@@ -11,11 +15,6 @@ import java.util.Arrays;
 import java.util.Objects;
 import javax.crypto.MacSpi;
 import javax.crypto.SecretKey;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.digest.UpdateBatch;
-import dev.acceljce.openssl.EvpMac;
 
 /**
  * An HMAC served by OpenSSL's EVP_MAC. Until a message outgrows the Java batch the object holds no
@@ -36,6 +35,7 @@ import dev.acceljce.openssl.EvpMac;
 public final class NativeHmac extends MacSpi implements Cloneable, Counted {
     /** The largest HMAC block (SHA-512's, in bytes): longer keys are hashed before use. */
     private static final int LONGEST_BLOCK = 128;
+
     private final EvpMac.Hmac algorithm;
     /** Null until a message outgrows the batch; from then on keyed with {@link #key}. */
     private EvpMac.Context ctx;
@@ -45,6 +45,7 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
     private boolean stale;
     /** The context absorbed input since it was last (re)started. */
     private boolean absorbed;
+
     private UpdateBatch batch = new UpdateBatch(this::absorb);
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Bytes of the message in progress, counted when its MAC is taken. */

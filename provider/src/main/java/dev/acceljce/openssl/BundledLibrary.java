@@ -24,7 +24,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 
-
 /**
  * The libcrypto shipped in the {@code acceljce-openssl-<platform>} jar. That jar holds only
  * resources: {@code META-INF/acceljce/native/<platform>/openssl.properties} (versions and the
@@ -63,7 +62,8 @@ final class BundledLibrary {
     static Optional<BundledLibrary> find(ClassLoader loader) throws IOException {
         String platform = platform();
         String dir = RESOURCE_ROOT + platform + "/";
-        URL propertiesUrl = loader == null ? ClassLoader.getSystemResource(dir + "openssl.properties")
+        URL propertiesUrl = loader == null
+                ? ClassLoader.getSystemResource(dir + "openssl.properties")
                 : loader.getResource(dir + "openssl.properties");
         if (propertiesUrl == null) {
             return Optional.empty();
@@ -110,8 +110,8 @@ final class BundledLibrary {
 
     /** For messages: "OpenSSL 3.5.5 (openssl-src 300.5.5+3.5.5, linux-x86_64)". */
     String description() {
-        return "OpenSSL " + properties.getProperty("openssl.version", "?")
-                + " (openssl-src " + properties.getProperty("crate.version", "?") + ", " + platform + ")";
+        return "OpenSSL " + properties.getProperty("openssl.version", "?") + " (openssl-src "
+                + properties.getProperty("crate.version", "?") + ", " + platform + ")";
     }
 
     String sha256() {
@@ -194,13 +194,13 @@ final class BundledLibrary {
             String written;
             Files.createFile(temp, PosixFilePermissions.asFileAttribute(PRIVATE_FILE));
             try (InputStream in = source.openStream();
-                 OutputStream out = Files.newOutputStream(temp, StandardOpenOption.WRITE,
-                         StandardOpenOption.TRUNCATE_EXISTING)) {
+                    OutputStream out = Files.newOutputStream(
+                            temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 written = sha256Of(in, out);
             }
             if (!written.equals(sha256)) {
-                throw new IOException("the bundled file " + source + " has sha256 " + written
-                        + ", its properties say " + sha256);
+                throw new IOException(
+                        "the bundled file " + source + " has sha256 " + written + ", its properties say " + sha256);
             }
             Files.setPosixFilePermissions(temp, LOADABLE_FILE);
             try {
@@ -237,8 +237,8 @@ final class BundledLibrary {
         URL module = resource(loader, dir + moduleName);
         URL config = resource(loader, dir + configName);
         if (module == null || config == null || moduleName.contains("/") || configName.contains("/")) {
-            throw new IOException(propertiesUrl + " names " + moduleName + " and " + configName
-                    + " but the jar does not hold both");
+            throw new IOException(
+                    propertiesUrl + " names " + moduleName + " and " + configName + " but the jar does not hold both");
         }
         String configSha;
         try (InputStream in = config.openStream()) {
@@ -247,7 +247,8 @@ final class BundledLibrary {
         checkPrivate(libraryDir);
         return new Path[] {
             copyVerified(module, libraryDir.resolve(moduleName), required(p, "fips.sha256")),
-            copyVerified(config, libraryDir.resolve(configName), configSha)};
+            copyVerified(config, libraryDir.resolve(configName), configSha)
+        };
     }
 
     private static URL resource(ClassLoader loader, String name) {
@@ -265,8 +266,7 @@ final class BundledLibrary {
         }
         Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
         if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
-            throw new IOException(dir + " is writable by other users ("
-                    + PosixFilePermissions.toString(perms) + ")");
+            throw new IOException(dir + " is writable by other users (" + PosixFilePermissions.toString(perms) + ")");
         }
     }
 

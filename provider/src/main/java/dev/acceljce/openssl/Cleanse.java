@@ -1,20 +1,20 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.util.function.Consumer;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * {@code OPENSSL_cleanse} for the native copies of secrets AccelJCE makes itself (KDF inputs and
  * outputs, long HMAC keys): called on each copy before its memory is released.
  */
 public final class Cleanse {
-    private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
-            FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+    private static final MethodHandle OPENSSL_CLEANSE =
+            LibCrypto.function("OPENSSL_cleanse", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
 
     /**
      * Test hook (package-private, not an API): when set, sees every segment right after it was

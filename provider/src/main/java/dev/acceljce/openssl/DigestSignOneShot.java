@@ -1,15 +1,14 @@
 package dev.acceljce.openssl;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
-import java.lang.ref.Reference;
-
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
 
 /**
  * An EVP_MD_CTX for one-shot EVP_DigestSign / EVP_DigestVerify (EdDSA). The native message
@@ -17,19 +16,21 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * larger ones get a buffer for the one call) and the message copy is zeroed after each use.
  */
 public final class DigestSignOneShot extends NativeResource {
-    private static final MethodHandle EVP_MD_CTX_NEW = LibCrypto.function("EVP_MD_CTX_new",
-            FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle EVP_MD_CTX_NEW =
+            LibCrypto.function("EVP_MD_CTX_new", FunctionDescriptor.of(ADDRESS));
     private static final MethodHandle EVP_MD_CTX_FREE = NativeResource.freeFunction("EVP_MD_CTX_free");
-    private static final MethodHandle EVP_MD_CTX_RESET = LibCrypto.function("EVP_MD_CTX_reset",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_DIGEST_SIGN_INIT_EX = LibCrypto.function("EVP_DigestSignInit_ex",
+    private static final MethodHandle EVP_MD_CTX_RESET =
+            LibCrypto.function("EVP_MD_CTX_reset", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_DIGEST_SIGN_INIT_EX = LibCrypto.function(
+            "EVP_DigestSignInit_ex",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_DIGEST_VERIFY_INIT_EX = LibCrypto.function("EVP_DigestVerifyInit_ex",
+    private static final MethodHandle EVP_DIGEST_VERIFY_INIT_EX = LibCrypto.function(
+            "EVP_DigestVerifyInit_ex",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_DIGEST_SIGN = LibCrypto.function("EVP_DigestSign",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle EVP_DIGEST_VERIFY = LibCrypto.function("EVP_DigestVerify",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_DIGEST_SIGN = LibCrypto.function(
+            "EVP_DigestSign", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_DIGEST_VERIFY = LibCrypto.function(
+            "EVP_DigestVerify", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
 
     private static final int KEEP_MAX = 64 * 1024;
     private static final int SIGNATURE_MAX = 128;
@@ -146,8 +147,15 @@ public final class DigestSignOneShot extends NativeResource {
         pinOrExit(key);
         try (Arena temp = Arena.ofConfined()) {
             if (key.maxSignatureSize() > SIGNATURE_MAX
-                    || (int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
-                    LibContext.libctx(), LibContext.propq(), forKey(ctx, key), MemorySegment.NULL) != 1) {
+                    || (int) EVP_DIGEST_SIGN_INIT_EX.invokeExact(
+                                    ctx,
+                                    MemorySegment.NULL,
+                                    MemorySegment.NULL,
+                                    LibContext.libctx(),
+                                    LibContext.propq(),
+                                    forKey(ctx, key),
+                                    MemorySegment.NULL)
+                            != 1) {
                 initialisedKey = 0;
                 OpenSslErrors.clear();
                 return null;
@@ -173,8 +181,15 @@ public final class DigestSignOneShot extends NativeResource {
         pinOrExit(key);
         try (Arena temp = Arena.ofConfined()) {
             if (signature.length > SIGNATURE_MAX
-                    || (int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL,
-                    LibContext.libctx(), LibContext.propq(), forKey(ctx, key), MemorySegment.NULL) != 1) {
+                    || (int) EVP_DIGEST_VERIFY_INIT_EX.invokeExact(
+                                    ctx,
+                                    MemorySegment.NULL,
+                                    MemorySegment.NULL,
+                                    LibContext.libctx(),
+                                    LibContext.propq(),
+                                    forKey(ctx, key),
+                                    MemorySegment.NULL)
+                            != 1) {
                 initialisedKey = 0;
                 OpenSslErrors.clear();
                 return false;

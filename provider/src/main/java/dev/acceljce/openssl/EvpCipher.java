@@ -1,5 +1,8 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -8,10 +11,6 @@ import java.lang.ref.Reference;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Every native call of the symmetric-cipher family: EVP_CIPHER and EVP_CIPHER_CTX.
@@ -29,31 +28,32 @@ public final class EvpCipher {
     /** EVP_CIPHER_CTX_FLAG_WRAP_ALLOW: needed before initialising a key-wrap cipher. */
     public static final int FLAG_WRAP_ALLOW = 0x1;
 
-    private static final MethodHandle EVP_CIPHER_FETCH = LibCrypto.function("EVP_CIPHER_fetch",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_CIPHER_GET_KEY_LENGTH = LibCrypto.function("EVP_CIPHER_get_key_length",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_CIPHER_GET_IV_LENGTH = LibCrypto.function("EVP_CIPHER_get_iv_length",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_CIPHER_GET_BLOCK_SIZE = LibCrypto.function("EVP_CIPHER_get_block_size",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_CIPHER_CTX_NEW = LibCrypto.function("EVP_CIPHER_CTX_new",
-            FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle EVP_CIPHER_FETCH =
+            LibCrypto.function("EVP_CIPHER_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_CIPHER_GET_KEY_LENGTH =
+            LibCrypto.function("EVP_CIPHER_get_key_length", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_CIPHER_GET_IV_LENGTH =
+            LibCrypto.function("EVP_CIPHER_get_iv_length", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_CIPHER_GET_BLOCK_SIZE =
+            LibCrypto.function("EVP_CIPHER_get_block_size", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_CIPHER_CTX_NEW =
+            LibCrypto.function("EVP_CIPHER_CTX_new", FunctionDescriptor.of(ADDRESS));
     private static final MethodHandle EVP_CIPHER_CTX_FREE = NativeResource.freeFunction("EVP_CIPHER_CTX_free");
-    private static final MethodHandle EVP_CIPHER_CTX_SET_FLAGS = LibCrypto.critical("EVP_CIPHER_CTX_set_flags",
-            FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT));
-    private static final MethodHandle EVP_CIPHER_CTX_SET_PADDING = LibCrypto.critical("EVP_CIPHER_CTX_set_padding",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle EVP_CIPHER_CTX_CTRL = LibCrypto.critical("EVP_CIPHER_CTX_ctrl",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_CIPHER_INIT_EX2 = LibCrypto.critical("EVP_CipherInit_ex2",
+    private static final MethodHandle EVP_CIPHER_CTX_SET_FLAGS =
+            LibCrypto.critical("EVP_CIPHER_CTX_set_flags", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT));
+    private static final MethodHandle EVP_CIPHER_CTX_SET_PADDING =
+            LibCrypto.critical("EVP_CIPHER_CTX_set_padding", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle EVP_CIPHER_CTX_CTRL = LibCrypto.critical(
+            "EVP_CIPHER_CTX_ctrl", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_CIPHER_INIT_EX2 = LibCrypto.critical(
+            "EVP_CipherInit_ex2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_CIPHER_UPDATE = LibCrypto.critical("EVP_CipherUpdate",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle EVP_CIPHER_FINAL_EX = LibCrypto.critical("EVP_CipherFinal_ex",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_CIPHER_CTX_COPY = LibCrypto.function("EVP_CIPHER_CTX_copy",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_CIPHER_UPDATE = LibCrypto.critical(
+            "EVP_CipherUpdate", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle EVP_CIPHER_FINAL_EX =
+            LibCrypto.critical("EVP_CipherFinal_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_CIPHER_CTX_COPY =
+            LibCrypto.function("EVP_CIPHER_CTX_copy", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
 
     private static final Map<String, Optional<Algorithm>> FETCHED = new ConcurrentHashMap<>();
 
@@ -69,13 +69,15 @@ public final class EvpCipher {
 
     private static Optional<Algorithm> doFetch(String name) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment c = (MemorySegment) EVP_CIPHER_FETCH.invokeExact(LibContext.libctx(),
-                    arena.allocateFrom(name), LibContext.propq());
+            MemorySegment c = (MemorySegment)
+                    EVP_CIPHER_FETCH.invokeExact(LibContext.libctx(), arena.allocateFrom(name), LibContext.propq());
             if (c.equals(MemorySegment.NULL)) {
                 OpenSslErrors.drain();
                 return Optional.empty();
             }
-            return Optional.of(new Algorithm(name, c,
+            return Optional.of(new Algorithm(
+                    name,
+                    c,
                     (int) EVP_CIPHER_GET_KEY_LENGTH.invokeExact(c),
                     (int) EVP_CIPHER_GET_IV_LENGTH.invokeExact(c),
                     (int) EVP_CIPHER_GET_BLOCK_SIZE.invokeExact(c)));
@@ -138,10 +140,11 @@ public final class EvpCipher {
             try {
                 // a conditional argument would be typed Object by invokeExact: decide it first
                 MemorySegment cipher = algorithm == null ? MemorySegment.NULL : algorithm.cipher;
-                int ok = (int) EVP_CIPHER_INIT_EX2.invokeExact(ctx, cipher,
-                        heap(key), heap(iv), encrypt, MemorySegment.NULL);
+                int ok = (int)
+                        EVP_CIPHER_INIT_EX2.invokeExact(ctx, cipher, heap(key), heap(iv), encrypt, MemorySegment.NULL);
                 if (ok != 1) {
-                    throw OpenSslErrors.failure("EVP_CipherInit_ex2" + (algorithm == null ? "" : "(" + algorithm.name + ")"));
+                    throw OpenSslErrors.failure(
+                            "EVP_CipherInit_ex2" + (algorithm == null ? "" : "(" + algorithm.name + ")"));
                 }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
@@ -191,8 +194,11 @@ public final class EvpCipher {
          * exception their contract names.
          */
         public int update(byte[] in, int inOff, int len, byte[] out, int outOff) {
-            return update(MemorySegment.ofArray(in).asSlice(inOff, len),
-                    out == null ? MemorySegment.NULL : MemorySegment.ofArray(out).asSlice(outOff));
+            return update(
+                    MemorySegment.ofArray(in).asSlice(inOff, len),
+                    out == null
+                            ? MemorySegment.NULL
+                            : MemorySegment.ofArray(out).asSlice(outOff));
         }
 
         /** As {@link #update(byte[], int, int, byte[], int)}, for segments (direct or heap). */
@@ -228,7 +234,10 @@ public final class EvpCipher {
          * when OpenSSL refuses (bad padding, wrong tag, partial block); the queue is cleared.
          */
         public int doFinal(byte[] out, int outOff) {
-            return doFinal(out == null ? MemorySegment.NULL : MemorySegment.ofArray(out).asSlice(outOff));
+            return doFinal(
+                    out == null
+                            ? MemorySegment.NULL
+                            : MemorySegment.ofArray(out).asSlice(outOff));
         }
 
         /** As {@link #doFinal(byte[], int)}, for a segment. */
@@ -299,8 +308,8 @@ public final class EvpCipher {
         public int updateWhole(MemorySegment in, MemorySegment out) {
             MemorySegment ctx = enter();
             try {
-                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ctx, out, MemorySegment.ofArray(outLen), in,
-                        Math.toIntExact(in.byteSize()));
+                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(
+                        ctx, out, MemorySegment.ofArray(outLen), in, Math.toIntExact(in.byteSize()));
                 if (ok != 1) {
                     OpenSslErrors.clear();
                     return -1;
@@ -312,7 +321,7 @@ public final class EvpCipher {
                 exit();
             }
         }
-    
+
         /**
          * EVP_CipherUpdate with no input and no output and {@code length} as the length: how CCM is
          * told the total plaintext length before its AAD. Returns false (queue cleared) if refused.
@@ -320,8 +329,8 @@ public final class EvpCipher {
         public boolean declareLength(int length) {
             MemorySegment ctx = enter();
             try {
-                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ctx, MemorySegment.NULL, MemorySegment.ofArray(outLen),
-                        MemorySegment.NULL, length);
+                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(
+                        ctx, MemorySegment.NULL, MemorySegment.ofArray(outLen), MemorySegment.NULL, length);
                 if (ok != 1) {
                     OpenSslErrors.clear();
                     return false;
@@ -333,5 +342,5 @@ public final class EvpCipher {
                 exit();
             }
         }
-}
+    }
 }

@@ -1,5 +1,9 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -9,37 +13,34 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-
 /** Every native call of the message-digest family: EVP_MD and EVP_MD_CTX. */
 public final class EvpDigest {
-    private static final MethodHandle EVP_MD_FETCH = LibCrypto.function("EVP_MD_fetch",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_MD_GET_SIZE = LibCrypto.function("EVP_MD_get_size",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_MD_GET_BLOCK_SIZE = LibCrypto.function("EVP_MD_get_block_size",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_MD_CTX_NEW = LibCrypto.function("EVP_MD_CTX_new",
-            FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle EVP_MD_FETCH =
+            LibCrypto.function("EVP_MD_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_MD_GET_SIZE =
+            LibCrypto.function("EVP_MD_get_size", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_MD_GET_BLOCK_SIZE =
+            LibCrypto.function("EVP_MD_get_block_size", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_MD_CTX_NEW =
+            LibCrypto.function("EVP_MD_CTX_new", FunctionDescriptor.of(ADDRESS));
     private static final MethodHandle EVP_MD_CTX_FREE = NativeResource.freeFunction("EVP_MD_CTX_free");
-    private static final MethodHandle EVP_DIGEST_INIT_EX2 = LibCrypto.critical("EVP_DigestInit_ex2",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_DIGEST_UPDATE = LibCrypto.critical("EVP_DigestUpdate",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle EVP_DIGEST_FINAL_EX = LibCrypto.critical("EVP_DigestFinal_ex",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_DIGEST_FINAL_XOF = LibCrypto.critical("EVP_DigestFinalXOF",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_DIGEST_INIT_EX2 =
+            LibCrypto.critical("EVP_DigestInit_ex2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_DIGEST_UPDATE =
+            LibCrypto.critical("EVP_DigestUpdate", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_DIGEST_FINAL_EX =
+            LibCrypto.critical("EVP_DigestFinal_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_DIGEST_FINAL_XOF =
+            LibCrypto.critical("EVP_DigestFinalXOF", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
     /** EVP_DigestSqueeze (OpenSSL 3.3+): output in several calls. Absent before. */
     private static final java.util.Optional<MethodHandle> EVP_DIGEST_SQUEEZE = LibCrypto.optionalCritical(
             "EVP_DigestSqueeze", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
     /** EVP_Digest: a whole message in one call, on a context OpenSSL makes and frees inside it. */
-    private static final MethodHandle EVP_DIGEST = LibCrypto.critical("EVP_Digest",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_MD_CTX_COPY_EX = LibCrypto.critical("EVP_MD_CTX_copy_ex",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_DIGEST = LibCrypto.critical(
+            "EVP_Digest", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+
+    private static final MethodHandle EVP_MD_CTX_COPY_EX =
+            LibCrypto.critical("EVP_MD_CTX_copy_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
 
     /** Fetched algorithms, kept for the life of the process (fetching is slow in OpenSSL 3). */
     private static final Map<String, Optional<Algorithm>> FETCHED = new ConcurrentHashMap<>();
@@ -69,8 +70,8 @@ public final class EvpDigest {
 
     private static Optional<Algorithm> doFetch(String name) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment md = (MemorySegment) EVP_MD_FETCH.invokeExact(LibContext.libctx(),
-                    arena.allocateFrom(name), LibContext.propq());
+            MemorySegment md = (MemorySegment)
+                    EVP_MD_FETCH.invokeExact(LibContext.libctx(), arena.allocateFrom(name), LibContext.propq());
             if (md.equals(MemorySegment.NULL)) {
                 OpenSslErrors.drain();
                 return Optional.empty();
@@ -94,9 +95,14 @@ public final class EvpDigest {
             throw new IllegalArgumentException("one-shot digest of " + algorithm.name + ", " + len + " bytes");
         }
         try {
-            if ((int) EVP_DIGEST.invokeExact(MemorySegment.ofArray(data).asSlice(off, len), (long) len,
-                    MemorySegment.ofArray(out).asSlice(outOff, algorithm.size), MemorySegment.NULL,
-                    algorithm.md, MemorySegment.NULL) != 1) {
+            if ((int) EVP_DIGEST.invokeExact(
+                            MemorySegment.ofArray(data).asSlice(off, len),
+                            (long) len,
+                            MemorySegment.ofArray(out).asSlice(outOff, algorithm.size),
+                            MemorySegment.NULL,
+                            algorithm.md,
+                            MemorySegment.NULL)
+                    != 1) {
                 throw OpenSslErrors.failure("EVP_Digest(" + algorithm.name + ")");
             }
         } catch (Throwable t) {
@@ -192,7 +198,8 @@ public final class EvpDigest {
                         ? (int) EVP_DIGEST_FINAL_XOF.invokeExact(ctx, dst, (long) algorithm.size)
                         : (int) EVP_DIGEST_FINAL_EX.invokeExact(ctx, dst, MemorySegment.ofArray(outLen));
                 if (ok != 1) {
-                    throw OpenSslErrors.failure("EVP_DigestFinal" + (algorithm.xof ? "XOF(" : "_ex(") + algorithm.name + ")");
+                    throw OpenSslErrors.failure(
+                            "EVP_DigestFinal" + (algorithm.xof ? "XOF(" : "_ex(") + algorithm.name + ")");
                 }
                 init(ctx, MemorySegment.NULL); // ready for the next message, under the same guard
             } catch (Throwable t) {

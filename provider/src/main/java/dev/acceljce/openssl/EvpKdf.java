@@ -1,5 +1,10 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -9,11 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Every native call of the key-derivation family: EVP_KDF and EVP_KDF_CTX (HKDF, PBKDF2, Argon2).
@@ -38,34 +38,36 @@ public final class EvpKdf {
     /** EVP_KDF_HKDF_MODE_EXPAND_ONLY: the key is the PRK. */
     public static final int HKDF_EXPAND_ONLY = 2;
 
-    private static final MethodHandle EVP_KDF_FETCH = LibCrypto.function("EVP_KDF_fetch",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_KDF_CTX_NEW = LibCrypto.function("EVP_KDF_CTX_new",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_KDF_FETCH =
+            LibCrypto.function("EVP_KDF_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_KDF_CTX_NEW =
+            LibCrypto.function("EVP_KDF_CTX_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle EVP_KDF_CTX_FREE = NativeResource.freeFunction("EVP_KDF_CTX_free");
-    private static final MethodHandle EVP_KDF_CTX_DUP = LibCrypto.function("EVP_KDF_CTX_dup",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_KDF_CTX_DUP =
+            LibCrypto.function("EVP_KDF_CTX_dup", FunctionDescriptor.of(ADDRESS, ADDRESS));
     /** Not critical: setting "digest" fetches the digest, which may wait on a lock. */
-    private static final MethodHandle EVP_KDF_CTX_SET_PARAMS = LibCrypto.function("EVP_KDF_CTX_set_params",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_KDF_CTX_SET_PARAMS =
+            LibCrypto.function("EVP_KDF_CTX_set_params", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     /** Critical: HKDF output (at most 255 digests) is written straight into a heap array. */
-    private static final MethodHandle EVP_KDF_DERIVE_CRITICAL = LibCrypto.critical("EVP_KDF_derive",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    private static final MethodHandle EVP_KDF_DERIVE_CRITICAL =
+            LibCrypto.critical("EVP_KDF_derive", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
     /** Plain: a PBKDF2 derivation runs as long as its iteration count asks and must not hold off the GC. */
-    private static final MethodHandle EVP_KDF_DERIVE = LibCrypto.function("EVP_KDF_derive",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    private static final MethodHandle EVP_KDF_DERIVE =
+            LibCrypto.function("EVP_KDF_derive", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
 
     /** OSSL_set_max_threads / OSSL_get_max_threads (OpenSSL 3.2+; absent from 3.0). */
-    private static final java.util.Optional<MethodHandle> OSSL_SET_MAX_THREADS = LibCrypto.optionalFunction(
-            "OSSL_set_max_threads", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final java.util.Optional<MethodHandle> OSSL_GET_MAX_THREADS = LibCrypto.optionalFunction(
-            "OSSL_get_max_threads", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    private static final java.util.Optional<MethodHandle> OSSL_SET_MAX_THREADS =
+            LibCrypto.optionalFunction("OSSL_set_max_threads", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+
+    private static final java.util.Optional<MethodHandle> OSSL_GET_MAX_THREADS =
+            LibCrypto.optionalFunction("OSSL_get_max_threads", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
 
     /** HKDF info lengths to try, largest first, when finding what the loaded library accepts. */
     private static final int[] HKDF_INFO_CANDIDATES = {32 * 1024, 2048, 1024};
 
     /** HKDF's contexts, freed in the call that made them, in the live-object counts all the same. */
-    private static final java.util.concurrent.atomic.LongAdder LIVE_HKDF_CTX = NativeResource.liveCounter("EVP_KDF_CTX");
+    private static final java.util.concurrent.atomic.LongAdder LIVE_HKDF_CTX =
+            NativeResource.liveCounter("EVP_KDF_CTX");
 
     private static final Map<String, Optional<Algorithm>> FETCHED = new ConcurrentHashMap<>();
     /**
@@ -74,6 +76,7 @@ public final class EvpKdf {
      * library cannot duplicate it.
      */
     private static final Map<String, Optional<MemorySegment>> HKDF_TEMPLATES = new ConcurrentHashMap<>();
+
     private static volatile int hkdfMaxInfo = -1;
 
     private EvpKdf() {}
@@ -88,8 +91,8 @@ public final class EvpKdf {
 
     private static Optional<Algorithm> doFetch(String name) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment k = (MemorySegment) EVP_KDF_FETCH.invokeExact(LibContext.libctx(),
-                    arena.allocateFrom(name), LibContext.propq());
+            MemorySegment k = (MemorySegment)
+                    EVP_KDF_FETCH.invokeExact(LibContext.libctx(), arena.allocateFrom(name), LibContext.propq());
             if (k.equals(MemorySegment.NULL)) {
                 OpenSslErrors.drain();
                 return Optional.empty();
@@ -107,14 +110,14 @@ public final class EvpKdf {
      * {@code info} is ignored. The caller checked the lengths (output at most 255 digests, info at
      * most {@link #hkdfMaxInfo()}).
      */
-    public static void hkdf(Algorithm hkdf, String digest, int mode, byte[] key, byte[] salt, byte[] info,
-                            byte[] out) {
+    public static void hkdf(Algorithm hkdf, String digest, int mode, byte[] key, byte[] salt, byte[] info, byte[] out) {
         Optional<MemorySegment> template = HKDF_TEMPLATES.computeIfAbsent(digest, d -> hkdfTemplate(hkdf, d));
         // The context lives only inside this call, so it is freed here rather than owned by a
         // NativeResource: a TLS 1.3 handshake makes about 40, and a Cleaner registration and its
         // clean-up each cost more than the derivation's own Java work.
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ctx = template.isPresent() ? (MemorySegment) EVP_KDF_CTX_DUP.invokeExact(template.get())
+            MemorySegment ctx = template.isPresent()
+                    ? (MemorySegment) EVP_KDF_CTX_DUP.invokeExact(template.get())
                     : (MemorySegment) EVP_KDF_CTX_NEW.invokeExact(hkdf.kdf);
             if (ctx.equals(MemorySegment.NULL)) {
                 throw OpenSslErrors.failure("EVP_KDF_CTX allocation");
@@ -140,8 +143,9 @@ public final class EvpKdf {
                 } finally {
                     cleanse(secrets);
                 }
-                if ((int) EVP_KDF_DERIVE_CRITICAL.invokeExact(ctx, MemorySegment.ofArray(out), (long) out.length,
-                        MemorySegment.NULL) != 1) {
+                if ((int) EVP_KDF_DERIVE_CRITICAL.invokeExact(
+                                ctx, MemorySegment.ofArray(out), (long) out.length, MemorySegment.NULL)
+                        != 1) {
                     throw OpenSslErrors.failure("EVP_KDF_derive(" + hkdf.name() + ")");
                 }
             } finally {
@@ -162,7 +166,9 @@ public final class EvpKdf {
                 return Optional.empty();
             }
             MemorySegment copy = MemorySegment.NULL;
-            if ((int) EVP_KDF_CTX_SET_PARAMS.invokeExact(t, OsslParams.in(arena).utf8("digest", digest).build()) == 1) {
+            if ((int) EVP_KDF_CTX_SET_PARAMS.invokeExact(
+                            t, OsslParams.in(arena).utf8("digest", digest).build())
+                    == 1) {
                 copy = (MemorySegment) EVP_KDF_CTX_DUP.invokeExact(t);
             }
             if (copy.equals(MemorySegment.NULL)) {
@@ -182,19 +188,22 @@ public final class EvpKdf {
      * accepts short salts and keys and any positive iteration count). Runs outside a critical
      * region: it takes as long as the iteration count asks. {@code length} is positive.
      */
-    public static byte[] pbkdf2(Algorithm pbkdf2, String digest, byte[] password, byte[] salt, int iterations,
-                                int length) {
-        try (Arena arena = Arena.ofConfined(); Context ctx = new Context(pbkdf2)) {
+    public static byte[] pbkdf2(
+            Algorithm pbkdf2, String digest, byte[] password, byte[] salt, int iterations, int length) {
+        try (Arena arena = Arena.ofConfined();
+                Context ctx = new Context(pbkdf2)) {
             List<MemorySegment> secrets = new ArrayList<>(3);
             try {
                 // "pkcs5" in a call of its own, before the salt and length it relaxes the checks of
                 ctx.setParams(OsslParams.in(arena).integer("pkcs5", 1).build(), "PBKDF2 pkcs5");
-                ctx.setParams(OsslParams.in(arena)
-                        .utf8("digest", digest)
-                        .octets("pass", secret(arena, password, secrets))
-                        .octets("salt", secret(arena, salt, secrets))
-                        .unsigned("iter", iterations)
-                        .build(), "PBKDF2(" + digest + ")");
+                ctx.setParams(
+                        OsslParams.in(arena)
+                                .utf8("digest", digest)
+                                .octets("pass", secret(arena, password, secrets))
+                                .octets("salt", secret(arena, salt, secrets))
+                                .unsigned("iter", iterations)
+                                .build(),
+                        "PBKDF2(" + digest + ")");
                 MemorySegment out = arena.allocate(length);
                 secrets.add(out);
                 ctx.derive(out);
@@ -212,9 +221,19 @@ public final class EvpKdf {
      * {@link #threadsAvailable}). Runs outside a critical region: it takes as long and as much
      * native memory as the parameters ask, and frees that memory before returning ("early_clean").
      */
-    public static byte[] argon2(Algorithm argon2, byte[] password, byte[] salt, byte[] secret, byte[] ad,
-                                int iterations, int lanes, int memoryKiB, int threads, int length) {
-        try (Arena arena = Arena.ofConfined(); Context ctx = new Context(argon2)) {
+    public static byte[] argon2(
+            Algorithm argon2,
+            byte[] password,
+            byte[] salt,
+            byte[] secret,
+            byte[] ad,
+            int iterations,
+            int lanes,
+            int memoryKiB,
+            int threads,
+            int length) {
+        try (Arena arena = Arena.ofConfined();
+                Context ctx = new Context(argon2)) {
             List<MemorySegment> secrets = new ArrayList<>(4);
             try {
                 OsslParams p = OsslParams.in(arena)
@@ -286,8 +305,10 @@ public final class EvpKdf {
     }
 
     private static boolean acceptsInfo(Algorithm hkdf, int length) {
-        try (Arena arena = Arena.ofConfined(); Context ctx = new Context(hkdf)) {
-            if (ctx.trySetParams(OsslParams.in(arena).octets("info", new byte[length]).build())) {
+        try (Arena arena = Arena.ofConfined();
+                Context ctx = new Context(hkdf)) {
+            if (ctx.trySetParams(
+                    OsslParams.in(arena).octets("info", new byte[length]).build())) {
                 return true;
             }
             OpenSslErrors.clear();

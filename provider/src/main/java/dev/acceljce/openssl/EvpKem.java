@@ -1,15 +1,15 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.Reference;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Key encapsulation through EVP_PKEY_encapsulate / EVP_PKEY_decapsulate (ML-KEM in OpenSSL 3.5).
@@ -21,16 +21,16 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 public final class EvpKem {
     private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
-    private static final MethodHandle ENCAPSULATE_INIT = LibCrypto.function("EVP_PKEY_encapsulate_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle DECAPSULATE_INIT = LibCrypto.function("EVP_PKEY_decapsulate_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle ENCAPSULATE = LibCrypto.function("EVP_PKEY_encapsulate",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle DECAPSULATE = LibCrypto.function("EVP_PKEY_decapsulate",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
-            FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+    private static final MethodHandle ENCAPSULATE_INIT =
+            LibCrypto.function("EVP_PKEY_encapsulate_init", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle DECAPSULATE_INIT =
+            LibCrypto.function("EVP_PKEY_decapsulate_init", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle ENCAPSULATE = LibCrypto.function(
+            "EVP_PKEY_encapsulate", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle DECAPSULATE = LibCrypto.function(
+            "EVP_PKEY_decapsulate", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle OPENSSL_CLEANSE =
+            LibCrypto.function("OPENSSL_cleanse", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
 
     private EvpKem() {}
 

@@ -1,5 +1,10 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -7,11 +12,6 @@ import java.lang.invoke.MethodHandle;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Every native call of the MAC family: EVP_MAC and EVP_MAC_CTX (HMAC over any fetched digest; CMAC
@@ -21,37 +21,40 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * inside the arrays. Inputs larger than {@link Native#MAX_CHUNK} are fed in chunks.
  */
 public final class EvpMac {
-    private static final MethodHandle EVP_MAC_FETCH = LibCrypto.function("EVP_MAC_fetch",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_MAC_CTX_NEW = LibCrypto.function("EVP_MAC_CTX_new",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_MAC_FETCH =
+            LibCrypto.function("EVP_MAC_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_MAC_CTX_NEW =
+            LibCrypto.function("EVP_MAC_CTX_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle EVP_MAC_CTX_FREE = NativeResource.freeFunction("EVP_MAC_CTX_free");
-    private static final MethodHandle EVP_MAC_CTX_DUP = LibCrypto.critical("EVP_MAC_CTX_dup",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_MAC_CTX_SET_PARAMS = LibCrypto.function("EVP_MAC_CTX_set_params",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_MAC_CTX_GET_MAC_SIZE = LibCrypto.function("EVP_MAC_CTX_get_mac_size",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    private static final MethodHandle EVP_MAC_CTX_DUP =
+            LibCrypto.critical("EVP_MAC_CTX_dup", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_MAC_CTX_SET_PARAMS =
+            LibCrypto.function("EVP_MAC_CTX_set_params", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_MAC_CTX_GET_MAC_SIZE =
+            LibCrypto.function("EVP_MAC_CTX_get_mac_size", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
     /** For keys up to {@link Native#MAX_CHUNK}: the Java array goes straight in, no native copy. */
-    private static final MethodHandle EVP_MAC_INIT = LibCrypto.critical("EVP_MAC_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    private static final MethodHandle EVP_MAC_INIT =
+            LibCrypto.critical("EVP_MAC_init", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
     /** For longer keys (hashed first by HMAC): a native copy, so the GC is not held off meanwhile. */
-    private static final MethodHandle EVP_MAC_INIT_LONG = LibCrypto.function("EVP_MAC_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
-    private static final MethodHandle EVP_MAC_UPDATE = LibCrypto.critical("EVP_MAC_update",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle EVP_MAC_FINAL = LibCrypto.critical("EVP_MAC_final",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_MAC_INIT_LONG =
+            LibCrypto.function("EVP_MAC_init", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+
+    private static final MethodHandle EVP_MAC_UPDATE =
+            LibCrypto.critical("EVP_MAC_update", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_MAC_FINAL =
+            LibCrypto.critical("EVP_MAC_final", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
 
     /** EVP_MAC_init with parameters in native memory (CMAC's cipher name, KMAC's customization). */
-    private static final MethodHandle EVP_MAC_INIT_PARAMS = LibCrypto.function("EVP_MAC_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
-    private static final MethodHandle EVP_MAC_FINAL_NATIVE = LibCrypto.function("EVP_MAC_final",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_MAC_INIT_PARAMS =
+            LibCrypto.function("EVP_MAC_init", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+
+    private static final MethodHandle EVP_MAC_FINAL_NATIVE =
+            LibCrypto.function("EVP_MAC_final", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     private static final Map<String, Optional<MemorySegment>> MACS = new ConcurrentHashMap<>();
 
     /** The HMAC implementation; fetched once, never freed. */
     private static final MemorySegment HMAC = fetchHmac();
+
     private static final Map<String, Optional<Hmac>> HMACS = new ConcurrentHashMap<>();
 
     private EvpMac() {}
@@ -60,8 +63,8 @@ public final class EvpMac {
     public static Optional<MemorySegment> fetch(String name) {
         return MACS.computeIfAbsent(name, n -> {
             try (Arena arena = Arena.ofConfined()) {
-                MemorySegment mac = (MemorySegment) EVP_MAC_FETCH.invokeExact(MemorySegment.NULL,
-                        arena.allocateFrom(n), MemorySegment.NULL);
+                MemorySegment mac = (MemorySegment)
+                        EVP_MAC_FETCH.invokeExact(MemorySegment.NULL, arena.allocateFrom(n), MemorySegment.NULL);
                 if (mac.equals(MemorySegment.NULL)) {
                     OpenSslErrors.drain();
                     return Optional.empty();
@@ -75,8 +78,8 @@ public final class EvpMac {
 
     private static MemorySegment fetchHmac() {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment mac = (MemorySegment) EVP_MAC_FETCH.invokeExact(LibContext.libctx(),
-                    arena.allocateFrom("HMAC"), LibContext.propq());
+            MemorySegment mac = (MemorySegment)
+                    EVP_MAC_FETCH.invokeExact(LibContext.libctx(), arena.allocateFrom("HMAC"), LibContext.propq());
             if (mac.equals(MemorySegment.NULL)) {
                 OpenSslErrors.drain();
             }
@@ -201,8 +204,8 @@ public final class EvpMac {
             MemorySegment dst = MemorySegment.ofArray(out).asSlice(off, size);
             MemorySegment ctx = enter();
             try {
-                if ((int) EVP_MAC_FINAL.invokeExact(ctx, dst,
-                        MemorySegment.ofArray(outLen), (long) size) != 1 || outLen[0] != size) {
+                if ((int) EVP_MAC_FINAL.invokeExact(ctx, dst, MemorySegment.ofArray(outLen), (long) size) != 1
+                        || outLen[0] != size) {
                     throw OpenSslErrors.failure("EVP_MAC_final(HMAC-" + algorithm.digest + ")");
                 }
             } catch (Throwable t) {
@@ -237,8 +240,13 @@ public final class EvpMac {
             keyCtx(ctx, key, algorithm.digest);
             updateCtx(ctx, MemorySegment.ofArray(data).asSlice(off, len), "HMAC-" + algorithm.digest);
             long[] outLen = new long[1];
-            if ((int) EVP_MAC_FINAL.invokeExact(ctx, MemorySegment.ofArray(out).asSlice(outOff, algorithm.macSize),
-                    MemorySegment.ofArray(outLen), (long) algorithm.macSize) != 1 || outLen[0] != algorithm.macSize) {
+            if ((int) EVP_MAC_FINAL.invokeExact(
+                                    ctx,
+                                    MemorySegment.ofArray(out).asSlice(outOff, algorithm.macSize),
+                                    MemorySegment.ofArray(outLen),
+                                    (long) algorithm.macSize)
+                            != 1
+                    || outLen[0] != algorithm.macSize) {
                 throw OpenSslErrors.failure("EVP_MAC_final(HMAC-" + algorithm.digest + ")");
             }
         } catch (Throwable t) {
@@ -260,15 +268,14 @@ public final class EvpMac {
         try {
             int ok;
             if (key.length <= Native.MAX_CHUNK) {
-                ok = (int) EVP_MAC_INIT.invokeExact(ctx, MemorySegment.ofArray(key), (long) key.length,
-                        MemorySegment.NULL);
+                ok = (int) EVP_MAC_INIT.invokeExact(
+                        ctx, MemorySegment.ofArray(key), (long) key.length, MemorySegment.NULL);
             } else {
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment copy = arena.allocate(key.length);
                     MemorySegment.copy(key, 0, copy, JAVA_BYTE, 0, key.length);
                     try {
-                        ok = (int) EVP_MAC_INIT_LONG.invokeExact(ctx, copy, (long) key.length,
-                                MemorySegment.NULL);
+                        ok = (int) EVP_MAC_INIT_LONG.invokeExact(ctx, copy, (long) key.length, MemorySegment.NULL);
                     } finally {
                         Cleanse.of(copy);
                     }
@@ -391,8 +398,9 @@ public final class EvpMac {
             try {
                 int ok;
                 if (len <= Native.MAX_CHUNK) {
-                    ok = (int) EVP_MAC_FINAL.invokeExact(ctx, MemorySegment.ofArray(out).asSlice(off, len),
-                            MemorySegment.ofArray(outLen), (long) len);
+                    ok = (int) EVP_MAC_FINAL.invokeExact(
+                            ctx, MemorySegment.ofArray(out).asSlice(off, len), MemorySegment.ofArray(outLen), (long)
+                                    len);
                 } else { // a KMAC output of megabytes: squeezed outside a critical region
                     try (Arena arena = Arena.ofConfined()) {
                         MemorySegment dst = arena.allocate(len);

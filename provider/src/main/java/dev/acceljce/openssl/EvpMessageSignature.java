@@ -1,16 +1,16 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.Reference;
 import java.util.Optional;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Message signatures through OpenSSL 3.5's EVP_PKEY_sign_message_init / EVP_PKEY_verify_message_init
@@ -27,19 +27,21 @@ public final class EvpMessageSignature {
             "EVP_PKEY_verify_message_init", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
     private static final Optional<MethodHandle> SIGNATURE_FETCH = LibCrypto.optionalFunction(
             "EVP_SIGNATURE_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final Optional<MethodHandle> SIGNATURE_FREE = LibCrypto.optionalFunction(
-            "EVP_SIGNATURE_free", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final Optional<MethodHandle> SIGNATURE_FREE =
+            LibCrypto.optionalFunction("EVP_SIGNATURE_free", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
-    private static final MethodHandle EVP_PKEY_SIGN = LibCrypto.function("EVP_PKEY_sign",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle EVP_PKEY_VERIFY = LibCrypto.function("EVP_PKEY_verify",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_PKEY_SIGN = LibCrypto.function(
+            "EVP_PKEY_sign", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_PKEY_VERIFY = LibCrypto.function(
+            "EVP_PKEY_verify", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
 
     private EvpMessageSignature() {}
 
     /** Whether the loaded library has the message-signing interface (OpenSSL 3.5 and later). */
     public static boolean available() {
-        return SIGN_MESSAGE_INIT.isPresent() && VERIFY_MESSAGE_INIT.isPresent() && SIGNATURE_FETCH.isPresent()
+        return SIGN_MESSAGE_INIT.isPresent()
+                && VERIFY_MESSAGE_INIT.isPresent()
+                && SIGNATURE_FETCH.isPresent()
                 && SIGNATURE_FREE.isPresent();
     }
 
@@ -65,8 +67,9 @@ public final class EvpMessageSignature {
         /** The algorithm, or null when the library does not have it (the error queue is cleared). */
         public static Algorithm fetch(String name) {
             try (Arena arena = Arena.ofConfined()) {
-                MemorySegment s = (MemorySegment) SIGNATURE_FETCH.orElseThrow().invokeExact(LibContext.libctx(),
-                        arena.allocateFrom(name), LibContext.propq());
+                MemorySegment s = (MemorySegment) SIGNATURE_FETCH
+                        .orElseThrow()
+                        .invokeExact(LibContext.libctx(), arena.allocateFrom(name), LibContext.propq());
                 if (s.equals(MemorySegment.NULL)) {
                     OpenSslErrors.clear();
                     return null;
@@ -87,8 +90,8 @@ public final class EvpMessageSignature {
      * the init call: ML-DSA's "context-string", and for tests "deterministic", "test-entropy" or
      * "mu". Returns null when OpenSSL refuses (the error queue is cleared).
      */
-    public static byte[] sign(Algorithm algorithm, EvpPkey.Key key, int maxSignatureSize, byte[] message, int len,
-                              MemorySegment params) {
+    public static byte[] sign(
+            Algorithm algorithm, EvpPkey.Key key, int maxSignatureSize, byte[] message, int len, MemorySegment params) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ctx = EvpPkey.requireContext(key); // holds its own reference to the key
             try {
@@ -119,8 +122,8 @@ public final class EvpMessageSignature {
     }
 
     /** Verifies {@code signature} over {@code message[0..len)}: true only when OpenSSL says 1. */
-    public static boolean verify(Algorithm algorithm, EvpPkey.Key key, byte[] signature, byte[] message, int len,
-                                 MemorySegment params) {
+    public static boolean verify(
+            Algorithm algorithm, EvpPkey.Key key, byte[] signature, byte[] message, int len, MemorySegment params) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ctx = EvpPkey.requireContext(key); // holds its own reference to the key
             try {

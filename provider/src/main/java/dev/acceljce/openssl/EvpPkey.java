@@ -1,16 +1,16 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.Reference;
 import java.nio.charset.StandardCharsets;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * EVP_PKEY: import, export, generation and component read-out of public-key keys, and the
@@ -23,65 +23,69 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 public final class EvpPkey {
     static final MethodHandle EVP_PKEY_FREE = NativeResource.freeFunction("EVP_PKEY_free");
-    private static final MethodHandle EVP_PKEY_UP_REF = LibCrypto.function("EVP_PKEY_up_ref",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle D2I_PUBKEY = LibCrypto.function("d2i_PUBKEY_ex",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
-    private static final MethodHandle I2D_PUBKEY = LibCrypto.function("i2d_PUBKEY",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle D2I_PKCS8 = LibCrypto.function("d2i_PKCS8_PRIV_KEY_INFO",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle I2D_PKCS8 = LibCrypto.function("i2d_PKCS8_PRIV_KEY_INFO",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_UP_REF =
+            LibCrypto.function("EVP_PKEY_up_ref", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle D2I_PUBKEY = LibCrypto.function(
+            "d2i_PUBKEY_ex", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
+    private static final MethodHandle I2D_PUBKEY =
+            LibCrypto.function("i2d_PUBKEY", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle D2I_PKCS8 =
+            LibCrypto.function("d2i_PKCS8_PRIV_KEY_INFO", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle I2D_PKCS8 =
+            LibCrypto.function("i2d_PKCS8_PRIV_KEY_INFO", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle PKCS8_FREE = NativeResource.freeFunction("PKCS8_PRIV_KEY_INFO_free");
-    private static final MethodHandle EVP_PKCS82PKEY = LibCrypto.function("EVP_PKCS82PKEY_ex",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY2PKCS8 = LibCrypto.function("EVP_PKEY2PKCS8",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_IS_A = LibCrypto.function("EVP_PKEY_is_a",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_GET0_TYPE_NAME = LibCrypto.function("EVP_PKEY_get0_type_name",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_GET_BITS = LibCrypto.function("EVP_PKEY_get_bits",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_GET_SIZE = LibCrypto.function("EVP_PKEY_get_size",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_GET_UTF8 = LibCrypto.function("EVP_PKEY_get_utf8_string_param",
+    private static final MethodHandle EVP_PKCS82PKEY =
+            LibCrypto.function("EVP_PKCS82PKEY_ex", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY2PKCS8 =
+            LibCrypto.function("EVP_PKEY2PKCS8", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_IS_A =
+            LibCrypto.function("EVP_PKEY_is_a", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET0_TYPE_NAME =
+            LibCrypto.function("EVP_PKEY_get0_type_name", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET_BITS =
+            LibCrypto.function("EVP_PKEY_get_bits", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET_SIZE =
+            LibCrypto.function("EVP_PKEY_get_size", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_GET_UTF8 = LibCrypto.function(
+            "EVP_PKEY_get_utf8_string_param",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
-    private static final MethodHandle EVP_PKEY_GET_OCTETS = LibCrypto.function("EVP_PKEY_get_octet_string_param",
+    private static final MethodHandle EVP_PKEY_GET_OCTETS = LibCrypto.function(
+            "EVP_PKEY_get_octet_string_param",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
-    private static final MethodHandle EVP_PKEY_GET_BN = LibCrypto.function("EVP_PKEY_get_bn_param",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_SET_INT = LibCrypto.function("EVP_PKEY_set_int_param",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle BN_NUM_BITS = LibCrypto.function("BN_num_bits",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle BN_BN2BINPAD = LibCrypto.function("BN_bn2binpad",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle EVP_PKEY_GET_BN =
+            LibCrypto.function("EVP_PKEY_get_bn_param", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_SET_INT =
+            LibCrypto.function("EVP_PKEY_set_int_param", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle BN_NUM_BITS =
+            LibCrypto.function("BN_num_bits", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle BN_BN2BINPAD =
+            LibCrypto.function("BN_bn2binpad", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
     private static final MethodHandle BN_CLEAR_FREE = NativeResource.freeFunction("BN_clear_free");
-    private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
-            FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+    private static final MethodHandle OPENSSL_CLEANSE =
+            LibCrypto.function("OPENSSL_cleanse", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
 
-    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_NAME = LibCrypto.function("EVP_PKEY_CTX_new_from_name",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_PKEY = LibCrypto.function("EVP_PKEY_CTX_new_from_pkey",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_NAME =
+            LibCrypto.function("EVP_PKEY_CTX_new_from_name", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_CTX_NEW_FROM_PKEY =
+            LibCrypto.function("EVP_PKEY_CTX_new_from_pkey", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
-    static final MethodHandle EVP_PKEY_KEYGEN_INIT = LibCrypto.function("EVP_PKEY_keygen_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_FROMDATA_INIT = LibCrypto.function("EVP_PKEY_fromdata_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_FROMDATA = LibCrypto.function("EVP_PKEY_fromdata",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_TODATA = LibCrypto.function("EVP_PKEY_todata",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    static final MethodHandle EVP_PKEY_KEYGEN_INIT =
+            LibCrypto.function("EVP_PKEY_keygen_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_FROMDATA_INIT =
+            LibCrypto.function("EVP_PKEY_fromdata_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_FROMDATA = LibCrypto.function(
+            "EVP_PKEY_fromdata", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_TODATA =
+            LibCrypto.function("EVP_PKEY_todata", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
     private static final MethodHandle OSSL_PARAM_FREE = NativeResource.freeFunction("OSSL_PARAM_free");
     /** EVP_PKEY_PUBLIC_KEY: OSSL_KEYMGMT_SELECT_ALL_PARAMETERS | OSSL_KEYMGMT_SELECT_PUBLIC_KEY. */
     private static final int SELECT_PUBLIC_KEY = 0x86;
-    static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = LibCrypto.function("EVP_PKEY_CTX_set_params",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    static final MethodHandle EVP_PKEY_GENERATE = LibCrypto.function("EVP_PKEY_generate",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+
+    static final MethodHandle EVP_PKEY_CTX_SET_PARAMS =
+            LibCrypto.function("EVP_PKEY_CTX_set_params", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    static final MethodHandle EVP_PKEY_GENERATE =
+            LibCrypto.function("EVP_PKEY_generate", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+
     private EvpPkey() {}
 
     /** Whether the loaded library offers key type {@code type} ("EC", "ED448", ...): a probe. */
@@ -127,8 +131,8 @@ public final class EvpPkey {
      */
     static MemorySegment newTypeContext(String type) throws Throwable {
         try (Arena arena = Arena.ofConfined()) {
-            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(LibContext.libctx(),
-                    arena.allocateFrom(type), LibContext.propq());
+            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_NAME.invokeExact(
+                    LibContext.libctx(), arena.allocateFrom(type), LibContext.propq());
         }
     }
 
@@ -165,8 +169,8 @@ public final class EvpPkey {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment data = copy(arena, der);
                 MemorySegment pp = arena.allocateFrom(ADDRESS, data);
-                MemorySegment pkey = (MemorySegment) D2I_PUBKEY.invokeExact(MemorySegment.NULL, pp, (long) der.length,
-                        LibContext.libctx(), LibContext.propq());
+                MemorySegment pkey = (MemorySegment) D2I_PUBKEY.invokeExact(
+                        MemorySegment.NULL, pp, (long) der.length, LibContext.libctx(), LibContext.propq());
                 if (pkey.equals(MemorySegment.NULL)) {
                     OpenSslErrors.clear();
                     return null;
@@ -197,8 +201,9 @@ public final class EvpPkey {
                         return null;
                     }
                     boolean consumed = pp.get(ADDRESS, 0).address() == data.address() + der.length;
-                    MemorySegment pkey = consumed ? (MemorySegment) EVP_PKCS82PKEY.invokeExact(p8,
-                            LibContext.libctx(), LibContext.propq()) : MemorySegment.NULL;
+                    MemorySegment pkey = consumed
+                            ? (MemorySegment) EVP_PKCS82PKEY.invokeExact(p8, LibContext.libctx(), LibContext.propq())
+                            : MemorySegment.NULL;
                     PKCS8_FREE.invokeExact(p8); // clear-frees the private key octets
                     if (pkey.equals(MemorySegment.NULL)) {
                         OpenSslErrors.clear();
@@ -271,8 +276,8 @@ public final class EvpPkey {
                 try {
                     Key copy = fromPublicParams(type, params);
                     if (copy == null) {
-                        throw new IllegalStateException("OpenSSL refused the public half of a " + type
-                                + " key it exported itself");
+                        throw new IllegalStateException(
+                                "OpenSSL refused the public half of a " + type + " key it exported itself");
                     }
                     return copy;
                 } finally {
@@ -352,7 +357,9 @@ public final class EvpPkey {
         public String typeName() {
             try {
                 MemorySegment name = (MemorySegment) EVP_PKEY_GET0_TYPE_NAME.invokeExact(ptr());
-                return name.equals(MemorySegment.NULL) ? null : name.reinterpret(64).getString(0);
+                return name.equals(MemorySegment.NULL)
+                        ? null
+                        : name.reinterpret(64).getString(0);
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             } finally {
@@ -417,7 +424,8 @@ public final class EvpPkey {
                 MemorySegment buf = arena.allocate(maxSize);
                 MemorySegment outLen = arena.allocate(JAVA_LONG);
                 try {
-                    int ok = (int) EVP_PKEY_GET_OCTETS.invokeExact(ptr(), arena.allocateFrom(name), buf, (long) maxSize, outLen);
+                    int ok = (int) EVP_PKEY_GET_OCTETS.invokeExact(
+                            ptr(), arena.allocateFrom(name), buf, (long) maxSize, outLen);
                     if (ok != 1) {
                         OpenSslErrors.clear();
                         return null;
@@ -535,8 +543,8 @@ public final class EvpPkey {
     static MemorySegment newContext(Key key) {
         MemorySegment pkey = key.pin();
         try {
-            return (MemorySegment) EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(LibContext.libctx(), pkey,
-                    LibContext.propq());
+            return (MemorySegment)
+                    EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(LibContext.libctx(), pkey, LibContext.propq());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {
@@ -549,8 +557,9 @@ public final class EvpPkey {
      * {@code initResult}: applies {@code params} (OSSL_PARAM arrays) in order. On any failure
      * frees {@code owner} (which owns {@code ctx}) and throws the OpenSSL error.
      */
-    static void setAfterInit(NativeResource owner, MemorySegment ctx, int initResult, String init,
-                             MemorySegment... params) throws Throwable {
+    static void setAfterInit(
+            NativeResource owner, MemorySegment ctx, int initResult, String init, MemorySegment... params)
+            throws Throwable {
         if (initResult != 1) {
             owner.close();
             throw OpenSslErrors.failure(init);

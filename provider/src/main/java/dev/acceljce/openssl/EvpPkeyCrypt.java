@@ -1,15 +1,15 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.Reference;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Every native call of RSA encryption: one EVP_PKEY_CTX initialised once for one of the four RSA
@@ -34,22 +34,22 @@ public final class EvpPkeyCrypt extends NativeResource {
     }
 
     private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
-    private static final MethodHandle EVP_PKEY_ENCRYPT_INIT = LibCrypto.function("EVP_PKEY_encrypt_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_DECRYPT_INIT = LibCrypto.function("EVP_PKEY_decrypt_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_SIGN_INIT = LibCrypto.function("EVP_PKEY_sign_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_VERIFY_RECOVER_INIT = LibCrypto.function(
-            "EVP_PKEY_verify_recover_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final FunctionDescriptor RUN = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS,
-            ADDRESS, JAVA_LONG);
+    private static final MethodHandle EVP_PKEY_ENCRYPT_INIT =
+            LibCrypto.function("EVP_PKEY_encrypt_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_DECRYPT_INIT =
+            LibCrypto.function("EVP_PKEY_decrypt_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_SIGN_INIT =
+            LibCrypto.function("EVP_PKEY_sign_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_VERIFY_RECOVER_INIT =
+            LibCrypto.function("EVP_PKEY_verify_recover_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final FunctionDescriptor RUN =
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG);
     private static final MethodHandle EVP_PKEY_ENCRYPT = LibCrypto.function("EVP_PKEY_encrypt", RUN);
     private static final MethodHandle EVP_PKEY_DECRYPT = LibCrypto.function("EVP_PKEY_decrypt", RUN);
     private static final MethodHandle EVP_PKEY_SIGN = LibCrypto.function("EVP_PKEY_sign", RUN);
     private static final MethodHandle EVP_PKEY_VERIFY_RECOVER = LibCrypto.function("EVP_PKEY_verify_recover", RUN);
-    private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
-            FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+    private static final MethodHandle OPENSSL_CLEANSE =
+            LibCrypto.function("OPENSSL_cleanse", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
 
     private final Operation operation;
     private final MethodHandle run;
@@ -84,8 +84,12 @@ public final class EvpPkeyCrypt extends NativeResource {
                 case SIGN -> (int) EVP_PKEY_SIGN_INIT.invokeExact(ptr());
                 case VERIFY_RECOVER -> (int) EVP_PKEY_VERIFY_RECOVER_INIT.invokeExact(ptr());
             };
-            EvpPkey.setAfterInit(this, ptr(), ok,
-                    "EVP_PKEY_" + operation.name().toLowerCase(java.util.Locale.ROOT) + "_init", params);
+            EvpPkey.setAfterInit(
+                    this,
+                    ptr(),
+                    ok,
+                    "EVP_PKEY_" + operation.name().toLowerCase(java.util.Locale.ROOT) + "_init",
+                    params);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {

@@ -1,15 +1,15 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.Reference;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Every native call of key agreement: one EVP_PKEY_CTX initialised for EVP_PKEY_derive with a
@@ -22,14 +22,14 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 public final class EvpPkeyDerive extends NativeResource {
     private static final MethodHandle EVP_PKEY_CTX_FREE = NativeResource.freeFunction("EVP_PKEY_CTX_free");
-    private static final MethodHandle EVP_PKEY_DERIVE_INIT = LibCrypto.function("EVP_PKEY_derive_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_DERIVE_SET_PEER = LibCrypto.function("EVP_PKEY_derive_set_peer",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_DERIVE = LibCrypto.function("EVP_PKEY_derive",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle OPENSSL_CLEANSE = LibCrypto.function("OPENSSL_cleanse",
-            FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_PKEY_DERIVE_INIT =
+            LibCrypto.function("EVP_PKEY_derive_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_DERIVE_SET_PEER =
+            LibCrypto.function("EVP_PKEY_derive_set_peer", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_DERIVE =
+            LibCrypto.function("EVP_PKEY_derive", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle OPENSSL_CLEANSE =
+            LibCrypto.function("OPENSSL_cleanse", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
 
     private final MemorySegment secret;
     private final MemorySegment secretLen;

@@ -1,5 +1,8 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -8,9 +11,6 @@ import java.lang.invoke.MethodHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /**
  * OpenSSL's FIPS provider, loaded for FIPS mode ({@code acceljce.fips=true}) into an
@@ -49,9 +49,17 @@ public final class FipsModule {
      * @param selfTest   the self-test result: at load, and the on-demand rerun
      * @param failure    why FIPS mode is not active, or null
      */
-    public record Status(boolean requested, MemorySegment libctx, String modulePath, String configPath,
-                         String source, String name, String version, String buildInfo, String selfTest,
-                         String failure) {
+    public record Status(
+            boolean requested,
+            MemorySegment libctx,
+            String modulePath,
+            String configPath,
+            String source,
+            String name,
+            String version,
+            String buildInfo,
+            String selfTest,
+            String failure) {
         public boolean active() {
             return requested && failure == null;
         }
@@ -60,7 +68,7 @@ public final class FipsModule {
         public String validationNote() {
             return "bundled".equals(source)
                     ? "NOT a FIPS 140-3 validated module: built by AccelJCE from the OpenSSL source"
-                    + " (same code and self-tests); for production use a validated one with " + MODULE_PROPERTY
+                            + " (same code and self-tests); for production use a validated one with " + MODULE_PROPERTY
                     : "validation as its vendor states (loaded from " + MODULE_PROPERTY + ")";
         }
 
@@ -69,8 +77,8 @@ public final class FipsModule {
         }
 
         static Status failed(String module, String config, String source, String why) {
-            return new Status(true, MemorySegment.NULL, module, config, source, null, null, null,
-                    "not run: " + why, why);
+            return new Status(
+                    true, MemorySegment.NULL, module, config, source, null, null, null, "not run: " + why, why);
         }
     }
 
@@ -96,15 +104,21 @@ public final class FipsModule {
             if (source.equals("property")) {
                 modulePath = Path.of(module).toAbsolutePath();
                 String config = System.getProperty(CONFIG_PROPERTY);
-                configPath = config != null && !config.isBlank() ? Path.of(config).toAbsolutePath()
+                configPath = config != null && !config.isBlank()
+                        ? Path.of(config).toAbsolutePath()
                         : modulePath.resolveSibling("fipsmodule.cnf");
             } else {
                 if (!"bundled".equals(LibCrypto.source())) {
-                    return Status.failed(null, null, source, "no FIPS module: the bundled one is used only with the"
-                            + " bundled libcrypto (loaded: " + LibCrypto.path() + "); set " + MODULE_PROPERTY
-                            + " and " + CONFIG_PROPERTY + " to a module built for that library");
+                    return Status.failed(
+                            null,
+                            null,
+                            source,
+                            "no FIPS module: the bundled one is used only with the"
+                                    + " bundled libcrypto (loaded: " + LibCrypto.path() + "); set " + MODULE_PROPERTY
+                                    + " and " + CONFIG_PROPERTY + " to a module built for that library");
                 }
-                Path[] files = BundledLibrary.extractFips(Path.of(LibCrypto.path()).getParent());
+                Path[] files =
+                        BundledLibrary.extractFips(Path.of(LibCrypto.path()).getParent());
                 modulePath = files[0];
                 configPath = files[1];
             }
@@ -125,25 +139,27 @@ public final class FipsModule {
 
     /** The native calls, linked only in FIPS mode. */
     private static final class Loader {
-        private static final MethodHandle OSSL_LIB_CTX_NEW = LibCrypto.function("OSSL_LIB_CTX_new",
-                FunctionDescriptor.of(ADDRESS));
-        private static final MethodHandle OSSL_LIB_CTX_FREE = LibCrypto.function("OSSL_LIB_CTX_free",
-                FunctionDescriptor.ofVoid(ADDRESS));
-        private static final MethodHandle OSSL_LIB_CTX_LOAD_CONFIG = LibCrypto.function("OSSL_LIB_CTX_load_config",
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-        private static final MethodHandle OSSL_PROVIDER_AVAILABLE = LibCrypto.function("OSSL_PROVIDER_available",
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-        private static final MethodHandle OSSL_PROVIDER_LOAD = LibCrypto.function("OSSL_PROVIDER_load",
-                FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
-        private static final MethodHandle OSSL_PROVIDER_GET_PARAMS = LibCrypto.function("OSSL_PROVIDER_get_params",
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-        private static final MethodHandle OSSL_PROVIDER_SELF_TEST = LibCrypto.function("OSSL_PROVIDER_self_test",
-                FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        private static final MethodHandle OSSL_LIB_CTX_NEW =
+                LibCrypto.function("OSSL_LIB_CTX_new", FunctionDescriptor.of(ADDRESS));
+        private static final MethodHandle OSSL_LIB_CTX_FREE =
+                LibCrypto.function("OSSL_LIB_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+        private static final MethodHandle OSSL_LIB_CTX_LOAD_CONFIG =
+                LibCrypto.function("OSSL_LIB_CTX_load_config", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        private static final MethodHandle OSSL_PROVIDER_AVAILABLE =
+                LibCrypto.function("OSSL_PROVIDER_available", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        private static final MethodHandle OSSL_PROVIDER_LOAD =
+                LibCrypto.function("OSSL_PROVIDER_load", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+        private static final MethodHandle OSSL_PROVIDER_GET_PARAMS =
+                LibCrypto.function("OSSL_PROVIDER_get_params", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        private static final MethodHandle OSSL_PROVIDER_SELF_TEST =
+                LibCrypto.function("OSSL_PROVIDER_self_test", FunctionDescriptor.of(JAVA_INT, ADDRESS));
 
         static Status load(Path module, Path config, String source) throws Throwable {
             String modulePath = module.toString();
             String configPath = config.toString();
-            Path wrapper = Files.createTempFile("acceljce-fips", ".cnf",
+            Path wrapper = Files.createTempFile(
+                    "acceljce-fips",
+                    ".cnf",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             MemorySegment ctx = MemorySegment.NULL;
             try (Arena arena = Arena.ofConfined()) {
@@ -151,38 +167,50 @@ public final class FipsModule {
                 OpenSslErrors.clear();
                 ctx = (MemorySegment) OSSL_LIB_CTX_NEW.invokeExact();
                 if (ctx.equals(MemorySegment.NULL)) {
-                    return Status.failed(modulePath, configPath, source, OpenSslErrors.failure("OSSL_LIB_CTX_new").getMessage());
+                    return Status.failed(
+                            modulePath,
+                            configPath,
+                            source,
+                            OpenSslErrors.failure("OSSL_LIB_CTX_new").getMessage());
                 }
                 // Activation loads the module, checks its MAC against the configuration and runs
                 // the power-on self-tests; any failure fails the whole configuration.
-                String step = (int) OSSL_LIB_CTX_LOAD_CONFIG.invokeExact(ctx, arena.allocateFrom(wrapper.toString())) != 1
-                        ? "OSSL_LIB_CTX_load_config failed"
-                        : (int) OSSL_PROVIDER_AVAILABLE.invokeExact(ctx, arena.allocateFrom("fips")) != 1
-                        ? "the configuration loaded, but the fips provider is not available" : null;
+                String step =
+                        (int) OSSL_LIB_CTX_LOAD_CONFIG.invokeExact(ctx, arena.allocateFrom(wrapper.toString())) != 1
+                                ? "OSSL_LIB_CTX_load_config failed"
+                                : (int) OSSL_PROVIDER_AVAILABLE.invokeExact(ctx, arena.allocateFrom("fips")) != 1
+                                        ? "the configuration loaded, but the fips provider is not available"
+                                        : null;
                 if (step != null) {
                     String queue = OpenSslErrors.drain();
                     OSSL_LIB_CTX_FREE.invokeExact(ctx);
-                    return Status.failed(modulePath, configPath, source, "the FIPS provider did not activate"
-                            + " (module integrity check or self-tests failed, or a bad configuration): " + step
-                            // a failed activation inside the configuration leaves nothing on the
-                            // error queue (OpenSSL 3.5): the step is all there is to report then
-                            + (queue.isEmpty() ? " (OpenSSL's error queue is empty)" : ": " + queue));
+                    return Status.failed(
+                            modulePath,
+                            configPath,
+                            source,
+                            "the FIPS provider did not activate"
+                                    + " (module integrity check or self-tests failed, or a bad configuration): " + step
+                                    // a failed activation inside the configuration leaves nothing on the
+                                    // error queue (OpenSSL 3.5): the step is all there is to report then
+                                    + (queue.isEmpty() ? " (OpenSSL's error queue is empty)" : ": " + queue));
                 }
-                MemorySegment provider = (MemorySegment) OSSL_PROVIDER_LOAD.invokeExact(ctx, arena.allocateFrom("fips"));
+                MemorySegment provider =
+                        (MemorySegment) OSSL_PROVIDER_LOAD.invokeExact(ctx, arena.allocateFrom("fips"));
                 String[] params = providerParams(arena, provider);
                 long start = System.nanoTime();
                 int rerun = (int) OSSL_PROVIDER_SELF_TEST.invokeExact(provider);
                 long micros = (System.nanoTime() - start) / 1000;
                 if (rerun != 1) {
                     String queue = OpenSslErrors.drain();
-                    return Status.failed(modulePath, configPath, source, "the module's self-tests failed on demand: " + queue);
+                    return Status.failed(
+                            modulePath, configPath, source, "the module's self-tests failed on demand: " + queue);
                 }
                 String selfTest = "passed at load (power-on self-tests and module MAC); on-demand rerun passed in "
                         + micros + " us";
                 MemorySegment kept = ctx;
                 ctx = MemorySegment.NULL; // kept for the life of the process
-                return new Status(true, kept, modulePath, configPath, source, params[0], params[1], params[2],
-                        selfTest, null);
+                return new Status(
+                        true, kept, modulePath, configPath, source, params[0], params[1], params[2], selfTest, null);
             } finally {
                 Files.deleteIfExists(wrapper);
             }
@@ -204,7 +232,8 @@ public final class FipsModule {
             }
             for (int i = 0; i < keys.length; i++) {
                 MemorySegment s = slots[i].get(ADDRESS, 0);
-                out[i] = s.equals(MemorySegment.NULL) ? null : s.reinterpret(256).getString(0);
+                out[i] =
+                        s.equals(MemorySegment.NULL) ? null : s.reinterpret(256).getString(0);
             }
             return out;
         }

@@ -21,8 +21,8 @@ public final class LibContext {
 
     private static final FipsModule.Status FIPS = FipsModule.loadIfRequested();
     private static final MemorySegment LIBCTX = FIPS.active() ? FIPS.libctx() : MemorySegment.NULL;
-    private static final MemorySegment PROPQ = FIPS.active()
-            ? Arena.global().allocateFrom(FIPS_QUERY) : MemorySegment.NULL;
+    private static final MemorySegment PROPQ =
+            FIPS.active() ? Arena.global().allocateFrom(FIPS_QUERY) : MemorySegment.NULL;
 
     private LibContext() {}
 

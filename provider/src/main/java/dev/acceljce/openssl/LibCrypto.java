@@ -1,22 +1,22 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.io.IOException;
+import java.lang.System.Logger.Level;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
-import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * The loaded libcrypto: finds it, checks its version and hands out one {@link MethodHandle} per
@@ -43,6 +43,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 public final class LibCrypto {
     /** OpenSSL 3.0.0 as {@code OpenSSL_version_num()} encodes it (0xMNN00PP0L). */
     private static final long MIN_VERSION = 0x30000000L;
+
     private static final String SYSTEM_LIBRARY = "libcrypto.so.3";
 
     private static final Linker LINKER = Linker.nativeLinker();
@@ -51,8 +52,14 @@ public final class LibCrypto {
     private LibCrypto() {}
 
     /** What was loaded, or why nothing was. */
-    private record Loaded(SymbolLookup lookup, String path, String version, long versionNumber,
-                          String source, String failure, List<String> attempts) {}
+    private record Loaded(
+            SymbolLookup lookup,
+            String path,
+            String version,
+            long versionNumber,
+            String source,
+            String failure,
+            List<String> attempts) {}
 
     public static boolean isAvailable() {
         return LOADED.lookup != null;
@@ -138,9 +145,10 @@ public final class LibCrypto {
         if (!isAvailable()) {
             throw new IllegalStateException("libcrypto is not loaded: " + LOADED.failure);
         }
-        return LOADED.lookup.find(name)
-                .orElseThrow(() -> new UnsatisfiedLinkError("libcrypto " + LOADED.version + " at "
-                        + LOADED.path + " has no symbol " + name));
+        return LOADED.lookup
+                .find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError(
+                        "libcrypto " + LOADED.version + " at " + LOADED.path + " has no symbol " + name));
     }
 
     /**
@@ -148,6 +156,7 @@ public final class LibCrypto {
      * warning below when a JVM runs on an older system library without having asked for it.
      */
     static final String BUNDLED_SERIES = "3.5";
+
     private static final long BUNDLED_SERIES_NUMBER = 0x30500000L;
 
     private static Loaded load() {
@@ -157,12 +166,18 @@ public final class LibCrypto {
             // a library's users do not want a line on their console at every start: DEBUG here,
             // INFO through acceljce.trace=load, and always in ./acceljce info
             log.log(Level.DEBUG, "AccelJCE uses {0} ({1}) from {2}", loaded.version, loaded.source, loaded.path);
-            if (loaded.source.equals("system") && loaded.versionNumber < BUNDLED_SERIES_NUMBER
-                    && !Boolean.parseBoolean(property("acceljce.openssl.skipBundled", "jdk.native.openssl.skipBundled"))) {
-                log.log(Level.WARNING, "AccelJCE runs on the system''s {0}, older than the OpenSSL {1} it bundles"
-                        + " (add the jar acceljce-provider-*-linux-x86_64.jar, which carries it, instead of the"
-                        + " provider-only jar): no ML-KEM or ML-DSA, and AES-GCM 2-3x slower. Tried: {2}",
-                        loaded.version, BUNDLED_SERIES, String.join("; ", loaded.attempts));
+            if (loaded.source.equals("system")
+                    && loaded.versionNumber < BUNDLED_SERIES_NUMBER
+                    && !Boolean.parseBoolean(
+                            property("acceljce.openssl.skipBundled", "jdk.native.openssl.skipBundled"))) {
+                log.log(
+                        Level.WARNING,
+                        "AccelJCE runs on the system''s {0}, older than the OpenSSL {1} it bundles"
+                                + " (add the jar acceljce-provider-*-linux-x86_64.jar, which carries it, instead of the"
+                                + " provider-only jar): no ML-KEM or ML-DSA, and AES-GCM 2-3x slower. Tried: {2}",
+                        loaded.version,
+                        BUNDLED_SERIES,
+                        String.join("; ", loaded.attempts));
             }
         } else {
             log.log(Level.WARNING, "AccelJCE serves everything through the JDK''s providers: {0}", loaded.failure);
@@ -177,8 +192,8 @@ public final class LibCrypto {
             // An explicit choice is final: falling back silently would hide a misconfiguration.
             return tryLoad(explicit, "property", attempts, true);
         }
-        boolean skipBundled = Boolean.parseBoolean(
-                property("acceljce.openssl.skipBundled", "jdk.native.openssl.skipBundled"));
+        boolean skipBundled =
+                Boolean.parseBoolean(property("acceljce.openssl.skipBundled", "jdk.native.openssl.skipBundled"));
         if (skipBundled) {
             attempts.add("bundled: skipped (skipBundled=true)");
         } else {
@@ -227,9 +242,13 @@ public final class LibCrypto {
                 return l;
             }
         }
-        System.getLogger(LibCrypto.class.getName()).log(Level.WARNING,
-                "the bundled {0} could not be loaded; trying the system''s {1}: {2}",
-                bundle.description(), SYSTEM_LIBRARY, String.join("; ", attempts));
+        System.getLogger(LibCrypto.class.getName())
+                .log(
+                        Level.WARNING,
+                        "the bundled {0} could not be loaded; trying the system''s {1}: {2}",
+                        bundle.description(),
+                        SYSTEM_LIBRARY,
+                        String.join("; ", attempts));
         return null;
     }
 
@@ -244,11 +263,14 @@ public final class LibCrypto {
                     ? SymbolLookup.libraryLookup(Path.of(nameOrPath), Arena.global())
                     : SymbolLookup.libraryLookup(nameOrPath, Arena.global());
             MemorySegment versionNum = lookup.find("OpenSSL_version_num")
-                    .orElseThrow(() -> new IllegalStateException("not an OpenSSL 3 libcrypto (no OpenSSL_version_num)"));
+                    .orElseThrow(
+                            () -> new IllegalStateException("not an OpenSSL 3 libcrypto (no OpenSSL_version_num)"));
             MemorySegment versionStr = lookup.find("OpenSSL_version").orElseThrow();
-            long num = (long) LINKER.downcallHandle(versionNum, FunctionDescriptor.of(JAVA_LONG)).invokeExact();
-            MemorySegment text = (MemorySegment) LINKER.downcallHandle(versionStr,
-                    FunctionDescriptor.of(ADDRESS, JAVA_INT)).invokeExact(0 /* OPENSSL_VERSION */);
+            long num = (long) LINKER.downcallHandle(versionNum, FunctionDescriptor.of(JAVA_LONG))
+                    .invokeExact();
+            MemorySegment text =
+                    (MemorySegment) LINKER.downcallHandle(versionStr, FunctionDescriptor.of(ADDRESS, JAVA_INT))
+                            .invokeExact(0 /* OPENSSL_VERSION */);
             String version = text.reinterpret(256).getString(0);
             if (num < MIN_VERSION) {
                 throw new IllegalStateException(version + " is older than 3.0; AccelJCE needs OpenSSL 3");

@@ -1,5 +1,7 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
@@ -11,8 +13,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
 
 /**
  * One owned OpenSSL object. The owner frees it exactly once: by {@link #close()} where the JCA
@@ -52,6 +52,7 @@ public abstract class NativeResource implements AutoCloseable {
     private static final int CLOSED = 2;
     /** {@link #state} from here up: {@code state - SHARED + 1} threads share it ({@link #enterShared()}). */
     private static final int SHARED = 4;
+
     private static final VarHandle STATE;
 
     static {
@@ -150,7 +151,8 @@ public abstract class NativeResource implements AutoCloseable {
     protected final MemorySegment enterShared() {
         while (true) {
             int s = state;
-            if (s == IDLE ? STATE.compareAndSet(this, IDLE, SHARED)
+            if (s == IDLE
+                    ? STATE.compareAndSet(this, IDLE, SHARED)
                     : s >= SHARED ? STATE.compareAndSet(this, s, s + 1) : false) {
                 return ptr;
             }

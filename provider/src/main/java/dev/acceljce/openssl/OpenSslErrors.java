@@ -1,23 +1,23 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * OpenSSL's per-thread error queue, drained into exception messages so that a failure says what
  * OpenSSL said and the next call on the thread starts with an empty queue.
  */
 public final class OpenSslErrors {
-    private static final MethodHandle ERR_GET_ERROR = LibCrypto.critical("ERR_get_error",
-            FunctionDescriptor.of(JAVA_LONG));
-    private static final MethodHandle ERR_ERROR_STRING_N = LibCrypto.critical("ERR_error_string_n",
-            FunctionDescriptor.ofVoid(JAVA_LONG, ADDRESS, JAVA_LONG));
-    private static final MethodHandle ERR_CLEAR_ERROR = LibCrypto.critical("ERR_clear_error",
-            FunctionDescriptor.ofVoid());
+    private static final MethodHandle ERR_GET_ERROR =
+            LibCrypto.critical("ERR_get_error", FunctionDescriptor.of(JAVA_LONG));
+    private static final MethodHandle ERR_ERROR_STRING_N =
+            LibCrypto.critical("ERR_error_string_n", FunctionDescriptor.ofVoid(JAVA_LONG, ADDRESS, JAVA_LONG));
+    private static final MethodHandle ERR_CLEAR_ERROR =
+            LibCrypto.critical("ERR_clear_error", FunctionDescriptor.ofVoid());
     private static final int MAX_REPORTED = 8;
 
     private OpenSslErrors() {}

@@ -1,11 +1,11 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /** What the loaded libcrypto says about its build and the CPU features it uses (OpenSSL_version). */
 public final class OpenSslInfo {
@@ -14,8 +14,8 @@ public final class OpenSslInfo {
     /** Longest answer read back; OpenSSL builds these strings in fixed buffers of at most 512 bytes. */
     private static final int MAX_TEXT = 1024;
 
-    private static final MethodHandle OPENSSL_VERSION = LibCrypto.function("OpenSSL_version",
-            FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    private static final MethodHandle OPENSSL_VERSION =
+            LibCrypto.function("OpenSSL_version", FunctionDescriptor.of(ADDRESS, JAVA_INT));
 
     private OpenSslInfo() {}
 

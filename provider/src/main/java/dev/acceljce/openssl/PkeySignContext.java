@@ -1,15 +1,15 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.Reference;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * An EVP_PKEY_CTX initialised once for signing or verifying digests with one key: the
@@ -18,14 +18,14 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * length live in native memory owned by this object.
  */
 public final class PkeySignContext extends NativeResource {
-    private static final MethodHandle EVP_PKEY_SIGN_INIT = LibCrypto.function("EVP_PKEY_sign_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_VERIFY_INIT = LibCrypto.function("EVP_PKEY_verify_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_SIGN = LibCrypto.function("EVP_PKEY_sign",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle EVP_PKEY_VERIFY = LibCrypto.function("EVP_PKEY_verify",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_PKEY_SIGN_INIT =
+            LibCrypto.function("EVP_PKEY_sign_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_VERIFY_INIT =
+            LibCrypto.function("EVP_PKEY_verify_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_SIGN = LibCrypto.function(
+            "EVP_PKEY_sign", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_PKEY_VERIFY = LibCrypto.function(
+            "EVP_PKEY_verify", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
 
     private final boolean signing;
     private final Arena arena = Arena.ofAuto();
@@ -45,7 +45,8 @@ public final class PkeySignContext extends NativeResource {
         this.sig = arena.allocate(Math.max(1, key.maxSignatureSize()));
         this.sigLen = arena.allocate(JAVA_LONG);
         try {
-            int ok = signing ? (int) EVP_PKEY_SIGN_INIT.invokeExact(ptr())
+            int ok = signing
+                    ? (int) EVP_PKEY_SIGN_INIT.invokeExact(ptr())
                     : (int) EVP_PKEY_VERIFY_INIT.invokeExact(ptr());
             EvpPkey.setAfterInit(this, ptr(), ok, signing ? "EVP_PKEY_sign_init" : "EVP_PKEY_verify_init", params);
         } catch (Throwable t) {

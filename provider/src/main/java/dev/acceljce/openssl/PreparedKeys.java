@@ -1,5 +1,10 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -9,11 +14,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Key generation and EC public-key import from native state kept per key kind, for the keys a
@@ -39,12 +39,12 @@ public final class PreparedKeys {
     private static final MethodHandle EVP_PKEY_CTX_SET_PARAMS = EvpPkey.EVP_PKEY_CTX_SET_PARAMS;
     private static final MethodHandle EVP_PKEY_GENERATE = EvpPkey.EVP_PKEY_GENERATE;
     private static final MethodHandle EVP_PKEY_FREE = EvpPkey.EVP_PKEY_FREE;
-    private static final MethodHandle EVP_PKEY_PARAMGEN_INIT = LibCrypto.function("EVP_PKEY_paramgen_init",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle EVP_PKEY_DUP = LibCrypto.function("EVP_PKEY_dup",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_PKEY_SET_OCTETS = LibCrypto.function("EVP_PKEY_set_octet_string_param",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_PKEY_PARAMGEN_INIT =
+            LibCrypto.function("EVP_PKEY_paramgen_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_DUP =
+            LibCrypto.function("EVP_PKEY_dup", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_PKEY_SET_OCTETS = LibCrypto.function(
+            "EVP_PKEY_set_octet_string_param", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
 
     /** Idle key-generation contexts kept per kind; more are made when all are taken. */
     static final int KEPT_PER_KIND = 8;
@@ -93,8 +93,12 @@ public final class PreparedKeys {
         Optional<MemorySegment> parameters = EC_PARAMETERS.computeIfAbsent(group, PreparedKeys::ecParameters);
         if (parameters.isEmpty()) {
             try (Arena arena = Arena.ofConfined()) {
-                return EvpPkey.Key.fromPublicParams("EC", OsslParams.in(arena).utf8("group", group)
-                        .octets("pub", point).build());
+                return EvpPkey.Key.fromPublicParams(
+                        "EC",
+                        OsslParams.in(arena)
+                                .utf8("group", group)
+                                .octets("pub", point)
+                                .build());
             }
         }
         try (Arena arena = Arena.ofConfined()) {
@@ -104,8 +108,9 @@ public final class PreparedKeys {
             }
             MemorySegment data = arena.allocate(Math.max(1, point.length));
             MemorySegment.copy(point, 0, data, JAVA_BYTE, 0, point.length);
-            if ((int) EVP_PKEY_SET_OCTETS.invokeExact(pkey, arena.allocateFrom("encoded-pub-key"), data,
-                    (long) point.length) != 1) {
+            if ((int) EVP_PKEY_SET_OCTETS.invokeExact(
+                            pkey, arena.allocateFrom("encoded-pub-key"), data, (long) point.length)
+                    != 1) {
                 EVP_PKEY_FREE.invokeExact(pkey);
                 OpenSslErrors.clear();
                 return null;
@@ -123,8 +128,12 @@ public final class PreparedKeys {
             try {
                 MemorySegment out = arena.allocate(ADDRESS);
                 if ((int) EVP_PKEY_PARAMGEN_INIT.invokeExact(ctx) != 1
-                        || (int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(ctx,
-                                OsslParams.in(arena).utf8("group", group).build()) != 1
+                        || (int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(
+                                        ctx,
+                                        OsslParams.in(arena)
+                                                .utf8("group", group)
+                                                .build())
+                                != 1
                         || (int) EVP_PKEY_GENERATE.invokeExact(ctx, out) != 1) {
                     OpenSslErrors.clear();
                     return Optional.empty();
@@ -169,8 +178,13 @@ public final class PreparedKeys {
             try (Arena arena = Arena.ofConfined()) {
                 ctx = newContext(type);
                 if ((int) EVP_PKEY_KEYGEN_INIT.invokeExact(ctx) != 1
-                        || (group != null && (int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(ctx,
-                                OsslParams.in(arena).utf8("group", group).build()) != 1)) {
+                        || (group != null
+                                && (int) EVP_PKEY_CTX_SET_PARAMS.invokeExact(
+                                                ctx,
+                                                OsslParams.in(arena)
+                                                        .utf8("group", group)
+                                                        .build())
+                                        != 1)) {
                     EVP_PKEY_CTX_FREE.invokeExact(ctx);
                     throw OpenSslErrors.failure("EVP_PKEY_keygen_init(" + kind + ")");
                 }

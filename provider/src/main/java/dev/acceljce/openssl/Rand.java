@@ -1,13 +1,13 @@
 package dev.acceljce.openssl;
 
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
-
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
 
 /**
  * Every native call of the random family: OpenSSL's default DRBGs (RAND_* and the EVP_RAND calls
@@ -23,18 +23,20 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * on the same thread, and never kept.
  */
 public final class Rand {
-    private static final MethodHandle RAND_PRIV_BYTES = LibCrypto.critical("RAND_priv_bytes_ex",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT));
-    private static final MethodHandle RAND_ADD = LibCrypto.critical("RAND_add",
-            FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, JAVA_DOUBLE));
-    private static final MethodHandle RAND_GET0_PRIVATE = LibCrypto.critical("RAND_get0_private",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle EVP_RAND_GENERATE = LibCrypto.critical("EVP_RAND_generate",
+    private static final MethodHandle RAND_PRIV_BYTES = LibCrypto.critical(
+            "RAND_priv_bytes_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT));
+    private static final MethodHandle RAND_ADD =
+            LibCrypto.critical("RAND_add", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, JAVA_DOUBLE));
+    private static final MethodHandle RAND_GET0_PRIVATE =
+            LibCrypto.critical("RAND_get0_private", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_RAND_GENERATE = LibCrypto.critical(
+            "EVP_RAND_generate",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final MethodHandle EVP_RAND_RESEED = LibCrypto.critical("EVP_RAND_reseed",
+    private static final MethodHandle EVP_RAND_RESEED = LibCrypto.critical(
+            "EVP_RAND_reseed",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
-    private static final MethodHandle EVP_RAND_GET_STRENGTH = LibCrypto.critical("EVP_RAND_get_strength",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_RAND_GET_STRENGTH =
+            LibCrypto.critical("EVP_RAND_get_strength", FunctionDescriptor.of(JAVA_INT, ADDRESS));
 
     private Rand() {}
 
@@ -81,8 +83,8 @@ public final class Rand {
      * entropy from the operating system first, {@code additionalInput} (may be null) mixed in.
      * Both apply to the first chunk of a large request; later chunks continue from that state.
      */
-    public static void generate(byte[] out, int off, int len, int strength, boolean predictionResistance,
-                                byte[] additionalInput) {
+    public static void generate(
+            byte[] out, int off, int len, int strength, boolean predictionResistance, byte[] additionalInput) {
         MemorySegment all = MemorySegment.ofArray(out);
         MemorySegment adin = additionalInput == null ? MemorySegment.NULL : MemorySegment.ofArray(additionalInput);
         long adinLen = additionalInput == null ? 0 : additionalInput.length;
@@ -91,8 +93,9 @@ public final class Rand {
             do {
                 int n = Math.min(len, Native.MAX_CHUNK);
                 MemorySegment drbg = privateDrbg();
-                if ((int) EVP_RAND_GENERATE.invokeExact(drbg, all.asSlice(off, n), (long) n, strength, pr,
-                        adin, adinLen) != 1) {
+                if ((int) EVP_RAND_GENERATE.invokeExact(
+                                drbg, all.asSlice(off, n), (long) n, strength, pr, adin, adinLen)
+                        != 1) {
                     throw OpenSslErrors.failure("EVP_RAND_generate");
                 }
                 off += n;
@@ -116,8 +119,9 @@ public final class Rand {
             MemorySegment adin = additionalInput == null ? MemorySegment.NULL : MemorySegment.ofArray(additionalInput);
             long adinLen = additionalInput == null ? 0 : additionalInput.length;
             MemorySegment drbg = privateDrbg();
-            if ((int) EVP_RAND_RESEED.invokeExact(drbg, predictionResistance ? 1 : 0, MemorySegment.NULL, 0L,
-                    adin, adinLen) != 1) {
+            if ((int) EVP_RAND_RESEED.invokeExact(
+                            drbg, predictionResistance ? 1 : 0, MemorySegment.NULL, 0L, adin, adinLen)
+                    != 1) {
                 throw OpenSslErrors.failure("EVP_RAND_reseed");
             }
         } catch (Throwable t) {

@@ -67,8 +67,8 @@ public final class GcmParameters extends AlgorithmParametersSpi {
     @Override
     protected byte[] engineGetEncoded() {
         byte[] nonce = Der.encode(Der.OCTET_STRING, iv);
-        return Der.encode(Der.SEQUENCE, tagBytes == DEFAULT_TAG_BYTES ? nonce
-                : Der.concat(nonce, Der.encodeInteger(tagBytes)));
+        return Der.encode(
+                Der.SEQUENCE, tagBytes == DEFAULT_TAG_BYTES ? nonce : Der.concat(nonce, Der.encodeInteger(tagBytes)));
     }
 
     @Override

@@ -68,7 +68,10 @@ final class HashAlgorithms {
         }
         algorithmIdentifier.end("hash AlgorithmIdentifier");
         String hex = HexFormat.of().formatHex(oid);
-        return OIDS.entrySet().stream().filter(e -> e.getValue().equals(hex)).map(Map.Entry::getKey)
-                .findFirst().orElseThrow(() -> new IOException("Unsupported digest OID " + hex));
+        return OIDS.entrySet().stream()
+                .filter(e -> e.getValue().equals(hex))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElseThrow(() -> new IOException("Unsupported digest OID " + hex));
     }
 }

@@ -28,7 +28,8 @@ public final class OaepParameters extends AlgorithmParametersSpi {
         if (HashAlgorithms.canonical(p.getDigestAlgorithm()) == null) {
             throw new InvalidParameterSpecException("Unsupported digest: " + p.getDigestAlgorithm());
         }
-        if (!"MGF1".equalsIgnoreCase(p.getMGFAlgorithm()) || !(p.getMGFParameters() instanceof MGF1ParameterSpec m)
+        if (!"MGF1".equalsIgnoreCase(p.getMGFAlgorithm())
+                || !(p.getMGFParameters() instanceof MGF1ParameterSpec m)
                 || HashAlgorithms.canonical(m.getDigestAlgorithm()) == null) {
             throw new InvalidParameterSpecException("Only MGF1 with a supported digest is supported");
         }
@@ -101,7 +102,8 @@ public final class OaepParameters extends AlgorithmParametersSpi {
     protected String engineToString() {
         return "MD: " + spec.getDigestAlgorithm() + "\nMGF: MGF1"
                 + ((MGF1ParameterSpec) spec.getMGFParameters()).getDigestAlgorithm()
-                + "\nPSource: PSpecified " + HexFormat.of().formatHex(((PSource.PSpecified) spec.getPSource()).getValue())
+                + "\nPSource: PSpecified "
+                + HexFormat.of().formatHex(((PSource.PSpecified) spec.getPSource()).getValue())
                 + "\n";
     }
 }

@@ -1,14 +1,13 @@
 package dev.acceljce.params;
 
+import dev.acceljce.control.Path;
+import dev.acceljce.control.PathViews;
+import dev.acceljce.jdk.JdkProviders;
 import java.security.AlgorithmParameters;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
-
-import dev.acceljce.control.Path;
-import dev.acceljce.control.PathViews;
-import dev.acceljce.jdk.JdkProviders;
 
 /**
  * The AlgorithmParameters an engine hands out from {@code getParameters()}: the JDK provider's
@@ -22,8 +21,8 @@ public final class Parameters {
     public static AlgorithmParameters of(String algorithm, AlgorithmParameterSpec spec)
             throws NoSuchAlgorithmException, InvalidParameterSpecException {
         Provider jdk = JdkProviders.find("AlgorithmParameters", algorithm);
-        AlgorithmParameters p = AlgorithmParameters.getInstance(algorithm,
-                jdk != null ? jdk : PathViews.of(Path.NATIVE));
+        AlgorithmParameters p =
+                AlgorithmParameters.getInstance(algorithm, jdk != null ? jdk : PathViews.of(Path.NATIVE));
         p.init(spec);
         return p;
     }

@@ -1,12 +1,11 @@
 package dev.acceljce.policy;
 
-import java.security.GeneralSecurityException;
-import java.security.Provider;
-import java.security.ProviderException;
-
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.PathViews;
+import java.security.GeneralSecurityException;
+import java.security.Provider;
+import java.security.ProviderException;
 
 /**
  * The engine types that can pick their path per message (policy auto): a message's size is known

@@ -1,5 +1,7 @@
 package dev.acceljce.policy;
 
+import dev.acceljce.control.Crossovers;
+import dev.acceljce.control.Path;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
@@ -17,9 +19,6 @@ import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.SecretKey;
 import javax.crypto.ShortBufferException;
-
-import dev.acceljce.control.Crossovers;
-import dev.acceljce.control.Path;
 
 /**
  * A Cipher under policy auto: each message (what an {@code init} or a finished message starts and a
@@ -71,6 +70,7 @@ final class PerMessageCipher extends CipherSpi {
     private final Crossovers.Crossover crossover;
     /** Whether the cipher takes AAD (GCM): it is then held with the data, and must precede it. */
     private final boolean aead;
+
     private final Side below;
     private final Side above;
     private final MessageHead data;
@@ -116,8 +116,8 @@ final class PerMessageCipher extends CipherSpi {
                     initFromPrimary(side.cipher);
                 } catch (GeneralSecurityException e) {
                     e.addSuppressed(first);
-                    throw new ProviderException("the " + side.path + " path refused what the "
-                            + primary.path + " path accepted", e);
+                    throw new ProviderException(
+                            "the " + side.path + " path refused what the " + primary.path + " path accepted", e);
                 }
             }
             side.ready = true;
@@ -206,8 +206,13 @@ final class PerMessageCipher extends CipherSpi {
         initialised(side, opmode, key, null, params, random);
     }
 
-    private void initialised(Side side, int opmode, Key key, AlgorithmParameterSpec spec,
-                             AlgorithmParameters params, SecureRandom random) {
+    private void initialised(
+            Side side,
+            int opmode,
+            Key key,
+            AlgorithmParameterSpec spec,
+            AlgorithmParameters params,
+            SecureRandom random) {
         primary = side;
         below.ready = side == below;
         above.ready = side == above;

@@ -1,11 +1,10 @@
 package dev.acceljce.policy;
 
+import dev.acceljce.control.Crossovers;
 import java.nio.ByteBuffer;
 import java.security.DigestException;
 import java.security.MessageDigest;
 import java.security.MessageDigestSpi;
-
-import dev.acceljce.control.Crossovers;
 
 /**
  * A MessageDigest under policy auto: each message is hashed on the path that is faster for its
@@ -16,8 +15,8 @@ final class PerMessageDigest extends MessageDigestSpi implements Cloneable {
     private TwoPaths<MessageDigest> paths;
 
     PerMessageDigest(String algorithm, Crossovers.Crossover crossover) {
-        this.paths = new TwoPaths<>(algorithm, crossover, p -> MessageDigest.getInstance(algorithm, p),
-                MessageDigest::update, large -> { });
+        this.paths = new TwoPaths<>(
+                algorithm, crossover, p -> MessageDigest.getInstance(algorithm, p), MessageDigest::update, large -> {});
     }
 
     @Override
@@ -35,7 +34,8 @@ final class PerMessageDigest extends MessageDigestSpi implements Cloneable {
     @Override
     protected void engineUpdate(byte[] input, int offset, int len) {
         if (offset < 0 || len < 0 || offset > input.length - len) {
-            throw new ArrayIndexOutOfBoundsException("offset " + offset + ", length " + len + ", array " + input.length);
+            throw new ArrayIndexOutOfBoundsException(
+                    "offset " + offset + ", length " + len + ", array " + input.length);
         }
         if (!paths.held(input, offset, len)) {
             paths.active().update(input, offset, len);
@@ -70,7 +70,7 @@ final class PerMessageDigest extends MessageDigestSpi implements Cloneable {
     @Override
     public Object clone() throws CloneNotSupportedException {
         PerMessageDigest c = (PerMessageDigest) super.clone();
-        c.paths = paths.copy(d -> (MessageDigest) d.clone(), large -> { });
+        c.paths = paths.copy(d -> (MessageDigest) d.clone(), large -> {});
         return c;
     }
 }

@@ -1,5 +1,6 @@
 package dev.acceljce.policy;
 
+import dev.acceljce.control.Crossovers;
 import java.nio.ByteBuffer;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -8,8 +9,6 @@ import java.security.ProviderException;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.Mac;
 import javax.crypto.MacSpi;
-
-import dev.acceljce.control.Crossovers;
 
 /**
  * A Mac under policy auto: each message is authenticated on the path that is faster for its size,
@@ -21,12 +20,13 @@ final class PerMessageMac extends MacSpi implements Cloneable {
     private TwoPaths<Mac> paths;
     /** Whether the large-message path holds the current key. */
     private boolean largeKeyed;
+
     private Key key;
     private AlgorithmParameterSpec params;
 
     PerMessageMac(String algorithm, Crossovers.Crossover crossover) {
-        this.paths = new TwoPaths<>(algorithm, crossover, p -> Mac.getInstance(algorithm, p), Mac::update,
-                this::keyLarge);
+        this.paths =
+                new TwoPaths<>(algorithm, crossover, p -> Mac.getInstance(algorithm, p), Mac::update, this::keyLarge);
     }
 
     @Override
@@ -41,7 +41,7 @@ final class PerMessageMac extends MacSpi implements Cloneable {
         this.key = key;
         this.params = params;
         this.largeKeyed = false;
-        paths.reset(large -> { }); // keyLarge re-initialises it before the next large message
+        paths.reset(large -> {}); // keyLarge re-initialises it before the next large message
     }
 
     /** A message goes to the large-message path: key it first if init changed the key since. */
@@ -54,8 +54,8 @@ final class PerMessageMac extends MacSpi implements Cloneable {
         } catch (InvalidKeyException | InvalidAlgorithmParameterException e) {
             // the small-message path accepted this key: both paths implement one algorithm
             Crossovers.Crossover crossover = paths.crossover();
-            throw new ProviderException("the " + crossover.above() + " path refused a key the "
-                    + crossover.below() + " path accepted", e);
+            throw new ProviderException(
+                    "the " + crossover.above() + " path refused a key the " + crossover.below() + " path accepted", e);
         }
         largeKeyed = true;
     }

@@ -1,10 +1,9 @@
 package dev.acceljce.policy;
 
-import java.nio.ByteBuffer;
-import java.util.function.Consumer;
-
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Path;
+import java.nio.ByteBuffer;
+import java.util.function.Consumer;
 
 /**
  * The two engines of a per-message digest or MAC and the routing of each message between them:
@@ -31,19 +30,29 @@ final class TwoPaths<T> {
     private final Feed<T> feed;
     /** Runs on the large-message engine each time a message goes to it (a Mac keys it there). */
     private final Consumer<T> beforeLarge;
+
     private final MessageHead head;
     private T small;
     private T large;
     /** The large-message engine once a message reached the crossover; null while undecided. */
     private T active;
 
-    TwoPaths(String algorithm, Crossovers.Crossover crossover, PerMessage.Lookup<T> lookup, Feed<T> feed,
+    TwoPaths(
+            String algorithm,
+            Crossovers.Crossover crossover,
+            PerMessage.Lookup<T> lookup,
+            Feed<T> feed,
             Consumer<T> beforeLarge) {
         this(algorithm, crossover, lookup, feed, beforeLarge, new MessageHead(crossover.threshold()));
     }
 
-    private TwoPaths(String algorithm, Crossovers.Crossover crossover, PerMessage.Lookup<T> lookup, Feed<T> feed,
-            Consumer<T> beforeLarge, MessageHead head) {
+    private TwoPaths(
+            String algorithm,
+            Crossovers.Crossover crossover,
+            PerMessage.Lookup<T> lookup,
+            Feed<T> feed,
+            Consumer<T> beforeLarge,
+            MessageHead head) {
         this.algorithm = algorithm;
         this.crossover = crossover;
         this.lookup = lookup;

@@ -1,14 +1,13 @@
 package dev.acceljce.random;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.openssl.Rand;
 import java.security.DrbgParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.SecureRandomParameters;
 import java.security.SecureRandomSpi;
 import java.util.Objects;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.openssl.Rand;
 
 /**
  * SecureRandom "DRBG" served by OpenSSL's default DRBGs: every request goes to the calling
@@ -41,8 +40,8 @@ public final class NativeDrbg extends SecureRandomSpi implements Counted {
             capability = DrbgParameters.Capability.RESEED_ONLY;
         } else if (params instanceof DrbgParameters.Instantiation inst) {
             if (inst.getStrength() > available) {
-                throw new InvalidAlgorithmParameterException("strength too big: " + inst.getStrength()
-                        + " (OpenSSL's DRBG offers " + available + ")");
+                throw new InvalidAlgorithmParameterException(
+                        "strength too big: " + inst.getStrength() + " (OpenSSL's DRBG offers " + available + ")");
             }
             if (inst.getPersonalizationString() != null) {
                 throw new InvalidAlgorithmParameterException(
@@ -138,6 +137,7 @@ public final class NativeDrbg extends SecureRandomSpi implements Counted {
 
     @Override
     public String toString() {
-        return "OpenSSL DRBG (per-thread private)," + strength + "," + capability.toString().toLowerCase();
+        return "OpenSSL DRBG (per-thread private)," + strength + ","
+                + capability.toString().toLowerCase();
     }
 }

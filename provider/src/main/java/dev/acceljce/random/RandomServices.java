@@ -1,10 +1,9 @@
 package dev.acceljce.random;
 
-import java.security.SecureRandomParameters;
-
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.Rand;
 import dev.acceljce.service.ServiceTable;
+import java.security.SecureRandomParameters;
 
 /** SecureRandom "DRBG" served by OpenSSL's DRBGs. */
 public final class RandomServices {

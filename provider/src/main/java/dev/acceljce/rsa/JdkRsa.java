@@ -1,5 +1,7 @@
 package dev.acceljce.rsa;
 
+import dev.acceljce.control.Counters;
+import dev.acceljce.jdk.JdkProviders;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -12,9 +14,6 @@ import javax.crypto.Cipher;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
-
-import dev.acceljce.control.Counters;
-import dev.acceljce.jdk.JdkProviders;
 
 /**
  * SunJCE's RSA cipher, serving keys and parameters the native side does not (non-RSA and non-CRT
@@ -41,8 +40,8 @@ final class JdkRsa implements RsaEngine {
     }
 
     /** Initialises {@code jdk} with the caller's arguments: when SunJCE refuses them, this throws. */
-    JdkRsa(Cipher jdk, int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random,
-           Counters.Tally tally) throws InvalidKeyException, InvalidAlgorithmParameterException {
+    JdkRsa(Cipher jdk, int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random, Counters.Tally tally)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
         if (random != null) {
             jdk.init(opmode, key, params, random);
         } else {

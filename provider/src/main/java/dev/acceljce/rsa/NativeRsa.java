@@ -1,5 +1,14 @@
 package dev.acceljce.rsa;
 
+import dev.acceljce.control.Counters;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyHolder;
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.EvpPkeyCrypt;
+import dev.acceljce.openssl.OpenSslException;
+import dev.acceljce.openssl.OsslParams;
+import dev.acceljce.params.Parameters;
+import dev.acceljce.rsa.RsaPadding.Kind;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.security.AlgorithmParameters;
@@ -14,16 +23,6 @@ import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.OAEPParameterSpec;
 import javax.security.auth.Destroyable;
-
-import dev.acceljce.control.Counters;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.KeyHolder;
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.EvpPkeyCrypt;
-import dev.acceljce.openssl.OpenSslException;
-import dev.acceljce.openssl.OsslParams;
-import dev.acceljce.params.Parameters;
-import dev.acceljce.rsa.RsaPadding.Kind;
 
 /**
  * The native path of an {@link RsaCipher}: one EVP_PKEY_CTX (EVP_PKEY_encrypt, decrypt, sign
@@ -50,6 +49,7 @@ final class NativeRsa implements RsaEngine {
 
     /** The SPI object, registered with the keys whose contexts this engine keeps. */
     private final KeyHolder holder;
+
     private Counters.Tally tally = Counters.Tally.NONE;
 
     private Kind padding;
@@ -63,6 +63,7 @@ final class NativeRsa implements RsaEngine {
     private EvpPkeyCrypt ctx;
     /** What {@link #ctx} was made for: reused while key, operation and padding stay the same. */
     private AccelKey ctxKey;
+
     private String ctxSettings;
 
     NativeRsa(KeyHolder holder) {
@@ -117,16 +118,20 @@ final class NativeRsa implements RsaEngine {
     private void prepareContext(AccelKey key, EvpPkeyCrypt.Operation op, int n, Kind padding, OAEPParameterSpec oaep)
             throws InvalidKeyException {
         byte[] label = oaep == null ? EMPTY : RsaPadding.label(oaep);
-        String settings = op + "/" + padding + (oaep == null ? "" : "/"
-                + RsaPadding.digest(oaep) + "/"
-                + RsaPadding.mgf1Digest(oaep) + "/"
-                + java.util.HexFormat.of().formatHex(label));
+        String settings = op + "/" + padding
+                + (oaep == null
+                        ? ""
+                        : "/"
+                                + RsaPadding.digest(oaep) + "/"
+                                + RsaPadding.mgf1Digest(oaep) + "/"
+                                + java.util.HexFormat.of().formatHex(label));
         if (ctx != null && ctxKey == key && settings.equals(ctxSettings)) {
             return;
         }
         EvpPkeyCrypt fresh;
         // a reference of our own while the context is made; the context then holds its own
-        try (Arena arena = Arena.ofConfined(); EvpPkey.Key ref = key.share()) {
+        try (Arena arena = Arena.ofConfined();
+                EvpPkey.Key ref = key.share()) {
             fresh = new EvpPkeyCrypt(ref, op, n, contextParams(arena, op, padding, oaep, label));
         } catch (OpenSslException e) {
             throw new InvalidKeyException("RSA cannot use this key: " + e.getMessage(), e);
@@ -140,8 +145,8 @@ final class NativeRsa implements RsaEngine {
         ctxSettings = settings;
     }
 
-    private static MemorySegment[] contextParams(Arena arena, EvpPkeyCrypt.Operation op, Kind padding,
-                                                 OAEPParameterSpec oaep, byte[] label) {
+    private static MemorySegment[] contextParams(
+            Arena arena, EvpPkeyCrypt.Operation op, Kind padding, OAEPParameterSpec oaep, byte[] label) {
         String mode = switch (padding) {
             case NONE -> "none";
             // public-key "decryption" recovers the raw block, unpadded here (see unpadBlockType1)
@@ -151,8 +156,9 @@ final class NativeRsa implements RsaEngine {
         MemorySegment padMode = OsslParams.in(arena).utf8("pad-mode", mode).build();
         if (padding == Kind.PKCS1 && op == EvpPkeyCrypt.Operation.DECRYPT) {
             // an error, not a synthetic plaintext, on OpenSSL 3.2+ (see the class comment)
-            return new MemorySegment[] {padMode,
-                    OsslParams.in(arena).unsigned("implicit-rejection", 0).build()};
+            return new MemorySegment[] {
+                padMode, OsslParams.in(arena).unsigned("implicit-rejection", 0).build()
+            };
         }
         if (padding != Kind.OAEP) {
             return new MemorySegment[] {padMode};

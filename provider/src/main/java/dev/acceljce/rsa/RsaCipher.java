@@ -1,5 +1,16 @@
 package dev.acceljce.rsa;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.Fips;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyHolder;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.keys.Keys;
+import dev.acceljce.openssl.EvpDigest;
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.EvpPkeyCrypt;
+import dev.acceljce.rsa.RsaPadding.Kind;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -18,18 +29,6 @@ import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.OAEPParameterSpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.control.Fips;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.KeyHolder;
-import dev.acceljce.keys.KeyKind;
-import dev.acceljce.keys.Keys;
-import dev.acceljce.openssl.EvpDigest;
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.EvpPkeyCrypt;
-import dev.acceljce.rsa.RsaPadding.Kind;
 
 /**
  * RSA encryption ("RSA/ECB/PKCS1Padding", "RSA/ECB/OAEPWith&lt;digest&gt;AndMGF1Padding",
@@ -145,8 +144,8 @@ public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
             throws InvalidKeyException, InvalidAlgorithmParameterException {
         if (Fips.on() && padding.kind() != Kind.OAEP) {
             // "RSA" alone means PKCS#1 v1.5 padding, which FIPS mode refuses at setPadding too
-            throw new InvalidKeyException(Fips.refused("RSA encryption with " + padding.name()
-                    + " (approved: OAEP, SP 800-56B Rev. 2)"));
+            throw new InvalidKeyException(
+                    Fips.refused("RSA encryption with " + padding.name() + " (approved: OAEP, SP 800-56B Rev. 2)"));
         }
         boolean encrypt = opmode == Cipher.ENCRYPT_MODE || opmode == Cipher.WRAP_MODE;
         // the previous operation ends here, whether this init succeeds or not
@@ -154,7 +153,8 @@ public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
         engine = nativeRsa;
         AccelKey imported = key != null ? Keys.toNative(key) : null;
         OAEPParameterSpec oaep = padding.oaep(params);
-        boolean served = imported != null && imported.kind() == KeyKind.RSA
+        boolean served = imported != null
+                && imported.kind() == KeyKind.RSA
                 && (params == null || oaep != null)
                 && (oaep == null || RsaPadding.servesOaep(oaep));
         if (!served) {
@@ -215,8 +215,7 @@ public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
     }
 
     @Override
-    protected int engineUpdate(byte[] in, int inOfs, int inLen, byte[] out, int outOfs)
-            throws ShortBufferException {
+    protected int engineUpdate(byte[] in, int inOfs, int inLen, byte[] out, int outOfs) throws ShortBufferException {
         return engine.update(in, inOfs, inLen, out, outOfs);
     }
 

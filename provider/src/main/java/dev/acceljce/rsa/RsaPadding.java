@@ -1,16 +1,15 @@
 package dev.acceljce.rsa;
 
+import dev.acceljce.control.Fips;
+import dev.acceljce.digest.DigestNames;
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.openssl.EvpDigest;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.MGF1ParameterSpec;
 import java.util.Locale;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.spec.OAEPParameterSpec;
 import javax.crypto.spec.PSource;
-
-import dev.acceljce.control.Fips;
-import dev.acceljce.digest.DigestNames;
-import dev.acceljce.jdk.JdkProviders;
-import dev.acceljce.openssl.EvpDigest;
 
 /**
  * The padding of an RSA Cipher, from its name in the transformation ("NoPadding", "PKCS1Padding",
@@ -21,7 +20,11 @@ import dev.acceljce.openssl.EvpDigest;
  * @param oaepDigest the OAEP digest the name gave ("OAEPWithSHA-256AndMGF1Padding"), SHA-1 by default
  */
 record RsaPadding(Kind kind, String name, String oaepDigest) {
-    enum Kind { NONE, PKCS1, OAEP }
+    enum Kind {
+        NONE,
+        PKCS1,
+        OAEP
+    }
 
     /** "RSA" alone, before any setPadding: PKCS#1 v1.5. */
     static final RsaPadding DEFAULT = new RsaPadding(Kind.PKCS1, "PKCS1Padding", "SHA-1");
@@ -30,8 +33,8 @@ record RsaPadding(Kind kind, String name, String oaepDigest) {
     static RsaPadding parse(String name) throws NoSuchPaddingException {
         String lower = name.toLowerCase(Locale.ENGLISH);
         if (Fips.on() && !lower.startsWith("oaep")) {
-            throw new NoSuchPaddingException(Fips.refused("RSA encryption with " + name
-                    + " (approved: OAEP, SP 800-56B Rev. 2)"));
+            throw new NoSuchPaddingException(
+                    Fips.refused("RSA encryption with " + name + " (approved: OAEP, SP 800-56B Rev. 2)"));
         }
         if (lower.equals("nopadding")) {
             return new RsaPadding(Kind.NONE, name, DEFAULT.oaepDigest);
@@ -56,10 +59,11 @@ record RsaPadding(Kind kind, String name, String oaepDigest) {
      * padding or with parameters of another kind.
      */
     OAEPParameterSpec oaep(AlgorithmParameterSpec params) {
-        return kind != Kind.OAEP ? null
-                : params == null ? new OAEPParameterSpec(oaepDigest, "MGF1", MGF1ParameterSpec.SHA1,
-                        PSource.PSpecified.DEFAULT)
-                : params instanceof OAEPParameterSpec o ? o : null;
+        return kind != Kind.OAEP
+                ? null
+                : params == null
+                        ? new OAEPParameterSpec(oaepDigest, "MGF1", MGF1ParameterSpec.SHA1, PSource.PSpecified.DEFAULT)
+                        : params instanceof OAEPParameterSpec o ? o : null;
     }
 
     /** Whether OpenSSL serves these OAEP parameters: MGF1, a specified label, digests it has. */
@@ -71,7 +75,9 @@ record RsaPadding(Kind kind, String name, String oaepDigest) {
         }
         String md = opensslDigest(oaep.getDigestAlgorithm());
         String mgfMd = opensslDigest(mgf.getDigestAlgorithm());
-        return md != null && mgfMd != null && EvpDigest.fetch(md).isPresent()
+        return md != null
+                && mgfMd != null
+                && EvpDigest.fetch(md).isPresent()
                 && EvpDigest.fetch(mgfMd).isPresent();
     }
 

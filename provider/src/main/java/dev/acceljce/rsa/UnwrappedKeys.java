@@ -25,15 +25,16 @@ final class UnwrappedKeys {
                 try {
                     kf = KeyFactory.getInstance(algorithm);
                 } catch (NoSuchAlgorithmException e) {
-                    throw new NoSuchAlgorithmException("No installed providers can create keys for the "
-                            + algorithm + " algorithm", e);
+                    throw new NoSuchAlgorithmException(
+                            "No installed providers can create keys for the " + algorithm + " algorithm", e);
                 }
                 try {
-                    return type == Cipher.PUBLIC_KEY ? kf.generatePublic(new X509EncodedKeySpec(encoded))
+                    return type == Cipher.PUBLIC_KEY
+                            ? kf.generatePublic(new X509EncodedKeySpec(encoded))
                             : kf.generatePrivate(new PKCS8EncodedKeySpec(encoded));
                 } catch (InvalidKeySpecException e) {
-                    throw new InvalidKeyException("Cannot construct " + (type == Cipher.PUBLIC_KEY ? "public"
-                            : "private") + " key", e);
+                    throw new InvalidKeyException(
+                            "Cannot construct " + (type == Cipher.PUBLIC_KEY ? "public" : "private") + " key", e);
                 }
             default:
                 throw new NoSuchAlgorithmException("Unsupported key type");

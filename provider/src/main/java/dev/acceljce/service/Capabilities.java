@@ -1,11 +1,5 @@
 package dev.acceljce.service;
 
-import java.security.Provider;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-
 import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Health;
@@ -15,6 +9,10 @@ import dev.acceljce.control.Path;
 import dev.acceljce.control.SelfTest;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.LibCrypto;
+import java.security.Provider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The capability report — the {@code icainfo} of AccelJCE: the loaded libcrypto and how it was
@@ -28,14 +26,26 @@ import dev.acceljce.openssl.LibCrypto;
  * @param selfTest the self-test run of this process
  * @param services one row per registered service, sorted by type and name
  */
-public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl, SelfTest.Report selfTest,
-                           List<Service> services) {
+public record Capabilities(
+        Library library, CpuFeatures cpu, OpenSslCpu openssl, SelfTest.Report selfTest, List<Service> services) {
     /** The loaded libcrypto (fields null when none is loaded; then {@code unavailableReason} says why). */
-    public record Library(boolean available, String version, long versionNumber, String path, String source,
-                          List<String> attempts, String unavailableReason) {
+    public record Library(
+            boolean available,
+            String version,
+            long versionNumber,
+            String path,
+            String source,
+            List<String> attempts,
+            String unavailableReason) {
         static Library loaded() {
-            return new Library(LibCrypto.isAvailable(), LibCrypto.version(), LibCrypto.versionNumber(),
-                    LibCrypto.path(), LibCrypto.source(), LibCrypto.attempts(), LibCrypto.unavailableReason());
+            return new Library(
+                    LibCrypto.isAvailable(),
+                    LibCrypto.version(),
+                    LibCrypto.versionNumber(),
+                    LibCrypto.path(),
+                    LibCrypto.source(),
+                    LibCrypto.attempts(),
+                    LibCrypto.unavailableReason());
         }
     }
 
@@ -54,10 +64,21 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
      * @param jdkHandOff         the cases a native object of it hands to the JDK's provider
      *                           internally, counted on the JDK path (null when none)
      */
-    public record Service(String type, String algorithm, Family family, List<String> aliases, boolean nativeAvailable,
-                          String unavailableReason, List<String> instructions, String instructionPath,
-                          boolean jdkFallback, Path path, String route, SelfTest.Status selfTest,
-                          String selfTestReason, String jdkHandOff) {}
+    public record Service(
+            String type,
+            String algorithm,
+            Family family,
+            List<String> aliases,
+            boolean nativeAvailable,
+            String unavailableReason,
+            List<String> instructions,
+            String instructionPath,
+            boolean jdkFallback,
+            Path path,
+            String route,
+            SelfTest.Status selfTest,
+            String selfTestReason,
+            String jdkHandOff) {}
 
     /** The report for {@code provider}, an AccelJCE instance (its services are its rows). */
     public static Capabilities of(Provider provider) {
@@ -69,14 +90,29 @@ public record Capabilities(Library library, CpuFeatures cpu, OpenSslCpu openssl,
         Set<String> enabled = enabledFeatures(cpu, openssl);
         List<Service> services = new ArrayList<>();
         for (ServiceReport.Row r : ServiceReport.of(provider)) {
-            Instructions.Use use = !r.nativeAvailable() ? new Instructions.Use(List.of(), "not served natively")
-                    : Instructions.of(cpu.arch(), Instructions.algorithmKey(r.family(), r.type(), r.algorithm()),
-                            enabled, library.versionNumber());
+            Instructions.Use use = !r.nativeAvailable()
+                    ? new Instructions.Use(List.of(), "not served natively")
+                    : Instructions.of(
+                            cpu.arch(),
+                            Instructions.algorithmKey(r.family(), r.type(), r.algorithm()),
+                            enabled,
+                            library.versionNumber());
             SelfTest.FamilyStatus health = selfTest.of(r.family());
-            services.add(new Service(r.type(), r.algorithm(), r.family(), r.aliases(), r.nativeAvailable(),
-                    r.unavailableReason(), use.instructions(), use.description(),
-                    JdkProviders.has(r.type(), r.algorithm()), r.currentPath(), r.route(), health.status(),
-                    health.reason(), r.jdkHandOff()));
+            services.add(new Service(
+                    r.type(),
+                    r.algorithm(),
+                    r.family(),
+                    r.aliases(),
+                    r.nativeAvailable(),
+                    r.unavailableReason(),
+                    use.instructions(),
+                    use.description(),
+                    JdkProviders.has(r.type(), r.algorithm()),
+                    r.currentPath(),
+                    r.route(),
+                    health.status(),
+                    health.reason(),
+                    r.jdkHandOff()));
         }
         return new Capabilities(library, cpu, openssl, selfTest, List.copyOf(services));
     }

@@ -1,9 +1,8 @@
 package dev.acceljce.service;
 
-import java.util.Locale;
-
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.FipsModule;
+import java.util.Locale;
 
 /**
  * Which declared services FIPS mode registers. Two filters, both needed: this table refuses

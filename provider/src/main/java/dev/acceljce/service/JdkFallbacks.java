@@ -1,8 +1,5 @@
 package dev.acceljce.service;
 
-import java.security.SecureRandomParameters;
-import javax.crypto.KDFParameters;
-
 import dev.acceljce.jdk.JdkAlgorithmParameters;
 import dev.acceljce.jdk.JdkCipher;
 import dev.acceljce.jdk.JdkKdf;
@@ -16,6 +13,8 @@ import dev.acceljce.jdk.JdkMessageDigest;
 import dev.acceljce.jdk.JdkSecretKeyFactory;
 import dev.acceljce.jdk.JdkSecureRandom;
 import dev.acceljce.jdk.JdkSignature;
+import java.security.SecureRandomParameters;
+import javax.crypto.KDFParameters;
 
 /** The default JDK path of each engine type: forward to the JDK provider of the same algorithm. */
 final class JdkFallbacks {

@@ -1,16 +1,15 @@
 package dev.acceljce.service;
 
-import java.security.Provider;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
 import dev.acceljce.openssl.LibContext;
 import dev.acceljce.policy.PerMessage;
+import java.security.Provider;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * What an AccelJCE provider instance serves and how: one row per registered service, with whether
@@ -25,9 +24,16 @@ public final class ServiceReport {
      * there"). {@code jdkHandOff} names the cases a native object hands to the JDK's provider
      * internally (counted on the JDK path), or is null.
      */
-    public record Row(String type, String algorithm, Family family, List<String> aliases,
-                      boolean nativeAvailable, String unavailableReason, Path currentPath, String route,
-                      String jdkHandOff) {}
+    public record Row(
+            String type,
+            String algorithm,
+            Family family,
+            List<String> aliases,
+            boolean nativeAvailable,
+            String unavailableReason,
+            Path currentPath,
+            String route,
+            String jdkHandOff) {}
 
     /**
      * A service AccelJCE declares but did not register in this process, and why (e.g. ML-KEM
@@ -54,18 +60,31 @@ public final class ServiceReport {
         for (Provider.Service s : provider.getServices()) {
             if (s instanceof ServiceTable.AccelService a) {
                 boolean available = a.nativeAvailable();
-                Dispatch.Route r = Dispatch.route(a.family(), s.getType(), s.getAlgorithm(), available,
-                        a.jdkAvailable(), PerMessage.factory(s.getType(), s.getAlgorithm()) != null);
+                Dispatch.Route r = Dispatch.route(
+                        a.family(),
+                        s.getType(),
+                        s.getAlgorithm(),
+                        available,
+                        a.jdkAvailable(),
+                        PerMessage.factory(s.getType(), s.getAlgorithm()) != null);
                 Path now = r.perMessage() ? r.crossover().pathFor(Crossovers.TYPICAL_SIZE) : r.path();
-                String route = r.perMessage() ? "auto: " + r.crossover()
-                        : now.name().toLowerCase(java.util.Locale.ROOT);
+                String route =
+                        r.perMessage() ? "auto: " + r.crossover() : now.name().toLowerCase(java.util.Locale.ROOT);
                 if (LibContext.fipsRequested()) {
                     // registered in FIPS mode only when approved, and then always native (ServiceTable)
                     now = Path.NATIVE;
                     route = "native (FIPS module, approved)";
                 }
-                rows.add(new Row(s.getType(), s.getAlgorithm(), a.family(), a.aliases(), available,
-                        a.unavailableReason(), now, route, a.jdkHandOff()));
+                rows.add(new Row(
+                        s.getType(),
+                        s.getAlgorithm(),
+                        a.family(),
+                        a.aliases(),
+                        available,
+                        a.unavailableReason(),
+                        now,
+                        route,
+                        a.jdkHandOff()));
             }
         }
         rows.sort(Comparator.comparing(Row::type).thenComparing(Row::algorithm));

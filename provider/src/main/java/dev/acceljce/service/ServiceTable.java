@@ -1,15 +1,5 @@
 package dev.acceljce.service;
 
-import java.security.NoSuchAlgorithmException;
-import java.security.Provider;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
-
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
@@ -20,6 +10,15 @@ import dev.acceljce.openssl.FipsModule;
 import dev.acceljce.openssl.LibContext;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.policy.PerMessage;
+import java.security.NoSuchAlgorithmException;
+import java.security.Provider;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Where families declare their services. Each service names its native implementation, a probe
@@ -36,6 +35,7 @@ public final class ServiceTable {
     private final Provider provider;
     /** Non-null for a path view: every object is served on this path (no policy). */
     private final Path forced;
+
     private final List<Provider.Service> services = new ArrayList<>();
     private final List<ServiceReport.NotRegistered> notRegistered = new ArrayList<>();
 
@@ -159,23 +159,37 @@ public final class ServiceTable {
                     reason = "probe failed: " + e;
                 }
                 if (reason != null) {
-                    notRegistered.add(new ServiceReport.NotRegistered(type, algorithm, family, List.copyOf(aliases),
-                            reason));
+                    notRegistered.add(
+                            new ServiceReport.NotRegistered(type, algorithm, family, List.copyOf(aliases), reason));
                     return;
                 }
             }
             if (nativeFactory == null && !JdkProviders.has(type, algorithm)) {
                 // only the JDK's provider serves it, and none was installed when AccelJCE was made
-                notRegistered.add(new ServiceReport.NotRegistered(type, algorithm, family, List.copyOf(aliases),
+                notRegistered.add(new ServiceReport.NotRegistered(
+                        type,
+                        algorithm,
+                        family,
+                        List.copyOf(aliases),
                         "only the JDK's provider serves it here, and " + JdkProviders.missing(type, algorithm)));
                 return;
             }
             if (jdkFactory == null) {
                 jdkFactory = JdkFallbacks.forType(type, algorithm);
             }
-            services.add(new AccelService(provider, family, type, algorithm, List.copyOf(aliases),
-                    Map.copyOf(attributes), nativeAvailable, nativeUnavailableReason, nativeFactory, jdkFactory,
-                    forced, jdkHandOff));
+            services.add(new AccelService(
+                    provider,
+                    family,
+                    type,
+                    algorithm,
+                    List.copyOf(aliases),
+                    Map.copyOf(attributes),
+                    nativeAvailable,
+                    nativeUnavailableReason,
+                    nativeFactory,
+                    jdkFactory,
+                    forced,
+                    jdkHandOff));
         }
 
         /**
@@ -186,16 +200,27 @@ public final class ServiceTable {
         private void registerInFipsMode() {
             String reason = fipsRefusal();
             if (reason != null) {
-                notRegistered.add(new ServiceReport.NotRegistered(type, algorithm, family, List.copyOf(aliases),
-                        reason));
+                notRegistered.add(
+                        new ServiceReport.NotRegistered(type, algorithm, family, List.copyOf(aliases), reason));
                 return;
             }
             Factory refuse = p -> {
-                throw new NoSuchAlgorithmException(type + "." + algorithm + " through the JDK: " + FipsModule.NOT_APPROVED);
+                throw new NoSuchAlgorithmException(
+                        type + "." + algorithm + " through the JDK: " + FipsModule.NOT_APPROVED);
             };
-            services.add(new AccelService(provider, family, type, algorithm, List.copyOf(aliases),
-                    Map.copyOf(attributes), nativeAvailable, nativeUnavailableReason, nativeFactory, refuse,
-                    Path.NATIVE, null));
+            services.add(new AccelService(
+                    provider,
+                    family,
+                    type,
+                    algorithm,
+                    List.copyOf(aliases),
+                    Map.copyOf(attributes),
+                    nativeAvailable,
+                    nativeUnavailableReason,
+                    nativeFactory,
+                    refuse,
+                    Path.NATIVE,
+                    null));
         }
 
         private String fipsRefusal() {
@@ -236,15 +261,31 @@ public final class ServiceTable {
         private final String jdkHandOff;
         /** "type.algorithm", the service's name in the counters, built once. */
         private final String counterName;
+
         private volatile Boolean nativeAvailable;
         private volatile Boolean jdkAvailable;
         private volatile String unavailableReason;
 
-        AccelService(Provider provider, Family family, String type, String algorithm, List<String> aliases,
-                     Map<String, String> attributes, BooleanSupplier probe, String probeFailedReason,
-                     Factory nativeFactory, Factory jdkFactory, Path forced, String jdkHandOff) {
-            super(provider, type, algorithm, nativeFactory != null ? nativeFactory.getClass().getName()
-                    : "dev.acceljce.jdk.Forwarding", aliases, attributes);
+        AccelService(
+                Provider provider,
+                Family family,
+                String type,
+                String algorithm,
+                List<String> aliases,
+                Map<String, String> attributes,
+                BooleanSupplier probe,
+                String probeFailedReason,
+                Factory nativeFactory,
+                Factory jdkFactory,
+                Path forced,
+                String jdkHandOff) {
+            super(
+                    provider,
+                    type,
+                    algorithm,
+                    nativeFactory != null ? nativeFactory.getClass().getName() : "dev.acceljce.jdk.Forwarding",
+                    aliases,
+                    attributes);
             this.family = family;
             this.aliases = aliases;
             this.probe = probe;
@@ -281,7 +322,8 @@ public final class ServiceTable {
                 } else {
                     try {
                         if (!probe.getAsBoolean()) {
-                            reason = probeFailedReason != null ? probeFailedReason
+                            reason = probeFailedReason != null
+                                    ? probeFailedReason
                                     : "not offered by " + LibCrypto.version();
                         }
                     } catch (RuntimeException | LinkageError e) {
@@ -317,16 +359,20 @@ public final class ServiceTable {
             } else {
                 PerMessage.Maker maker = PerMessage.factory(getType(), getAlgorithm());
                 Factory perMessage = maker == null ? null : c -> maker.create((Crossovers.Crossover) c);
-                Dispatch.Route route = Dispatch.route(family, getType(), getAlgorithm(), nativeAvailable(),
-                        jdkAvailable(), perMessage != null);
+                Dispatch.Route route = Dispatch.route(
+                        family, getType(), getAlgorithm(), nativeAvailable(), jdkAvailable(), perMessage != null);
                 if (route.perMessage()) {
                     Trace.decision(getType(), getAlgorithm(), "auto per message: " + route.crossover());
                     // each message picks its path; the objects it uses are counted on their own
                     return create(perMessage, route.crossover(), null);
                 }
                 path = route.path();
-                Trace.decision(getType(), getAlgorithm(), path == Path.NATIVE ? "native"
-                        : "JDK" + (nativeAvailable() ? "" : " (" + unavailableReason() + ")"));
+                Trace.decision(
+                        getType(),
+                        getAlgorithm(),
+                        path == Path.NATIVE
+                                ? "native"
+                                : "JDK" + (nativeAvailable() ? "" : " (" + unavailableReason() + ")"));
             }
             return create(path == Path.NATIVE ? nativeFactory : jdkFactory, constructorParameter, path);
         }
@@ -338,9 +384,8 @@ public final class ServiceTable {
             } catch (NoSuchAlgorithmException e) {
                 throw e;
             } catch (Exception e) {
-                NoSuchAlgorithmException n = new NoSuchAlgorithmException(
-                        "cannot create " + getType() + "." + getAlgorithm() + " (" + (path == null ? "auto" : path)
-                        + "): " + e.getMessage());
+                NoSuchAlgorithmException n = new NoSuchAlgorithmException("cannot create " + getType() + "."
+                        + getAlgorithm() + " (" + (path == null ? "auto" : path) + "): " + e.getMessage());
                 n.initCause(e);
                 throw n;
             }

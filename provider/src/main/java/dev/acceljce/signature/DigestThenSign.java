@@ -1,15 +1,14 @@
 package dev.acceljce.signature;
 
-import java.lang.foreign.MemorySegment;
-import java.security.InvalidKeyException;
-import java.security.SignatureException;
-import java.util.Arrays;
-
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.openssl.OpenSslException;
 import dev.acceljce.openssl.PkeySignContext;
+import java.lang.foreign.MemorySegment;
+import java.security.InvalidKeyException;
+import java.security.SignatureException;
+import java.util.Arrays;
 
 /**
  * Signatures over a digest (ECDSA, RSA PKCS#1 v1.5, RSASSA-PSS): the message is hashed in this
@@ -82,7 +81,7 @@ abstract class DigestThenSign extends PkeySignature {
 
     private PkeySignContext newContext(AccelKey key, boolean signing) throws InvalidKeyException {
         try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined();
-             EvpPkey.Key ref = key.share()) {
+                EvpPkey.Key ref = key.share()) {
             // the context holds its own reference to the key from here on, until it is
             // replaced or the key is destroyed
             PkeySignContext made = new PkeySignContext(ref, signing, RAW_MAX, contextParams(key, arena));

@@ -1,5 +1,11 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.keys.AccelEcPrivateKey;
+import dev.acceljce.keys.AccelEcPublicKey;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.Curves;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.openssl.OsslParams;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.security.InvalidAlgorithmParameterException;
@@ -8,13 +14,6 @@ import java.security.SignatureException;
 import java.security.interfaces.ECKey;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.ECParameterSpec;
-
-import dev.acceljce.keys.AccelEcPrivateKey;
-import dev.acceljce.keys.AccelEcPublicKey;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.Curves;
-import dev.acceljce.keys.KeyKind;
-import dev.acceljce.openssl.OsslParams;
 
 /**
  * ECDSA with a SHA-1/SHA-2/SHA-3 digest or raw input (NONEwithECDSA), in DER or IEEE P1363
@@ -55,7 +54,9 @@ final class EcdsaSignature extends DigestThenSign {
         if (digestName == null) {
             return new MemorySegment[0];
         }
-        return new MemorySegment[] {OsslParams.in(arena).utf8("digest", digestName).build()};
+        return new MemorySegment[] {
+            OsslParams.in(arena).utf8("digest", digestName).build()
+        };
     }
 
     @Override
@@ -83,7 +84,7 @@ final class EcdsaSignature extends DigestThenSign {
                 case NEGATIVE_INTEGER -> {
                     return false;
                 }
-                case STRICT -> { }
+                case STRICT -> {}
             }
             der = signature;
         }

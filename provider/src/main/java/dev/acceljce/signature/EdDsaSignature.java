@@ -1,5 +1,10 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.openssl.DigestSignOneShot;
+import dev.acceljce.openssl.EvpPkey;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -9,12 +14,6 @@ import java.security.SignatureException;
 import java.security.interfaces.EdECKey;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.EdDSAParameterSpec;
-
-import dev.acceljce.jdk.JdkProviders;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.KeyKind;
-import dev.acceljce.openssl.DigestSignOneShot;
-import dev.acceljce.openssl.EvpPkey;
 
 /**
  * Ed25519 and Ed448 (pure EdDSA, one-shot EVP_DigestSign/EVP_DigestVerify over the buffered
@@ -31,6 +30,7 @@ final class EdDsaSignature extends PkeySignature {
     private KeyKind kind;
     /** Our own reference to the current key's EVP_PKEY. */
     private EvpPkey.Key ref;
+
     private EdDSAParameterSpec params;
 
     EdDsaSignature(String algorithm, KeyKind fixed) {
@@ -41,14 +41,17 @@ final class EdDsaSignature extends PkeySignature {
 
     @Override
     boolean acceptsType(Key key) {
-        return key instanceof EdECKey || "EdDSA".equalsIgnoreCase(key.getAlgorithm())
-                || "Ed25519".equalsIgnoreCase(key.getAlgorithm()) || "Ed448".equalsIgnoreCase(key.getAlgorithm());
+        return key instanceof EdECKey
+                || "EdDSA".equalsIgnoreCase(key.getAlgorithm())
+                || "Ed25519".equalsIgnoreCase(key.getAlgorithm())
+                || "Ed448".equalsIgnoreCase(key.getAlgorithm());
     }
 
     @Override
     boolean servesNatively(AccelKey key) {
         boolean edwards = key.kind() == KeyKind.ED25519 || key.kind() == KeyKind.ED448;
-        boolean pure = params == null || (!params.isPrehash() && params.getContext().isEmpty());
+        boolean pure =
+                params == null || (!params.isPrehash() && params.getContext().isEmpty());
         return edwards && (fixed == null || fixed == key.kind()) && pure;
     }
 

@@ -1,5 +1,7 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.control.Counters;
+import dev.acceljce.jdk.JdkProviders;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
@@ -14,9 +16,6 @@ import java.security.SignatureException;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.function.Supplier;
 
-import dev.acceljce.control.Counters;
-import dev.acceljce.jdk.JdkProviders;
-
 /**
  * The JDK's Signature of the same algorithm, serving a key the native side does not (a curve it
  * does not have, an RSA key without CRT components, an RSASSA-PSS-typed key, EdDSA pre-hash or
@@ -30,9 +29,11 @@ final class JdkSignature implements SignatureEngine {
     private final Key callerKey;
     /** The SecureRandom the caller gave initSign, if any. */
     private final SecureRandom random;
+
     private final Counters.Tally tally;
     /** Bytes of the message in progress, counted when it is signed or verified. */
     private long messageBytes;
+
     private boolean started;
 
     /**

@@ -13,6 +13,7 @@ import java.util.Arrays;
 final class MessageBuffer {
     /** The longest array the JDK's growth policy asks for before it must (ArraysSupport.SOFT_MAX_ARRAY_LENGTH). */
     private static final int SOFT_MAX = Integer.MAX_VALUE - 8;
+
     private static final int INITIAL_CAPACITY = 256;
     private static final int KEPT_CAPACITY = 1 << 16;
 

@@ -1,8 +1,7 @@
 package dev.acceljce.signature;
 
-import java.security.SignatureException;
-
 import dev.acceljce.keys.MlParameterSet;
+import java.security.SignatureException;
 
 /**
  * The two signature-format checks the JDK's ML-DSA makes before verifying (FIPS 204 sigDecode),
@@ -21,9 +20,18 @@ final class MlDsaEncoding {
         int omega;
         int k;
         switch (set) {
-            case ML_DSA_44 -> { omega = 80; k = 4; }
-            case ML_DSA_65 -> { omega = 55; k = 6; }
-            case ML_DSA_87 -> { omega = 75; k = 8; }
+            case ML_DSA_44 -> {
+                omega = 80;
+                k = 4;
+            }
+            case ML_DSA_65 -> {
+                omega = 55;
+                k = 6;
+            }
+            case ML_DSA_87 -> {
+                omega = 75;
+                k = 8;
+            }
             default -> throw new IllegalArgumentException(set + " is not ML-DSA");
         }
         int offset = signature.length - omega - k;

@@ -1,13 +1,12 @@
 package dev.acceljce.signature;
 
-import java.util.Set;
-import java.util.function.BooleanSupplier;
-
 import dev.acceljce.control.Family;
 import dev.acceljce.keys.MlParameterSet;
 import dev.acceljce.keys.MlServices;
 import dev.acceljce.openssl.EvpMessageSignature;
 import dev.acceljce.service.ServiceTable;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * ML-DSA (Signature, KeyPairGenerator, KeyFactory) with the SUN provider's names and OIDs:
@@ -20,14 +19,15 @@ public final class MlDsaServices {
 
     public static void register(ServiceTable table) {
         Set<MlParameterSet> sets = MlServices.family(false);
-        BooleanSupplier available = MlServices.once(() -> MlServices.hasKeyTypes(sets)
-                && sets.stream().allMatch(s -> EvpMessageSignature.has(s.standardName())));
+        BooleanSupplier available = MlServices.once(() ->
+                MlServices.hasKeyTypes(sets) && sets.stream().allMatch(s -> EvpMessageSignature.has(s.standardName())));
         table.add(Family.MLDSA, "Signature", "ML-DSA")
                 .onlyIf(available, () -> MlServices.whyMissing("ML-DSA"))
                 .nativeImpl(available, p -> new MlDsaSignature("ML-DSA", null))
                 .register();
         for (MlParameterSet s : sets) {
-            table.add(Family.MLDSA, "Signature", s.standardName()).oid(s.oid())
+            table.add(Family.MLDSA, "Signature", s.standardName())
+                    .oid(s.oid())
                     .onlyIf(available, () -> MlServices.whyMissing(s.standardName()))
                     .nativeImpl(available, p -> new MlDsaSignature(s.standardName(), s.kind()))
                     .register();

@@ -1,16 +1,15 @@
 package dev.acceljce.signature;
 
-import java.security.InvalidAlgorithmParameterException;
-import java.security.InvalidKeyException;
-import java.security.Key;
-import java.security.SignatureException;
-import java.security.spec.AlgorithmParameterSpec;
-
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.MlParameterSet;
 import dev.acceljce.openssl.EvpMessageSignature;
 import dev.acceljce.openssl.EvpPkey;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.SignatureException;
+import java.security.spec.AlgorithmParameterSpec;
 
 /**
  * Pure ML-DSA (FIPS 204, no pre-hash) through OpenSSL 3.5's EVP_PKEY_sign_message_init and a
@@ -31,6 +30,7 @@ final class MlDsaSignature extends PkeySignature {
     private MlParameterSet set;
     /** Our own reference to the current key's EVP_PKEY. */
     private EvpPkey.Key ref;
+
     private EvpMessageSignature.Algorithm algorithm;
 
     MlDsaSignature(String algorithm, KeyKind fixed) {
@@ -108,7 +108,8 @@ final class MlDsaSignature extends PkeySignature {
 
     @Override
     byte[] sign(AccelKey key) throws SignatureException {
-        byte[] sig = EvpMessageSignature.sign(algorithm, ref, set.outputSize(), message.array(), message.length(), null);
+        byte[] sig =
+                EvpMessageSignature.sign(algorithm, ref, set.outputSize(), message.array(), message.length(), null);
         if (sig == null) {
             throw new SignatureException(set.standardName() + " signing failed");
         }

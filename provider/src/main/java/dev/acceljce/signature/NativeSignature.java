@@ -1,14 +1,13 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.control.Counters;
+import dev.acceljce.keys.AccelKey;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidKeyException;
 import java.security.SignatureException;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.function.Supplier;
-
-import dev.acceljce.control.Counters;
-import dev.acceljce.keys.AccelKey;
 
 /**
  * The native path of a {@link PkeySignature}: the subclass's OpenSSL work (its native hooks:
@@ -21,10 +20,12 @@ final class NativeSignature implements SignatureEngine {
     private final PkeySignature spi;
     /** The imported key; null before the first init. */
     private final AccelKey key;
+
     private final boolean signing;
     private final Counters.Tally tally;
     /** Bytes of the message in progress, counted when it is signed or verified. */
     private long messageBytes;
+
     private boolean started;
 
     NativeSignature(PkeySignature spi, AccelKey key, boolean signing, Counters.Tally tally) {

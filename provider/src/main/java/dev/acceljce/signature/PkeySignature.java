@@ -1,5 +1,11 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.control.Counted;
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.Fips;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyHolder;
+import dev.acceljce.keys.Keys;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
@@ -12,13 +18,6 @@ import java.security.Signature;
 import java.security.SignatureException;
 import java.security.SignatureSpi;
 import java.security.spec.AlgorithmParameterSpec;
-
-import dev.acceljce.control.Counted;
-import dev.acceljce.control.Counters;
-import dev.acceljce.control.Fips;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.KeyHolder;
-import dev.acceljce.keys.Keys;
 
 /**
  * What every native Signature shares: the JCA contract (init, update, sign, verify, parameters),
@@ -36,9 +35,11 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
     private SignatureEngine engine;
     /** The imported key on the native path; null before init and while the JDK serves. */
     private AccelKey key;
+
     private Key lastCallerKey;
     /** The key the caller gave last (ours or not), for re-initialising when parameters change. */
     private Key callerKey;
+
     private boolean signing;
     private boolean initialized;
 
@@ -102,8 +103,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
     abstract void resetMessage();
 
     /** Refuses an update the algorithm is not ready for (RSASSA-PSS without parameters). */
-    void requireReadyForUpdate() throws SignatureException {
-    }
+    void requireReadyForUpdate() throws SignatureException {}
 
     /** The parameters on the native path (getParameters); null when none are set. */
     AlgorithmParameters nativeParameters() {

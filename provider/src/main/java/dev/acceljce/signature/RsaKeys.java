@@ -1,9 +1,9 @@
 package dev.acceljce.signature;
 
-import java.security.InvalidKeyException;
 import dev.acceljce.control.Fips;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.openssl.EvpPkey;
+import java.security.InvalidKeyException;
 
 /**
  * SunRsaSign's RSA key-size rules at Signature init: the modulus size rounded up to a whole byte

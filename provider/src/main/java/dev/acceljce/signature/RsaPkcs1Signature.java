@@ -1,15 +1,14 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.openssl.OsslParams;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.SignatureException;
 import java.security.interfaces.RSAKey;
-
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.KeyKind;
-import dev.acceljce.openssl.OsslParams;
 
 /**
  * RSASSA-PKCS1-v1_5 with a SHA-1/SHA-2/SHA-3 digest. A signature whose length is not the
@@ -27,7 +26,8 @@ final class RsaPkcs1Signature extends DigestThenSign {
 
     @Override
     boolean acceptsType(Key key) {
-        return key instanceof RSAKey || "RSA".equalsIgnoreCase(key.getAlgorithm())
+        return key instanceof RSAKey
+                || "RSA".equalsIgnoreCase(key.getAlgorithm())
                 || "RSASSA-PSS".equalsIgnoreCase(key.getAlgorithm());
     }
 
@@ -49,8 +49,9 @@ final class RsaPkcs1Signature extends DigestThenSign {
     @Override
     MemorySegment[] contextParams(AccelKey key, Arena arena) {
         return new MemorySegment[] {
-                OsslParams.in(arena).utf8("pad-mode", "pkcs1").build(),
-                OsslParams.in(arena).utf8("digest", digestName).build()};
+            OsslParams.in(arena).utf8("pad-mode", "pkcs1").build(),
+            OsslParams.in(arena).utf8("digest", digestName).build()
+        };
     }
 
     @Override
@@ -68,8 +69,8 @@ final class RsaPkcs1Signature extends DigestThenSign {
         int n = finishMessage();
         int expected = RsaKeys.modulusBytes(keyBits);
         if (signature.length != expected) {
-            throw new SignatureException("Bad signature length: got " + signature.length
-                    + " but was expecting " + expected);
+            throw new SignatureException(
+                    "Bad signature length: got " + signature.length + " but was expecting " + expected);
         }
         return context(key, false).verify(signature, tbs(), n);
     }

@@ -1,5 +1,11 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.digest.DigestNames;
+import dev.acceljce.jdk.JdkProviders;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.openssl.OsslParams;
+import dev.acceljce.params.Parameters;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.security.AlgorithmParameters;
@@ -15,13 +21,6 @@ import java.security.interfaces.RSAKey;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
-
-import dev.acceljce.params.Parameters;
-import dev.acceljce.digest.DigestNames;
-import dev.acceljce.jdk.JdkProviders;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.KeyKind;
-import dev.acceljce.openssl.OsslParams;
 
 /**
  * RSASSA-PSS with the parameters of a PSSParameterSpec (message digest, MGF1 digest, salt
@@ -43,7 +42,8 @@ final class RsaPssSignature extends DigestThenSign {
 
     @Override
     boolean acceptsType(Key key) {
-        return key instanceof RSAKey || "RSA".equalsIgnoreCase(key.getAlgorithm())
+        return key instanceof RSAKey
+                || "RSA".equalsIgnoreCase(key.getAlgorithm())
                 || ALGORITHM.equalsIgnoreCase(key.getAlgorithm());
     }
 
@@ -77,12 +77,13 @@ final class RsaPssSignature extends DigestThenSign {
     @Override
     MemorySegment[] contextParams(AccelKey key, Arena arena) {
         return new MemorySegment[] {
-                OsslParams.in(arena).utf8("pad-mode", "pss").build(),
-                OsslParams.in(arena)
-                        .utf8("digest", DigestNames.openssl(spec.getDigestAlgorithm()))
-                        .utf8("mgf1-digest", mgfDigest)
-                        .integer("saltlen", spec.getSaltLength())
-                        .build()};
+            OsslParams.in(arena).utf8("pad-mode", "pss").build(),
+            OsslParams.in(arena)
+                    .utf8("digest", DigestNames.openssl(spec.getDigestAlgorithm()))
+                    .utf8("mgf1-digest", mgfDigest)
+                    .integer("saltlen", spec.getSaltLength())
+                    .build()
+        };
     }
 
     /** As SunJCE: no message bytes before the parameters are set. */
@@ -113,8 +114,8 @@ final class RsaPssSignature extends DigestThenSign {
         requireParameters();
         int n = finishMessage();
         if (signature.length != RsaKeys.modulusBytes(keyBits)) {
-            throw new SignatureException("Signature length not correct: got " + signature.length
-                    + " but was expecting " + RsaKeys.modulusBytes(keyBits));
+            throw new SignatureException("Signature length not correct: got " + signature.length + " but was expecting "
+                    + RsaKeys.modulusBytes(keyBits));
         }
         return context(key, false).verify(signature, tbs(), n);
     }
@@ -135,14 +136,17 @@ final class RsaPssSignature extends DigestThenSign {
         boolean jdkKeeps = setJdkParameter(params);
         PSSParameterSpec p = (PSSParameterSpec) params;
         String md = DigestNames.openssl(p.getDigestAlgorithm());
-        String mgf = p.getMGFParameters() instanceof MGF1ParameterSpec m ? DigestNames.openssl(m.getDigestAlgorithm())
+        String mgf = p.getMGFParameters() instanceof MGF1ParameterSpec m
+                ? DigestNames.openssl(m.getDigestAlgorithm())
                 : null;
         if (md == null || mgf == null) {
             throw new InvalidAlgorithmParameterException("Unsupported digest or MGF in " + p);
         }
         if (key != null && !jdkKeeps) {
             try {
-                RsaKeys.checkPssFits(keyBits, dev.acceljce.openssl.EvpDigest.fetch(md).orElseThrow().size(),
+                RsaKeys.checkPssFits(
+                        keyBits,
+                        dev.acceljce.openssl.EvpDigest.fetch(md).orElseThrow().size(),
                         p.getSaltLength());
             } catch (InvalidKeyException e) {
                 throw new InvalidAlgorithmParameterException(e.getMessage(), e);

@@ -27,7 +27,9 @@ public final class SignatureServices {
         ecdsa(table, "SHA3-512", "SHA3-512", "2.16.840.1.101.3.4.3.12");
         ecdsa(table, "NONE", null, null);
 
-        rsa(table, "SHA1", "SHA1", "1.2.840.113549.1.1.5").aliases("1.3.14.3.2.29").register();
+        rsa(table, "SHA1", "SHA1", "1.2.840.113549.1.1.5")
+                .aliases("1.3.14.3.2.29")
+                .register();
         rsa(table, "SHA224", "SHA224", "1.2.840.113549.1.1.14").register();
         rsa(table, "SHA256", "SHA256", "1.2.840.113549.1.1.11").register();
         rsa(table, "SHA384", "SHA384", "1.2.840.113549.1.1.12").register();
@@ -38,7 +40,9 @@ public final class SignatureServices {
         rsa(table, "SHA3-256", "SHA3-256", "2.16.840.1.101.3.4.3.14").register();
         rsa(table, "SHA3-384", "SHA3-384", "2.16.840.1.101.3.4.3.15").register();
         rsa(table, "SHA3-512", "SHA3-512", "2.16.840.1.101.3.4.3.16").register();
-        table.add(Family.RSA, "Signature", "RSASSA-PSS").aliases("PSS").oid("1.2.840.113549.1.1.10")
+        table.add(Family.RSA, "Signature", "RSASSA-PSS")
+                .aliases("PSS")
+                .oid("1.2.840.113549.1.1.10")
                 .attribute("SupportedKeyClasses", RSA_KEYS)
                 .nativeImpl(() -> EvpPkey.hasKeyType("RSA"), p -> new RsaPssSignature())
                 .handsToJdk(RSA_HAND_OFF)
@@ -51,16 +55,21 @@ public final class SignatureServices {
 
     private static ServiceTable.Builder rsa(ServiceTable table, String jcaDigest, String digest, String oid) {
         String name = jcaDigest + "withRSA";
-        return table.add(Family.RSA, "Signature", name).oid(oid)
+        return table.add(Family.RSA, "Signature", name)
+                .oid(oid)
                 .attribute("SupportedKeyClasses", RSA_KEYS)
-                .nativeImpl(() -> EvpPkey.hasKeyType("RSA") && EvpDigest.fetch(digest).isPresent(),
+                .nativeImpl(
+                        () -> EvpPkey.hasKeyType("RSA")
+                                && EvpDigest.fetch(digest).isPresent(),
                         p -> new RsaPkcs1Signature(name, digest))
                 .handsToJdk(RSA_HAND_OFF);
     }
 
     private static void eddsa(ServiceTable table, String name, KeyKind fixed, String oid) {
         ServiceTable.Builder b = table.add(Family.EDDSA, "Signature", name)
-                .nativeImpl(() -> fixed == null ? EvpPkey.hasKeyType("ED25519") && EvpPkey.hasKeyType("ED448")
+                .nativeImpl(
+                        () -> fixed == null
+                                ? EvpPkey.hasKeyType("ED25519") && EvpPkey.hasKeyType("ED448")
                                 : EvpPkey.hasKeyType(fixed.opensslType()),
                         p -> new EdDsaSignature(name, fixed))
                 .handsToJdk("Ed25519ph and Ed448ph (prehash), a context in EdDSAParameterSpec: SunEC");
@@ -74,8 +83,13 @@ public final class SignatureServices {
         for (boolean p1363 : new boolean[] {false, true}) {
             String name = jcaDigest + "withECDSA" + (p1363 ? "inP1363Format" : "");
             ServiceTable.Builder b = table.add(Family.EC, "Signature", name)
-                    .attribute("SupportedKeyClasses", "java.security.interfaces.ECPublicKey|java.security.interfaces.ECPrivateKey")
-                    .nativeImpl(() -> EvpPkey.hasKeyType("EC") && (digest == null || EvpDigest.fetch(digest).isPresent()),
+                    .attribute(
+                            "SupportedKeyClasses",
+                            "java.security.interfaces.ECPublicKey|java.security.interfaces.ECPrivateKey")
+                    .nativeImpl(
+                            () -> EvpPkey.hasKeyType("EC")
+                                    && (digest == null
+                                            || EvpDigest.fetch(digest).isPresent()),
                             p -> new EcdsaSignature(name, digest, p1363));
             if (oid != null && !p1363) {
                 b.oid(oid);

@@ -218,8 +218,8 @@ public final class Argon2ParameterSpec implements AlgorithmParameterSpec, KeySpe
                 throw new IllegalArgumentException("Argon2 needs a salt");
             }
             if (iterations < 1 || memoryKiB < 1 || lanes < 1 || threads < 1 || outputLength < 1) {
-                throw new IllegalArgumentException("iterations, memory, lanes, threads and output length must be"
-                        + " positive");
+                throw new IllegalArgumentException(
+                        "iterations, memory, lanes, threads and output length must be" + " positive");
             }
             return new Argon2ParameterSpec(this);
         }

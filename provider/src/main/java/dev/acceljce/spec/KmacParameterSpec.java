@@ -24,7 +24,8 @@ public final class KmacParameterSpec implements AlgorithmParameterSpec {
      * @throws IllegalArgumentException if {@code macLength} is negative
      */
     public KmacParameterSpec(byte[] customization, int macLength) {
-        this.customization = Objects.requireNonNull(customization, "customization").clone();
+        this.customization =
+                Objects.requireNonNull(customization, "customization").clone();
         if (macLength < 0) {
             throw new IllegalArgumentException("negative MAC length " + macLength);
         }

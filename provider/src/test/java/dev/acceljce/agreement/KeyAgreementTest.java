@@ -1,5 +1,20 @@
 package dev.acceljce.agreement;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.math.BigInteger;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
@@ -25,33 +40,18 @@ import java.util.List;
 import javax.crypto.KeyAgreement;
 import javax.crypto.SecretKey;
 import javax.crypto.ShortBufferException;
-
-import dev.acceljce.control.Counters;
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 class KeyAgreementTest {
     static final String[] CURVES = {"secp256r1", "secp384r1", "secp521r1"};
     private static final HexFormat HEX = HexFormat.of();
     /** SubjectPublicKeyInfo and PrivateKeyInfo prefixes of raw X25519/X448 keys (RFC 8410). */
     private static final String X25519_SPKI = "302a300506032b656e032100";
+
     private static final String X448_SPKI = "3042300506032b656f033900";
     private static final String X25519_PKCS8 = "302e020100300506032b656e04220420";
     private static final String X448_PKCS8 = "3046020100300506032b656f043a0438";
@@ -106,7 +106,8 @@ class KeyAgreementTest {
         int accepted = 0;
         List<String> failures = new ArrayList<>();
         for (Wycheproof.Case c : Wycheproof.cases("ecdh_" + curve)) {
-            PrivateKey priv = kf.generatePrivate(new ECPrivateKeySpec(new BigInteger(c.test().get("private").asText(), 16), params));
+            PrivateKey priv = kf.generatePrivate(
+                    new ECPrivateKeySpec(new BigInteger(c.test().get("private").asText(), 16), params));
             assertInstanceOf(AccelKey.class, priv);
             PublicKey pub;
             try {
@@ -132,7 +133,8 @@ class KeyAgreementTest {
         int size = (params.getCurve().getField().getFieldSize() + 7) / 8;
         List<String> failures = new ArrayList<>();
         for (Wycheproof.Case c : Wycheproof.cases("ecdh_" + curve + "_ecpoint")) {
-            PrivateKey priv = kf.generatePrivate(new ECPrivateKeySpec(new BigInteger(c.test().get("private").asText(), 16), params));
+            PrivateKey priv = kf.generatePrivate(
+                    new ECPrivateKeySpec(new BigInteger(c.test().get("private").asText(), 16), params));
             byte[] point = c.hex("public");
             if (point.length != 1 + 2 * size || point[0] != 4) {
                 judge(failures, c, null); // compressed or malformed: no ECPoint to build
@@ -161,13 +163,14 @@ class KeyAgreementTest {
         int accepted = 0;
         List<String> failures = new ArrayList<>();
         for (Wycheproof.Case c : Wycheproof.cases(curve.toLowerCase())) {
-            PrivateKey priv = kf.generatePrivate(new PKCS8EncodedKeySpec(
-                    HEX.parseHex((x25519 ? X25519_PKCS8 : X448_PKCS8) + c.test().get("private").asText())));
+            PrivateKey priv =
+                    kf.generatePrivate(new PKCS8EncodedKeySpec(HEX.parseHex((x25519 ? X25519_PKCS8 : X448_PKCS8)
+                            + c.test().get("private").asText())));
             assertInstanceOf(AccelKey.class, priv);
             PublicKey pub;
             try {
-                pub = kf.generatePublic(new X509EncodedKeySpec(
-                        HEX.parseHex((x25519 ? X25519_SPKI : X448_SPKI) + c.test().get("public").asText())));
+                pub = kf.generatePublic(new X509EncodedKeySpec(HEX.parseHex((x25519 ? X25519_SPKI : X448_SPKI)
+                        + c.test().get("public").asText())));
             } catch (GeneralSecurityException e) {
                 judge(failures, c, null);
                 continue;
@@ -243,13 +246,19 @@ class KeyAgreementTest {
                 assertEquals(jdk.getU(), ((java.security.interfaces.XECPublicKey) ours).getU());
             }
         }
-        java.security.spec.XECPublicKeySpec big = new java.security.spec.XECPublicKeySpec(NamedParameterSpec.X25519,
-                BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(10)));
-        assertArrayEquals(KeyFactory.getInstance("XDH", Providers.jdk("KeyFactory", "XDH")).generatePublic(big).getEncoded(),
-                KeyFactory.getInstance("XDH", Providers.ACCEL).generatePublic(big).getEncoded());
-        java.security.spec.XECPublicKeySpec wrongCurve = new java.security.spec.XECPublicKeySpec(
-                NamedParameterSpec.X448, BigInteger.TEN);
-        assertThrows(java.security.spec.InvalidKeySpecException.class,
+        java.security.spec.XECPublicKeySpec big = new java.security.spec.XECPublicKeySpec(
+                NamedParameterSpec.X25519, BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(10)));
+        assertArrayEquals(
+                KeyFactory.getInstance("XDH", Providers.jdk("KeyFactory", "XDH"))
+                        .generatePublic(big)
+                        .getEncoded(),
+                KeyFactory.getInstance("XDH", Providers.ACCEL)
+                        .generatePublic(big)
+                        .getEncoded());
+        java.security.spec.XECPublicKeySpec wrongCurve =
+                new java.security.spec.XECPublicKeySpec(NamedParameterSpec.X448, BigInteger.TEN);
+        assertThrows(
+                java.security.spec.InvalidKeySpecException.class,
                 () -> KeyFactory.getInstance("X25519", Providers.ACCEL).generatePublic(wrongCurve));
     }
 
@@ -289,8 +298,8 @@ class KeyAgreementTest {
 
     /** The same scenario on ours and on SunEC ends in the same exception type (or none). */
     private static void same(String algorithm, Scenario s) throws Exception {
-        Class<? extends Throwable> jdk = thrown(() -> s.run(KeyAgreement.getInstance(algorithm,
-                Providers.jdk("KeyAgreement", algorithm))));
+        Class<? extends Throwable> jdk =
+                thrown(() -> s.run(KeyAgreement.getInstance(algorithm, Providers.jdk("KeyAgreement", algorithm))));
         Class<? extends Throwable> ours = thrown(() -> s.run(KeyAgreement.getInstance(algorithm, Providers.ACCEL)));
         assertEquals(jdk, ours, algorithm);
     }
@@ -304,10 +313,10 @@ class KeyAgreementTest {
         KeyPair x448 = pair(Providers.ACCEL, "XDH", "X448");
         KeyPair rsa = KeyPairGenerator.getInstance("RSA", Providers.ACCEL).generateKeyPair();
         KeyPair k1 = pair(Providers.jdk("KeyPairGenerator", "EC"), "EC", "secp256r1");
-        PublicKey offCurve = KeyFactory.getInstance("EC", Providers.jdk("KeyFactory", "EC")).generatePublic(
-                new ECPublicKeySpec(new ECPoint(BigInteger.ONE, BigInteger.TWO), params("secp256r1")));
-        PublicKey zeroU = KeyFactory.getInstance("XDH", Providers.ACCEL).generatePublic(
-                new X509EncodedKeySpec(HEX.parseHex(X25519_SPKI + "00".repeat(32))));
+        PublicKey offCurve = KeyFactory.getInstance("EC", Providers.jdk("KeyFactory", "EC"))
+                .generatePublic(new ECPublicKeySpec(new ECPoint(BigInteger.ONE, BigInteger.TWO), params("secp256r1")));
+        PublicKey zeroU = KeyFactory.getInstance("XDH", Providers.ACCEL)
+                .generatePublic(new X509EncodedKeySpec(HEX.parseHex(X25519_SPKI + "00".repeat(32))));
 
         for (String alg : new String[] {"ECDH", "XDH", "X25519", "X448"}) {
             same(alg, ka -> ka.init(null));
@@ -320,27 +329,81 @@ class KeyAgreementTest {
         KeyPair[] ecPairs = {p256, jdk256};
         for (KeyPair mine : ecPairs) {
             same("ECDH", ka -> ka.init(mine.getPrivate(), new ECGenParameterSpec("secp256r1")));
-            same("ECDH", ka -> { ka.init(mine.getPrivate()); ka.doPhase(k1.getPublic(), false); });
-            same("ECDH", ka -> { ka.init(mine.getPrivate()); ka.doPhase(x25519.getPublic(), true); });
-            same("ECDH", ka -> { ka.init(mine.getPrivate()); ka.doPhase(k1.getPublic(), true); ka.doPhase(k1.getPublic(), true); });
-            same("ECDH", ka -> { ka.init(mine.getPrivate()); ka.doPhase(k1.getPublic(), true); ka.generateSecret(); ka.generateSecret(); });
-            same("ECDH", ka -> { ka.init(mine.getPrivate()); ka.doPhase(k1.getPublic(), true); ka.generateSecret(new byte[31], 0); });
-            same("ECDH", ka -> { ka.init(mine.getPrivate()); ka.doPhase(k1.getPublic(), true); ka.generateSecret("AES"); });
-            same("ECDH", ka -> { ka.init(mine.getPrivate()); ka.doPhase(k1.getPublic(), true); ka.generateSecret((String) null); });
-            same("ECDH", ka -> { ka.init(mine.getPrivate()); ka.doPhase(k1.getPublic(), true); ka.generateSecret("Generic"); });
+            same("ECDH", ka -> {
+                ka.init(mine.getPrivate());
+                ka.doPhase(k1.getPublic(), false);
+            });
+            same("ECDH", ka -> {
+                ka.init(mine.getPrivate());
+                ka.doPhase(x25519.getPublic(), true);
+            });
+            same("ECDH", ka -> {
+                ka.init(mine.getPrivate());
+                ka.doPhase(k1.getPublic(), true);
+                ka.doPhase(k1.getPublic(), true);
+            });
+            same("ECDH", ka -> {
+                ka.init(mine.getPrivate());
+                ka.doPhase(k1.getPublic(), true);
+                ka.generateSecret();
+                ka.generateSecret();
+            });
+            same("ECDH", ka -> {
+                ka.init(mine.getPrivate());
+                ka.doPhase(k1.getPublic(), true);
+                ka.generateSecret(new byte[31], 0);
+            });
+            same("ECDH", ka -> {
+                ka.init(mine.getPrivate());
+                ka.doPhase(k1.getPublic(), true);
+                ka.generateSecret("AES");
+            });
+            same("ECDH", ka -> {
+                ka.init(mine.getPrivate());
+                ka.doPhase(k1.getPublic(), true);
+                ka.generateSecret((String) null);
+            });
+            same("ECDH", ka -> {
+                ka.init(mine.getPrivate());
+                ka.doPhase(k1.getPublic(), true);
+                ka.generateSecret("Generic");
+            });
             // a point that is not on the curve, and a point of another curve
-            same("ECDH", ka -> { ka.init(mine.getPrivate()); ka.doPhase(offCurve, true); });
-            same("ECDH", ka -> { ka.init(mine.getPrivate()); ka.doPhase(p384.getPublic(), true); });
+            same("ECDH", ka -> {
+                ka.init(mine.getPrivate());
+                ka.doPhase(offCurve, true);
+            });
+            same("ECDH", ka -> {
+                ka.init(mine.getPrivate());
+                ka.doPhase(p384.getPublic(), true);
+            });
         }
         for (String alg : new String[] {"XDH", "X25519"}) {
-            same(alg, ka -> { ka.init(x25519.getPrivate()); ka.doPhase(zeroU, true); });
-            same(alg, ka -> { ka.init(x25519.getPrivate()); ka.doPhase(x448.getPublic(), true); });
-            same(alg, ka -> { ka.init(x25519.getPrivate()); ka.doPhase(p256.getPublic(), true); });
+            same(alg, ka -> {
+                ka.init(x25519.getPrivate());
+                ka.doPhase(zeroU, true);
+            });
+            same(alg, ka -> {
+                ka.init(x25519.getPrivate());
+                ka.doPhase(x448.getPublic(), true);
+            });
+            same(alg, ka -> {
+                ka.init(x25519.getPrivate());
+                ka.doPhase(p256.getPublic(), true);
+            });
             same(alg, ka -> ka.init(x25519.getPrivate(), NamedParameterSpec.X448));
             same(alg, ka -> ka.init(x25519.getPrivate(), new ECGenParameterSpec("secp256r1")));
             same(alg, ka -> ka.init(x25519.getPrivate(), NamedParameterSpec.X25519));
-            same(alg, ka -> { ka.init(x25519.getPrivate()); ka.doPhase(x25519.getPublic(), true); ka.generateSecret(new byte[8], 0); });
-            same(alg, ka -> { ka.init(x25519.getPrivate()); ka.doPhase(x25519.getPublic(), true); ka.generateSecret("TlsPremasterSecret"); });
+            same(alg, ka -> {
+                ka.init(x25519.getPrivate());
+                ka.doPhase(x25519.getPublic(), true);
+                ka.generateSecret(new byte[8], 0);
+            });
+            same(alg, ka -> {
+                ka.init(x25519.getPrivate());
+                ka.doPhase(x25519.getPublic(), true);
+                ka.generateSecret("TlsPremasterSecret");
+            });
         }
         // the exact SunEC outcome for a small-order point and a curve mismatch
         KeyAgreement ka = KeyAgreement.getInstance("X25519", Providers.ACCEL);
@@ -362,9 +425,20 @@ class KeyAgreementTest {
         KeyPair ours = pair(Providers.ACCEL, "EC", "secp256r1");
         KeyAgreement ka = KeyAgreement.getInstance("ECDH", Providers.ACCEL);
         PrivateKey plain = new PrivateKey() {
-            @Override public String getAlgorithm() { return "EC"; }
-            @Override public String getFormat() { return null; }
-            @Override public byte[] getEncoded() { return null; }
+            @Override
+            public String getAlgorithm() {
+                return "EC";
+            }
+
+            @Override
+            public String getFormat() {
+                return null;
+            }
+
+            @Override
+            public byte[] getEncoded() {
+                return null;
+            }
         };
         long jdkBefore = Decisions.count("KeyAgreement", "ECDH", Path.JDK);
         assertThrows(java.security.InvalidKeyException.class, () -> ka.init(plain));

@@ -1,13 +1,12 @@
 package dev.acceljce.beyond;
 
-import java.security.Provider;
-import javax.crypto.SecretKey;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.testing.Providers;
-
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import java.security.Provider;
+import javax.crypto.SecretKey;
 
 /**
  * What the tests of the services beyond the JDK share: whether this run's library has a service

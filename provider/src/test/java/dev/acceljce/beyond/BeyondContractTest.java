@@ -1,5 +1,17 @@
 package dev.acceljce.beyond;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.Settings;
+import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.spec.Argon2ParameterSpec;
+import dev.acceljce.spec.KmacParameterSpec;
+import dev.acceljce.testing.Providers;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
@@ -16,23 +28,10 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Counters;
-import dev.acceljce.control.Settings;
-import dev.acceljce.openssl.LibCrypto;
-import dev.acceljce.spec.Argon2ParameterSpec;
-import dev.acceljce.spec.KmacParameterSpec;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The guarantees every AccelJCE service gives, for the services beyond the JDK: RFC 9106's Argon2
@@ -67,12 +66,25 @@ class BeyondContractTest {
             default -> "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659";
         };
         for (int threads : new int[] {1, 4}) { // OpenSSL's threads change nothing in the output
-            Argon2ParameterSpec spec = Argon2ParameterSpec.builder().password(filled(32, 1)).salt(filled(16, 2))
-                    .secret(filled(8, 3)).associatedData(filled(12, 4)).iterations(3).memoryKiB(32).lanes(4)
-                    .threads(threads).outputLength(32).build();
-            assertEquals(expected, HEX.formatHex(KDF.getInstance(algorithm, Providers.ACCEL).deriveData(spec)));
-            assertEquals(expected, HEX.formatHex(SecretKeyFactory.getInstance(algorithm, Providers.ACCEL)
-                    .generateSecret(spec).getEncoded()));
+            Argon2ParameterSpec spec = Argon2ParameterSpec.builder()
+                    .password(filled(32, 1))
+                    .salt(filled(16, 2))
+                    .secret(filled(8, 3))
+                    .associatedData(filled(12, 4))
+                    .iterations(3)
+                    .memoryKiB(32)
+                    .lanes(4)
+                    .threads(threads)
+                    .outputLength(32)
+                    .build();
+            assertEquals(
+                    expected,
+                    HEX.formatHex(KDF.getInstance(algorithm, Providers.ACCEL).deriveData(spec)));
+            assertEquals(
+                    expected,
+                    HEX.formatHex(SecretKeyFactory.getInstance(algorithm, Providers.ACCEL)
+                            .generateSecret(spec)
+                            .getEncoded()));
         }
     }
 
@@ -80,24 +92,38 @@ class BeyondContractTest {
     void argon2RefusesBadInputsAndMemoryAboveTheCap() throws Exception {
         Beyond.require("KDF", "Argon2id");
         KDF kdf = KDF.getInstance("Argon2id", Providers.ACCEL);
-        Argon2ParameterSpec.Builder ok = Argon2ParameterSpec.builder().password(new byte[8]).salt(new byte[16])
-                .iterations(1).memoryKiB(64).lanes(2);
+        Argon2ParameterSpec.Builder ok = Argon2ParameterSpec.builder()
+                .password(new byte[8])
+                .salt(new byte[16])
+                .iterations(1)
+                .memoryKiB(64)
+                .lanes(2);
         assertEquals(32, kdf.deriveData(ok.build()).length);
-        assertThrows(InvalidAlgorithmParameterException.class,
-                () -> kdf.deriveData(ok.salt(new byte[7]).build()), "salt under 8 bytes");
+        assertThrows(
+                InvalidAlgorithmParameterException.class,
+                () -> kdf.deriveData(ok.salt(new byte[7]).build()),
+                "salt under 8 bytes");
         ok.salt(new byte[16]);
-        assertThrows(InvalidAlgorithmParameterException.class,
-                () -> kdf.deriveData(ok.memoryKiB(15).build()), "under 8 KiB per lane");
-        assertThrows(InvalidAlgorithmParameterException.class,
-                () -> kdf.deriveData(ok.memoryKiB(64).outputLength(3).build()), "output under 4 bytes");
+        assertThrows(
+                InvalidAlgorithmParameterException.class,
+                () -> kdf.deriveData(ok.memoryKiB(15).build()),
+                "under 8 KiB per lane");
+        assertThrows(
+                InvalidAlgorithmParameterException.class,
+                () -> kdf.deriveData(ok.memoryKiB(64).outputLength(3).build()),
+                "output under 4 bytes");
         assertThrows(NullPointerException.class, () -> kdf.deriveData(null), "javax.crypto.KDF's own check");
-        assertThrows(InvalidAlgorithmParameterException.class,
-                () -> kdf.deriveData(new IvParameterSpec(new byte[16])));
-        assertThrows(IllegalArgumentException.class, () -> Argon2ParameterSpec.builder().build(), "no salt");
+        assertThrows(InvalidAlgorithmParameterException.class, () -> kdf.deriveData(new IvParameterSpec(new byte[16])));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Argon2ParameterSpec.builder().build(),
+                "no salt");
         // the cap: asked before any memory is taken
         Settings.set("acceljce.argon2.maxMemoryKiB", "1024");
-        InvalidAlgorithmParameterException e = assertThrows(InvalidAlgorithmParameterException.class,
-                () -> kdf.deriveData(ok.outputLength(32).memoryKiB(4 * 1024 * 1024).build()));
+        InvalidAlgorithmParameterException e = assertThrows(
+                InvalidAlgorithmParameterException.class,
+                () -> kdf.deriveData(
+                        ok.outputLength(32).memoryKiB(4 * 1024 * 1024).build()));
         // javax.crypto.KDF wraps the provider's exception: the reason is the cause's
         String why = e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
         assertTrue(why.contains("acceljce.argon2.maxMemoryKiB"), why);
@@ -141,12 +167,20 @@ class BeyondContractTest {
         Beyond.require("Cipher", "AES/CCM/NoPadding");
         Cipher ccm = Cipher.getInstance("AES/CCM/NoPadding", Providers.ACCEL);
         SecretKeySpec k16 = new SecretKeySpec(new byte[16], "AES");
-        assertThrows(InvalidKeyException.class, () -> ccm.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(new byte[17], "AES"),
-                new GCMParameterSpec(128, new byte[12])));
-        assertThrows(InvalidAlgorithmParameterException.class,
-                () -> ccm.init(Cipher.ENCRYPT_MODE, k16, new GCMParameterSpec(120, new byte[12])), "odd tag bytes");
-        assertThrows(InvalidAlgorithmParameterException.class,
-                () -> ccm.init(Cipher.ENCRYPT_MODE, k16, new GCMParameterSpec(128, new byte[14])), "nonce of 14");
+        assertThrows(
+                InvalidKeyException.class,
+                () -> ccm.init(
+                        Cipher.ENCRYPT_MODE,
+                        new SecretKeySpec(new byte[17], "AES"),
+                        new GCMParameterSpec(128, new byte[12])));
+        assertThrows(
+                InvalidAlgorithmParameterException.class,
+                () -> ccm.init(Cipher.ENCRYPT_MODE, k16, new GCMParameterSpec(120, new byte[12])),
+                "odd tag bytes");
+        assertThrows(
+                InvalidAlgorithmParameterException.class,
+                () -> ccm.init(Cipher.ENCRYPT_MODE, k16, new GCMParameterSpec(128, new byte[14])),
+                "nonce of 14");
         assertThrows(InvalidKeyException.class, () -> ccm.init(Cipher.DECRYPT_MODE, k16), "decryption needs a nonce");
         // a 13-byte nonce bounds the message to 65535 bytes
         ccm.init(Cipher.ENCRYPT_MODE, k16, new GCMParameterSpec(128, new byte[13]));
@@ -160,32 +194,41 @@ class BeyondContractTest {
         Cipher xts = Cipher.getInstance("AES/XTS/NoPadding", Providers.ACCEL);
         IvParameterSpec tweak = new IvParameterSpec(new byte[16]);
         for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
-            assertThrows(InvalidKeyException.class, () -> xts.init(mode, new SecretKeySpec(filled(32, 5), "AES"), tweak),
+            assertThrows(
+                    InvalidKeyException.class,
+                    () -> xts.init(mode, new SecretKeySpec(filled(32, 5), "AES"), tweak),
                     "equal key halves");
         }
         byte[] key = new byte[64];
         key[63] = 1;
-        assertThrows(InvalidKeyException.class, () -> xts.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, 0, 48, "AES"),
-                tweak), "no AES-192-XTS");
-        assertThrows(InvalidAlgorithmParameterException.class,
+        assertThrows(
+                InvalidKeyException.class,
+                () -> xts.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, 0, 48, "AES"), tweak),
+                "no AES-192-XTS");
+        assertThrows(
+                InvalidAlgorithmParameterException.class,
                 () -> xts.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(new byte[8])));
         xts.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), tweak);
         assertThrows(IllegalBlockSizeException.class, () -> xts.doFinal(new byte[15]), "under one block");
-        assertThrows(IllegalBlockSizeException.class, () -> xts.doFinal(new byte[16 * (1 << 20) + 1]), "over 2^20 blocks");
+        assertThrows(
+                IllegalBlockSizeException.class, () -> xts.doFinal(new byte[16 * (1 << 20) + 1]), "over 2^20 blocks");
         assertThrows(IllegalStateException.class, () -> xts.updateAAD(new byte[1]), "no AAD in XTS");
         assertEquals(17, xts.doFinal(new byte[17]).length);
 
         Beyond.require("Mac", "AESCMAC");
         Mac cmac = Mac.getInstance("AESCMAC", Providers.ACCEL);
         assertThrows(InvalidKeyException.class, () -> cmac.init(new SecretKeySpec(new byte[20], "AES")));
-        assertThrows(InvalidAlgorithmParameterException.class,
-                () -> cmac.init(k16, new IvParameterSpec(new byte[16])));
-        assertThrows(IllegalStateException.class, () -> Mac.getInstance("AESCMAC", Providers.ACCEL).update((byte) 1));
+        assertThrows(InvalidAlgorithmParameterException.class, () -> cmac.init(k16, new IvParameterSpec(new byte[16])));
+        assertThrows(
+                IllegalStateException.class,
+                () -> Mac.getInstance("AESCMAC", Providers.ACCEL).update((byte) 1));
         Mac kmac = Mac.getInstance("KMAC128", Providers.ACCEL);
-        assertThrows(InvalidKeyException.class, () -> kmac.init(new SecretKeySpec(new byte[3], "KMAC")),
+        assertThrows(
+                InvalidKeyException.class,
+                () -> kmac.init(new SecretKeySpec(new byte[3], "KMAC")),
                 "OpenSSL's minimum key of 4 bytes");
-        assertThrows(InvalidAlgorithmParameterException.class,
-                () -> kmac.init(k16, new KmacParameterSpec(new byte[513])));
+        assertThrows(
+                InvalidAlgorithmParameterException.class, () -> kmac.init(k16, new KmacParameterSpec(new byte[513])));
         kmac.init(k16, new KmacParameterSpec("app".getBytes(), 20));
         assertEquals(20, kmac.getMacLength());
         assertEquals(20, kmac.doFinal(new byte[5]).length);
@@ -207,8 +250,10 @@ class BeyondContractTest {
     void servicesTheLibraryLacksAreAbsent() {
         Providers.requireNative();
         boolean has32 = LibCrypto.atLeast(3, 2);
-        for (String[] s : List.of(new String[] {"KDF", "Argon2id"}, new String[] {"SecretKeyFactory", "Argon2i"},
-                new String[] {"Cipher", "AES/GCM-SIV/NoPadding"})) {
+        for (String[] s :
+                List.of(new String[] {"KDF", "Argon2id"}, new String[] {"SecretKeyFactory", "Argon2i"}, new String[] {
+                    "Cipher", "AES/GCM-SIV/NoPadding"
+                })) {
             assertEquals(has32, Providers.ACCEL.getService(s[0], s[1]) != null, s[0] + "." + s[1]);
             if (!has32) {
                 assertThrows(NoSuchAlgorithmException.class, () -> KDF.getInstance("Argon2id", Providers.ACCEL));
@@ -250,7 +295,8 @@ class BeyondContractTest {
         Providers.requireNative();
         try (dev.acceljce.Xof x = dev.acceljce.Xof.getInstance("shake128")) {
             byte[] whole = x.squeeze(64);
-            assertEquals("7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26", HEX.formatHex(whole, 0, 32));
+            assertEquals(
+                    "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26", HEX.formatHex(whole, 0, 32));
             assertThrows(IllegalStateException.class, () -> x.update(new byte[1]), "no input after output");
             x.reset();
             if (LibCrypto.atLeast(3, 3)) {

@@ -1,5 +1,12 @@
 package dev.acceljce.beyond;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import dev.acceljce.Xof;
+import dev.acceljce.spec.Argon2ParameterSpec;
+import dev.acceljce.spec.KmacParameterSpec;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
 import java.security.MessageDigest;
 import java.security.Provider;
 import java.util.ArrayList;
@@ -13,12 +20,6 @@ import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.Xof;
-import dev.acceljce.spec.Argon2ParameterSpec;
-import dev.acceljce.spec.KmacParameterSpec;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
 import org.bouncycastle.crypto.digests.SHAKEDigest;
 import org.bouncycastle.crypto.engines.AESEngine;
 import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
@@ -30,8 +31,6 @@ import org.bouncycastle.jcajce.spec.Argon2KeySpec;
 import org.bouncycastle.jcajce.spec.KMACParameterSpec;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 /**
  * AccelJCE's services beyond the JDK against Bouncy Castle (test scope only): random keys, sizes,
@@ -112,8 +111,11 @@ class BeyondDifferentialTest {
                 int length = r.nextInt(1, 130);
                 byte[] msg = bytes(r, Differential.size(r));
                 // BC's own spec and AccelJCE's: code written for BC runs unchanged
-                ours.init(key, r.nextBoolean() ? new KmacParameterSpec(custom, length)
-                        : new KMACParameterSpec(length * 8, custom));
+                ours.init(
+                        key,
+                        r.nextBoolean()
+                                ? new KmacParameterSpec(custom, length)
+                                : new KMACParameterSpec(length * 8, custom));
                 theirs.init(key, new KMACParameterSpec(length * 8, custom));
                 feed(ours, msg, r);
                 assertArrayEquals(theirs.doFinal(msg), ours.doFinal(), alg + " case " + i);
@@ -291,8 +293,12 @@ class BeyondDifferentialTest {
                 int memory = r.nextInt(8 * lanes, 512);
                 int iterations = r.nextInt(1, 4);
                 int length = r.nextInt(4, 100);
-                Argon2Parameters.Builder p = new Argon2Parameters.Builder(type).withVersion(0x13).withSalt(salt)
-                        .withIterations(iterations).withMemoryAsKB(memory).withParallelism(lanes);
+                Argon2Parameters.Builder p = new Argon2Parameters.Builder(type)
+                        .withVersion(0x13)
+                        .withSalt(salt)
+                        .withIterations(iterations)
+                        .withMemoryAsKB(memory)
+                        .withParallelism(lanes);
                 if (secret.length > 0) {
                     p.withSecret(secret);
                 }
@@ -303,20 +309,33 @@ class BeyondDifferentialTest {
                 g.init(p.build());
                 byte[] expected = new byte[length];
                 g.generateBytes(password, expected);
-                Argon2ParameterSpec spec = Argon2ParameterSpec.builder().password(password).withSalt(salt)
-                        .withSecret(secret).withAdditional(ad).withIterations(iterations).withMemoryAsKB(memory)
-                        .withParallelism(lanes).threads(r.nextInt(1, 5)).outputLength(length).build();
+                Argon2ParameterSpec spec = Argon2ParameterSpec.builder()
+                        .password(password)
+                        .withSalt(salt)
+                        .withSecret(secret)
+                        .withAdditional(ad)
+                        .withIterations(iterations)
+                        .withMemoryAsKB(memory)
+                        .withParallelism(lanes)
+                        .threads(r.nextInt(1, 5))
+                        .outputLength(length)
+                        .build();
                 assertArrayEquals(expected, kdf.deriveData(spec), names[type] + " case " + i);
                 assertArrayEquals(expected, skf.generateSecret(spec).getEncoded(), names[type] + " SKF case " + i);
             }
             // Bouncy Castle's Argon2KeySpec (a char[] password, UTF-8 as BC encodes it)
             char[] pw = "pässwörd".toCharArray();
             byte[] salt = bytes(r, 16);
-            Argon2KeySpec bcSpec = new Argon2KeySpec(type, Argon2KeySpec.ARGON2_VERSION_13, pw, salt, null, null,
-                    2, 64, 2, 256);
+            Argon2KeySpec bcSpec =
+                    new Argon2KeySpec(type, Argon2KeySpec.ARGON2_VERSION_13, pw, salt, null, null, 2, 64, 2, 256);
             Argon2BytesGenerator g = new Argon2BytesGenerator();
-            g.init(new Argon2Parameters.Builder(type).withVersion(0x13).withSalt(salt).withIterations(2)
-                    .withMemoryAsKB(64).withParallelism(2).build());
+            g.init(new Argon2Parameters.Builder(type)
+                    .withVersion(0x13)
+                    .withSalt(salt)
+                    .withIterations(2)
+                    .withMemoryAsKB(64)
+                    .withParallelism(2)
+                    .build());
             byte[] expected = new byte[32];
             g.generateBytes(pw, expected);
             assertArrayEquals(expected, skf.generateSecret(bcSpec).getEncoded(), names[type] + " with BC's spec");

@@ -1,5 +1,11 @@
 package dev.acceljce.beyond;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.spec.KmacParameterSpec;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -10,14 +16,7 @@ import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
-
-import dev.acceljce.spec.KmacParameterSpec;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Project Wycheproof's vectors for the services the JDK lacks: aes_cmac, kmac128/256 (without
@@ -116,7 +115,11 @@ class BeyondWycheproofTest {
         assertEquals(0, t.skipped);
     }
 
-    private enum Layout { CCM, GCM_SIV, SIV }
+    private enum Layout {
+        CCM,
+        GCM_SIV,
+        SIV
+    }
 
     private static Tally aead(String file, String algorithm, Layout layout) throws Exception {
         Cipher enc = Cipher.getInstance(algorithm, Providers.ACCEL);
@@ -134,8 +137,8 @@ class BeyondWycheproofTest {
             int tagBits = c.group().get("tagSize").asInt();
             // SIV (RFC 5297 section 6's AEAD form): S2V over (AAD, nonce), output V || C
             byte[] sealed = layout == Layout.SIV ? concat(tag, ct) : concat(ct, tag);
-            java.security.spec.AlgorithmParameterSpec spec = layout == Layout.SIV ? new IvParameterSpec(iv)
-                    : new GCMParameterSpec(tagBits, iv);
+            java.security.spec.AlgorithmParameterSpec spec =
+                    layout == Layout.SIV ? new IvParameterSpec(iv) : new GCMParameterSpec(tagBits, iv);
             try {
                 if (c.valid()) {
                     enc.init(Cipher.ENCRYPT_MODE, new Beyond.RawKey(key), spec);
@@ -154,8 +157,9 @@ class BeyondWycheproofTest {
                 } else {
                     failures.add(c + (c.valid() ? ": decryption differs" : ": accepted"));
                 }
-            } catch (AEADBadTagException | java.security.InvalidKeyException
-                     | java.security.InvalidAlgorithmParameterException e) {
+            } catch (AEADBadTagException
+                    | java.security.InvalidKeyException
+                    | java.security.InvalidAlgorithmParameterException e) {
                 if (c.valid()) {
                     failures.add(c + ": " + e);
                 } else {

@@ -2,7 +2,6 @@ package dev.acceljce.beyond;
 
 import java.util.Arrays;
 import java.util.List;
-
 import org.bouncycastle.crypto.BlockCipher;
 import org.bouncycastle.crypto.engines.AESEngine;
 import org.bouncycastle.crypto.macs.CMac;

@@ -1,5 +1,11 @@
 package dev.acceljce.cipher;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.testing.AutoProfile;
+import dev.acceljce.testing.Providers;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.Provider;
@@ -14,19 +20,12 @@ import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.testing.AutoProfile;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * AEAD decryption that fails authentication leaves no decrypted byte in any output the call wrote,
@@ -52,8 +51,16 @@ class AeadFailureReleasesNothingTest {
         AutoProfile.remove();
     }
 
-    enum Style { APART, IN_PLACE, OVERLAP_AHEAD, OVERLAP_BEHIND, HEAP_BUFFERS, DIRECT_BUFFERS, SAME_BUFFER,
-        UPDATE_THEN_FINAL }
+    enum Style {
+        APART,
+        IN_PLACE,
+        OVERLAP_AHEAD,
+        OVERLAP_BEHIND,
+        HEAP_BUFFERS,
+        DIRECT_BUFFERS,
+        SAME_BUFFER,
+        UPDATE_THEN_FINAL
+    }
 
     static Stream<Arguments> cases() {
         List<Arguments> out = new ArrayList<>();

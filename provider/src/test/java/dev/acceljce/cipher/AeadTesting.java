@@ -1,15 +1,14 @@
 package dev.acceljce.cipher;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.acceljce.testing.Differential;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.SplittableRandom;
 import javax.crypto.Cipher;
-
-import dev.acceljce.testing.Differential;
 import org.junit.jupiter.api.function.Executable;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Shared by the AES-GCM, ChaCha20 and ChaCha20-Poly1305 tests: feeding a cipher its input in
@@ -42,8 +41,16 @@ final class AeadTesting {
         return TRACE.get().toString();
     }
 
-    private static void piece(Cipher c, byte[] input, int from, int len, boolean last, SplittableRandom r,
-                              ByteArrayOutputStream out, StringBuilder trace) throws Exception {
+    private static void piece(
+            Cipher c,
+            byte[] input,
+            int from,
+            int len,
+            boolean last,
+            SplittableRandom r,
+            ByteArrayOutputStream out,
+            StringBuilder trace)
+            throws Exception {
         int room = c.getOutputSize(len);
         int style = r.nextInt(6);
         trace.append(' ').append(len).append(last ? "F" : "U").append(style);
@@ -68,7 +75,11 @@ final class AeadTesting {
                 out.write(buf, off, n);
             }
             case 3 -> { // heap buffers at non-zero positions and array offsets
-                ByteBuffer in = ByteBuffer.allocate(len + 10).position(3).slice().put(input, from, len).flip();
+                ByteBuffer in = ByteBuffer.allocate(len + 10)
+                        .position(3)
+                        .slice()
+                        .put(input, from, len)
+                        .flip();
                 ByteBuffer o = ByteBuffer.allocate(room + 20).position(5);
                 int n = last ? c.doFinal(in, o) : c.update(in, o);
                 assertEquals(len, in.position(), "input position advanced to the limit");
@@ -105,7 +116,9 @@ final class AeadTesting {
             switch (r.nextInt(3)) {
                 case 0 -> c.updateAAD(aad, from, len);
                 case 1 -> c.updateAAD(ByteBuffer.wrap(aad, from, len));
-                default -> c.updateAAD(ByteBuffer.allocateDirect(len).put(aad, from, len).flip());
+                default ->
+                    c.updateAAD(
+                            ByteBuffer.allocateDirect(len).put(aad, from, len).flip());
             }
         }
     }
@@ -123,14 +136,25 @@ final class AeadTesting {
     }
 
     /** Bad calls every cipher must answer with the exception its JDK counterpart throws. */
-    static final java.util.List<String> BAD_CALLS = java.util.List.of("update in range", "update negative offset",
-            "doFinal in range", "aad range", "update out offset", "update out offset past end",
-            "decrypt update out offset past end", "update out null", "doFinal out offset", "doFinal out null",
-            "decrypt doFinal out null", "decrypt doFinal out offset", "update before init", "doFinal before init");
+    static final java.util.List<String> BAD_CALLS = java.util.List.of(
+            "update in range",
+            "update negative offset",
+            "doFinal in range",
+            "aad range",
+            "update out offset",
+            "update out offset past end",
+            "decrypt update out offset past end",
+            "update out null",
+            "doFinal out offset",
+            "doFinal out null",
+            "decrypt doFinal out null",
+            "decrypt doFinal out offset",
+            "update before init",
+            "doFinal before init");
 
     /** Runs every {@link #BAD_CALLS} entry on a JDK cipher and on ours, expecting the same outcome. */
-    static void badCallsAsJdk(java.util.concurrent.Callable<Cipher> jdk, java.util.concurrent.Callable<Cipher> ours,
-                              Init init) {
+    static void badCallsAsJdk(
+            java.util.concurrent.Callable<Cipher> jdk, java.util.concurrent.Callable<Cipher> ours, Init init) {
         for (String call : BAD_CALLS) {
             sameOutcome(call, () -> badCall(jdk.call(), init, call), () -> badCall(ours.call(), init, call));
         }
@@ -147,7 +171,7 @@ final class AeadTesting {
             case "aad range" -> c.updateAAD(new byte[10], 3, 8);
             case "update out offset" -> c.update(new byte[32], 0, 32, new byte[32], -1);
             case "update out offset past end", "decrypt update out offset past end" ->
-                    c.update(new byte[32], 0, 32, new byte[32], 40);
+                c.update(new byte[32], 0, 32, new byte[32], 40);
             case "update out null" -> c.update(new byte[32], 0, 32, null, 0);
             case "doFinal out offset" -> c.doFinal(new byte[32], 0, 32, new byte[60], 40);
             case "doFinal out null", "decrypt doFinal out null" -> c.doFinal(new byte[32], 0, 32, null, 0);

@@ -1,8 +1,19 @@
 package dev.acceljce.cipher;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.Providers;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
-import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyPair;
@@ -22,24 +33,11 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.openssl.NativeResource;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The API contract of the AES ciphers, point by point against SunJCE. */
 class AesContractTest {
@@ -105,9 +103,19 @@ class AesContractTest {
             }
         }
         assertTrue(missing.isEmpty(), "not registered: " + missing);
-        for (String t : List.of("AES/ECB/NoPadding", "AES/ECB/PKCS5Padding", "AES/CBC/NoPadding",
-                "AES/CBC/PKCS5Padding", "AES/CTR/NoPadding", "AES/CFB/NoPadding", "AES/OFB/NoPadding",
-                "AESWrap", "AESWrapPad", "AESWrap_192", "2.16.840.1.101.3.4.1.48", "OID.2.16.840.1.101.3.4.1.2",
+        for (String t : List.of(
+                "AES/ECB/NoPadding",
+                "AES/ECB/PKCS5Padding",
+                "AES/CBC/NoPadding",
+                "AES/CBC/PKCS5Padding",
+                "AES/CTR/NoPadding",
+                "AES/CFB/NoPadding",
+                "AES/OFB/NoPadding",
+                "AESWrap",
+                "AESWrapPad",
+                "AESWrap_192",
+                "2.16.840.1.101.3.4.1.48",
+                "OID.2.16.840.1.101.3.4.1.2",
                 "2.16.840.1.101.3.4.1")) {
             assertEquals("AccelJCE", ours(t).getProvider().getName(), t);
         }
@@ -121,13 +129,21 @@ class AesContractTest {
             return List.of();
         }
         String list = text.substring(i + 10, text.indexOf(']', i));
-        return Arrays.stream(list.split(",")).map(String::trim).filter(a -> !a.isEmpty()).toList();
+        return Arrays.stream(list.split(","))
+                .map(String::trim)
+                .filter(a -> !a.isEmpty())
+                .toList();
     }
 
     @Test
     void servedNatively() throws Exception {
-        for (String t : List.of("AES/CBC/PKCS5Padding", "AES", "AESWrap", "AES_256/CFB/NoPadding",
-                "AES/KW/PKCS5Padding", "AES_128/KW/PKCS5Padding")) {
+        for (String t : List.of(
+                "AES/CBC/PKCS5Padding",
+                "AES",
+                "AESWrap",
+                "AES_256/CFB/NoPadding",
+                "AES/KW/PKCS5Padding",
+                "AES_128/KW/PKCS5Padding")) {
             String service = Providers.ACCEL.getService("Cipher", t).getAlgorithm();
             long before = Decisions.count("Cipher", service, Path.NATIVE);
             ours(t);
@@ -138,8 +154,16 @@ class AesContractTest {
     // ---- keys, IVs, parameters ----
 
     @ParameterizedTest
-    @ValueSource(strings = {"AES/CBC/PKCS5Padding", "AES/CTR/NoPadding", "AES", "AES_128/ECB/NoPadding",
-        "AES_256/OFB/NoPadding", "AESWrap", "AESWrapPad_192"})
+    @ValueSource(
+            strings = {
+                "AES/CBC/PKCS5Padding",
+                "AES/CTR/NoPadding",
+                "AES",
+                "AES_128/ECB/NoPadding",
+                "AES_256/OFB/NoPadding",
+                "AESWrap",
+                "AESWrapPad_192"
+            })
     void badKeys(String t) throws Exception {
         Cipher o = ours(t);
         Cipher j = jdk(t);
@@ -183,8 +207,14 @@ class AesContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"AES/CBC/NoPadding", "AES/CTR/NoPadding", "AES/CFB8/NoPadding", "AES/OFB/NoPadding",
-        "AES_192/CFB/NoPadding"})
+    @ValueSource(
+            strings = {
+                "AES/CBC/NoPadding",
+                "AES/CTR/NoPadding",
+                "AES/CFB8/NoPadding",
+                "AES/OFB/NoPadding",
+                "AES_192/CFB/NoPadding"
+            })
     void ivRules(String t) throws Exception {
         Cipher o = ours(t);
         Cipher j = jdk(t);
@@ -197,9 +227,11 @@ class AesContractTest {
         sameException(() -> o.init(Cipher.ENCRYPT_MODE, k, gcm), () -> j.init(Cipher.ENCRYPT_MODE, k, gcm));
         // decryption needs the IV: the exception depends on how it was (not) given
         sameException(() -> o.init(Cipher.DECRYPT_MODE, k), () -> j.init(Cipher.DECRYPT_MODE, k));
-        sameException(() -> o.init(Cipher.DECRYPT_MODE, k, (IvParameterSpec) null),
+        sameException(
+                () -> o.init(Cipher.DECRYPT_MODE, k, (IvParameterSpec) null),
                 () -> j.init(Cipher.DECRYPT_MODE, k, (IvParameterSpec) null));
-        sameException(() -> o.init(Cipher.DECRYPT_MODE, k, (AlgorithmParameters) null),
+        sameException(
+                () -> o.init(Cipher.DECRYPT_MODE, k, (AlgorithmParameters) null),
                 () -> j.init(Cipher.DECRYPT_MODE, k, (AlgorithmParameters) null));
 
         // encryption without an IV draws one, exposed by getIV and getParameters
@@ -222,7 +254,9 @@ class AesContractTest {
         assertArrayEquals(iv1, o.getIV());
         // before init: no IV, but parameters with a random IV, as SunJCE
         assertNull(ours(t).getIV());
-        assertEquals(16, ours(t).getParameters().getParameterSpec(IvParameterSpec.class).getIV().length);
+        assertEquals(
+                16,
+                ours(t).getParameters().getParameterSpec(IvParameterSpec.class).getIV().length);
     }
 
     @Test
@@ -269,8 +303,16 @@ class AesContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"AES/ECB/PKCS5Padding", "AES/CBC/PKCS5Padding", "AES/CBC/NoPadding", "AES/CTR/NoPadding",
-        "AES/CFB/NoPadding", "AES/OFB/NoPadding", "AES/CFB8/NoPadding"})
+    @ValueSource(
+            strings = {
+                "AES/ECB/PKCS5Padding",
+                "AES/CBC/PKCS5Padding",
+                "AES/CBC/NoPadding",
+                "AES/CTR/NoPadding",
+                "AES/CFB/NoPadding",
+                "AES/OFB/NoPadding",
+                "AES/CFB8/NoPadding"
+            })
     void doFinalResetsAndReinitKeepsWorking(String t) throws Exception {
         boolean ecb = t.contains("ECB");
         Cipher o = ours(t);
@@ -313,8 +355,16 @@ class AesContractTest {
     // ---- sizes and short buffers ----
 
     @ParameterizedTest
-    @ValueSource(strings = {"AES/ECB/PKCS5Padding", "AES/ECB/NoPadding", "AES/CBC/PKCS5Padding", "AES/CTR/NoPadding",
-        "AES/CFB/NoPadding", "AESWrap", "AESWrapPad"})
+    @ValueSource(
+            strings = {
+                "AES/ECB/PKCS5Padding",
+                "AES/ECB/NoPadding",
+                "AES/CBC/PKCS5Padding",
+                "AES/CTR/NoPadding",
+                "AES/CFB/NoPadding",
+                "AESWrap",
+                "AESWrapPad"
+            })
     void outputSizesAsSunJce(String t) throws Exception {
         boolean ecb = t.contains("ECB") || t.startsWith("AESWrap");
         Cipher o = ours(t);
@@ -338,8 +388,18 @@ class AesContractTest {
 
     /** Every update returns what SunJCE's returns, and getOutputSize agrees before each call. */
     @ParameterizedTest
-    @ValueSource(strings = {"AES/ECB/PKCS5Padding", "AES/ECB/NoPadding", "AES/CBC/PKCS5Padding", "AES/CBC/NoPadding",
-        "AES/CTR/NoPadding", "AES/CFB/NoPadding", "AES/CFB8/NoPadding", "AES/OFB/NoPadding", "AESWrap"})
+    @ValueSource(
+            strings = {
+                "AES/ECB/PKCS5Padding",
+                "AES/ECB/NoPadding",
+                "AES/CBC/PKCS5Padding",
+                "AES/CBC/NoPadding",
+                "AES/CTR/NoPadding",
+                "AES/CFB/NoPadding",
+                "AES/CFB8/NoPadding",
+                "AES/OFB/NoPadding",
+                "AESWrap"
+            })
     void updateSizesAsSunJce(String t) throws Exception {
         boolean ecb = t.contains("ECB") || t.startsWith("AESWrap");
         SplittableRandom r = new SplittableRandom(11);
@@ -358,8 +418,15 @@ class AesContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"AES/ECB/PKCS5Padding", "AES/CBC/NoPadding", "AES/CBC/PKCS5Padding", "AES/CTR/NoPadding",
-        "AES/OFB/NoPadding", "AESWrapPad"})
+    @ValueSource(
+            strings = {
+                "AES/ECB/PKCS5Padding",
+                "AES/CBC/NoPadding",
+                "AES/CBC/PKCS5Padding",
+                "AES/CTR/NoPadding",
+                "AES/OFB/NoPadding",
+                "AESWrapPad"
+            })
     void shortBuffersChangeNothing(String t) throws Exception {
         boolean ecb = t.contains("ECB") || t.startsWith("AESWrap");
         Cipher o = ours(t);
@@ -373,7 +440,8 @@ class AesContractTest {
         int need = o.getOutputSize(60);
         assertThrows(ShortBufferException.class, () -> o.doFinal(plain, 20, 60, new byte[need - 1], 0));
         assertThrows(ShortBufferException.class, () -> o.doFinal(plain, 20, 60, new byte[need + 10], 11));
-        assertThrows(ShortBufferException.class,
+        assertThrows(
+                ShortBufferException.class,
                 () -> o.doFinal(ByteBuffer.wrap(plain, 20, 60), ByteBuffer.allocateDirect(need - 1)));
         ByteBuffer in = ByteBuffer.wrap(plain, 20, 60);
         ByteBuffer small = ByteBuffer.allocate(need - 1);
@@ -425,7 +493,8 @@ class AesContractTest {
 
     @Test
     void illegalBlockSizes() throws Exception {
-        for (String t : List.of("AES/ECB/NoPadding", "AES/CBC/NoPadding", "AES/CBC/PKCS5Padding", "AES_256/CBC/NoPadding")) {
+        for (String t :
+                List.of("AES/ECB/NoPadding", "AES/CBC/NoPadding", "AES/CBC/PKCS5Padding", "AES_256/CBC/NoPadding")) {
             boolean ecb = t.contains("ECB");
             SecretKeySpec k = t.startsWith("AES_256") ? KEY256 : KEY128;
             Cipher o = ours(t);
@@ -441,8 +510,10 @@ class AesContractTest {
                 sameException(() -> o.doFinal(new byte[8]), () -> j.doFinal(new byte[8]));
                 // nothing changed, as in SunJCE: the 9 buffered bytes are still there
                 byte[] input = bytes(7);
-                assertArrayEquals(DifferentialOutcome.of(() -> j.doFinal(input)),
-                        DifferentialOutcome.of(() -> o.doFinal(input)), t + " after IllegalBlockSizeException");
+                assertArrayEquals(
+                        DifferentialOutcome.of(() -> j.doFinal(input)),
+                        DifferentialOutcome.of(() -> o.doFinal(input)),
+                        t + " after IllegalBlockSizeException");
             }
         }
     }
@@ -592,7 +663,9 @@ class AesContractTest {
                     System.arraycopy(data, 0, work, base, data.length);
                     byte[] head = o.update(data, 0, held);
                     int n = o.doFinal(work, base + held, data.length - held, work, base + shift);
-                    assertArrayEquals(expected, concat(head, Arrays.copyOfRange(work, base + shift, base + shift + n)),
+                    assertArrayEquals(
+                            expected,
+                            concat(head, Arrays.copyOfRange(work, base + shift, base + shift + n)),
                             t + " mode " + mode + " shift " + shift + " held " + held);
                 }
                 init(o, mode, KEY128, ecb);
@@ -610,9 +683,17 @@ class AesContractTest {
 
     @Test
     void generalServiceModes() throws Exception {
-        for (String t : List.of("AES", "AES/CFB128/NoPadding", "AES/OFB128/NoPadding", "AES/PCBC/PKCS5Padding",
-                "AES/CTS/NoPadding", "AES/CFB16/NoPadding", "AES/OFB32/NoPadding", "AES/CBC/ISO10126Padding",
-                "AES/CFB/PKCS5Padding", "AES/OFB/PKCS5Padding")) {
+        for (String t : List.of(
+                "AES",
+                "AES/CFB128/NoPadding",
+                "AES/OFB128/NoPadding",
+                "AES/PCBC/PKCS5Padding",
+                "AES/CTS/NoPadding",
+                "AES/CFB16/NoPadding",
+                "AES/OFB32/NoPadding",
+                "AES/CBC/ISO10126Padding",
+                "AES/CFB/PKCS5Padding",
+                "AES/OFB/PKCS5Padding")) {
             Cipher o = ours(t);
             Cipher j = jdk(t);
             boolean ecb = t.equals("AES");
@@ -668,7 +749,9 @@ class AesContractTest {
         assertNull(o.getIV());
         assertArrayEquals(j.getParameters().getEncoded(), o.getParameters().getEncoded());
         Cipher unusedPad = ours("AESWrapPad");
-        assertArrayEquals(jdk("AESWrapPad").getParameters().getEncoded(), unusedPad.getParameters().getEncoded());
+        assertArrayEquals(
+                jdk("AESWrapPad").getParameters().getEncoded(),
+                unusedPad.getParameters().getEncoded());
         o.init(Cipher.ENCRYPT_MODE, KEY128);
         j.init(Cipher.ENCRYPT_MODE, KEY128);
         assertArrayEquals(j.getIV(), o.getIV());
@@ -695,7 +778,8 @@ class AesContractTest {
             sameException(() -> o.doFinal(new byte[n]), () -> j.doFinal(new byte[n]));
         }
         IvParameterSpec longIv = new IvParameterSpec(new byte[16]);
-        sameException(() -> o.init(Cipher.ENCRYPT_MODE, KEY128, longIv), () -> j.init(Cipher.ENCRYPT_MODE, KEY128, longIv));
+        sameException(
+                () -> o.init(Cipher.ENCRYPT_MODE, KEY128, longIv), () -> j.init(Cipher.ENCRYPT_MODE, KEY128, longIv));
 
         Cipher op = ours("AESWrapPad");
         Cipher jp = jdk("AESWrapPad");
@@ -708,7 +792,8 @@ class AesContractTest {
         }
         sameException(() -> op.doFinal(new byte[0]), () -> jp.doFinal(new byte[0]));
         IvParameterSpec notAiv = new IvParameterSpec(new byte[4]);
-        sameException(() -> op.init(Cipher.ENCRYPT_MODE, KEY128, notAiv), () -> jp.init(Cipher.ENCRYPT_MODE, KEY128, notAiv));
+        sameException(
+                () -> op.init(Cipher.ENCRYPT_MODE, KEY128, notAiv), () -> jp.init(Cipher.ENCRYPT_MODE, KEY128, notAiv));
         IvParameterSpec aiv = new IvParameterSpec(jp.getIV());
         op.init(Cipher.ENCRYPT_MODE, KEY128, aiv);
         op.init(Cipher.DECRYPT_MODE, KEY128);
@@ -767,8 +852,15 @@ class AesContractTest {
 
     @Test
     void jdkPathGivesIdenticalResults() throws Exception {
-        List<String> names = List.of("AES/CBC/PKCS5Padding", "AES/CTR/NoPadding", "AES_256/ECB/NoPadding", "AES",
-                "AESWrap", "AESWrapPad_128", "AES/CFB8/NoPadding", "AES_192/KW/PKCS5Padding");
+        List<String> names = List.of(
+                "AES/CBC/PKCS5Padding",
+                "AES/CTR/NoPadding",
+                "AES_256/ECB/NoPadding",
+                "AES",
+                "AESWrap",
+                "AESWrapPad_128",
+                "AES/CFB8/NoPadding",
+                "AES_192/KW/PKCS5Padding");
         List<Cipher> jdkPath = new ArrayList<>();
         String old = System.getProperty("acceljce.native.aes");
         System.setProperty("acceljce.native.aes", "false");

@@ -1,5 +1,13 @@
 package dev.acceljce.cipher;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
 import java.security.GeneralSecurityException;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -7,19 +15,10 @@ import java.util.stream.Stream;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * AccelJCE against SunJCE: random keys of every size, random IVs, sizes 0..64 KiB, random split
@@ -41,8 +40,8 @@ class AesDifferentialTest {
      */
     static Stream<Arguments> transformations() {
         Stream.Builder<Arguments> b = Stream.builder();
-        for (String t : List.of("AES/ECB/NoPadding", "AES/ECB/PKCS5Padding", "AES/CBC/NoPadding",
-                "AES/CBC/PKCS5Padding")) {
+        for (String t :
+                List.of("AES/ECB/NoPadding", "AES/ECB/PKCS5Padding", "AES/CBC/NoPadding", "AES/CBC/PKCS5Padding")) {
             b.add(Arguments.of(t, t, 1.0));
         }
         // through the general "AES" service (ECB/PKCS5Padding)
@@ -66,7 +65,8 @@ class AesDifferentialTest {
     static void compare(String ours, String theirs, double share) throws Exception {
         // names with a mode spelling of their own reach the general "AES" service
         String service = Providers.ACCEL.getService("Cipher", ours) != null
-                ? Providers.ACCEL.getService("Cipher", ours).getAlgorithm() : "AES";
+                ? Providers.ACCEL.getService("Cipher", ours).getAlgorithm()
+                : "AES";
         long before = Decisions.count("Cipher", service, Path.NATIVE);
         Cipher enc = Cipher.getInstance(ours, Providers.ACCEL);
         Cipher dec = Cipher.getInstance(ours, Providers.ACCEL);
@@ -75,7 +75,8 @@ class AesDifferentialTest {
         int fixed = ours.startsWith("AES_") ? Integer.parseInt(ours.substring(4, 7)) / 8 : 0;
         boolean usesIv = !theirs.contains("ECB") && !theirs.equals("AES");
         boolean cfb8 = theirs.contains("CFB8");
-        boolean noPaddingBlock = theirs.equals("AES/ECB/NoPadding") || theirs.equals("AES/CBC/NoPadding")
+        boolean noPaddingBlock = theirs.equals("AES/ECB/NoPadding")
+                || theirs.equals("AES/CBC/NoPadding")
                 || (fixed != 0 && (theirs.contains("ECB") || theirs.contains("CBC")));
 
         SplittableRandom r = new SplittableRandom(Differential.seed("AES " + ours));

@@ -1,21 +1,20 @@
 package dev.acceljce.cipher;
 
-import java.util.SplittableRandom;
-import java.util.stream.Stream;
-import javax.crypto.Cipher;
-import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import javax.crypto.Cipher;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * AES key wrap (KW, KWP, KW with PKCS#5 padding) against SunJCE. AESWrap, AESWrapPad and
@@ -29,8 +28,11 @@ class AesKeyWrapDifferentialTest {
     }
 
     static Stream<Arguments> keyWraps() {
-        return Stream.of(Arguments.of("AESWrap", "AESWrap"), Arguments.of("AESWrapPad", "AESWrapPad"),
-                Arguments.of("AESWrap_256", "AESWrap_256"), Arguments.of("AESWrapPad_128", "AESWrapPad_128"),
+        return Stream.of(
+                Arguments.of("AESWrap", "AESWrap"),
+                Arguments.of("AESWrapPad", "AESWrapPad"),
+                Arguments.of("AESWrap_256", "AESWrap_256"),
+                Arguments.of("AESWrapPad_128", "AESWrapPad_128"),
                 Arguments.of("AES/KW/PKCS5Padding", "AES/KW/PKCS5Padding"),
                 Arguments.of("AES_192/KW/PKCS5Padding", "AES_192/KW/PKCS5Padding"));
     }

@@ -1,9 +1,8 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.testing.Providers;
 import java.util.List;
 import java.util.stream.Stream;
-
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -1,11 +1,10 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.testing.Differential;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.SplittableRandom;
 import javax.crypto.Cipher;
-
-import dev.acceljce.testing.Differential;
 
 /**
  * Feeds a cipher its input in random pieces through every API style (array updates, output-array
@@ -39,8 +38,8 @@ final class AesStreaming {
             if (twin != null) {
                 byte[] expected = last ? twin.doFinal(input, from, n) : twin.update(input, from, n);
                 if (!java.util.Arrays.equals(orEmpty(expected), orEmpty(piece))) {
-                    throw new AssertionError("piece " + p + " (" + n + " bytes" + (last ? ", doFinal" : "")
-                            + "): " + orEmpty(piece).length + " bytes, SunJCE " + orEmpty(expected).length);
+                    throw new AssertionError("piece " + p + " (" + n + " bytes" + (last ? ", doFinal" : "") + "): "
+                            + orEmpty(piece).length + " bytes, SunJCE " + orEmpty(expected).length);
                 }
             }
             if (piece != null) {
@@ -88,7 +87,8 @@ final class AesStreaming {
                 int base = 24;
                 byte[] work = new byte[base + Math.max(n, size) + 48];
                 System.arraycopy(input, from, work, base, n);
-                int k = last ? c.doFinal(work, base, n, work, base + shift)
+                int k = last
+                        ? c.doFinal(work, base, n, work, base + shift)
                         : c.update(work, base, n, work, base + shift);
                 return java.util.Arrays.copyOfRange(work, base + shift, base + shift + k);
             }
@@ -98,7 +98,12 @@ final class AesStreaming {
     private static ByteBuffer buffer(SplittableRandom r, byte[] input, int from, int n) {
         return switch (r.nextInt(3)) {
             case 0 -> ByteBuffer.wrap(input, from, n).slice();
-            case 1 -> ByteBuffer.allocateDirect(n + 3).position(3).put(input, from, n).flip().position(3);
+            case 1 ->
+                ByteBuffer.allocateDirect(n + 3)
+                        .position(3)
+                        .put(input, from, n)
+                        .flip()
+                        .position(3);
             default -> ByteBuffer.wrap(input, from, n).asReadOnlyBuffer();
         };
     }

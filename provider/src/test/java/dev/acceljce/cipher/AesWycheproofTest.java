@@ -1,5 +1,10 @@
 package dev.acceljce.cipher;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,14 +13,8 @@ import javax.crypto.Cipher;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Project Wycheproof's AES-CBC-PKCS5, AES-WRAP (RFC 3394) and AES-KWP (RFC 5649) vectors. A valid
@@ -122,7 +121,9 @@ class AesWycheproofTest {
 
     @Test
     void acceptableVectorsAreTheShortKeyWraps() {
-        long acceptable = Wycheproof.cases("aes_wrap").stream().filter(c -> c.result().equals("acceptable")).count();
+        long acceptable = Wycheproof.cases("aes_wrap").stream()
+                .filter(c -> c.result().equals("acceptable"))
+                .count();
         assertEquals(3, acceptable, "the class comment lists the acceptable vectors");
     }
 }

@@ -1,5 +1,19 @@
 package dev.acceljce.cipher;
 
+import static dev.acceljce.cipher.AeadTesting.bytes;
+import static dev.acceljce.cipher.AeadTesting.sameOutcome;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidKeyException;
@@ -15,23 +29,8 @@ import javax.crypto.spec.ChaCha20ParameterSpec;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static dev.acceljce.cipher.AeadTesting.bytes;
-import static dev.acceljce.cipher.AeadTesting.sameOutcome;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ChaCha20Poly1305Test {
     private static final String ALG = "ChaCha20-Poly1305";
@@ -57,8 +56,9 @@ class ChaCha20Poly1305Test {
     @Test
     void servedNativelyUnderNameAndOid() throws Exception {
         long before = Decisions.count("Cipher", ALG, Path.NATIVE);
-        for (String name : new String[] {ALG, "1.2.840.113549.1.9.16.3.18", "OID.1.2.840.113549.1.9.16.3.18",
-                "ChaCha20-Poly1305/None/NoPadding"}) {
+        for (String name : new String[] {
+            ALG, "1.2.840.113549.1.9.16.3.18", "OID.1.2.840.113549.1.9.16.3.18", "ChaCha20-Poly1305/None/NoPadding"
+        }) {
             Cipher c = Cipher.getInstance(name, Providers.ACCEL);
             assertEquals("AccelJCE", c.getProvider().getName());
             c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(new byte[32], "ChaCha20"));
@@ -88,8 +88,10 @@ class ChaCha20Poly1305Test {
         byte[] msg = t.hex("msg");
         byte[] sealed = concat(t.hex("ct"), t.hex("tag"));
         if (t.hasFlag("InvalidNonceSize")) {
-            assertThrows(java.security.InvalidAlgorithmParameterException.class,
-                    () -> c.init(Cipher.DECRYPT_MODE, k, new IvParameterSpec(iv)), t.toString());
+            assertThrows(
+                    java.security.InvalidAlgorithmParameterException.class,
+                    () -> c.init(Cipher.DECRYPT_MODE, k, new IvParameterSpec(iv)),
+                    t.toString());
             return;
         }
         if (t.valid()) {
@@ -165,28 +167,43 @@ class ChaCha20Poly1305Test {
         SecretKey k = new SecretKeySpec(new byte[32], "ChaCha20");
         for (int len : new int[] {0, 8, 11, 12, 13, 16, 24}) {
             IvParameterSpec spec = new IvParameterSpec(new byte[len]);
-            sameOutcome("nonce " + len, () -> jdk().init(Cipher.ENCRYPT_MODE, k, spec),
+            sameOutcome(
+                    "nonce " + len,
+                    () -> jdk().init(Cipher.ENCRYPT_MODE, k, spec),
                     () -> ours().init(Cipher.ENCRYPT_MODE, k, spec));
         }
         for (AlgorithmParameterSpec spec : new AlgorithmParameterSpec[] {
-                new ChaCha20ParameterSpec(new byte[12], 1), new GCMParameterSpec(128, new byte[12])}) {
-            sameOutcome(spec.getClass().getSimpleName(), () -> jdk().init(Cipher.ENCRYPT_MODE, k, spec),
+            new ChaCha20ParameterSpec(new byte[12], 1), new GCMParameterSpec(128, new byte[12])
+        }) {
+            sameOutcome(
+                    spec.getClass().getSimpleName(),
+                    () -> jdk().init(Cipher.ENCRYPT_MODE, k, spec),
                     () -> ours().init(Cipher.ENCRYPT_MODE, k, spec));
         }
         for (int len : new int[] {1, 16, 31, 33}) {
             SecretKey bad = new SecretKeySpec(new byte[len], "ChaCha20");
-            sameOutcome("key " + len, () -> jdk().init(Cipher.ENCRYPT_MODE, bad, new IvParameterSpec(new byte[12])),
+            sameOutcome(
+                    "key " + len,
+                    () -> jdk().init(Cipher.ENCRYPT_MODE, bad, new IvParameterSpec(new byte[12])),
                     () -> ours().init(Cipher.ENCRYPT_MODE, bad, new IvParameterSpec(new byte[12])));
         }
-        sameOutcome("decrypt without params", () -> jdk().init(Cipher.DECRYPT_MODE, k),
+        sameOutcome(
+                "decrypt without params",
+                () -> jdk().init(Cipher.DECRYPT_MODE, k),
                 () -> ours().init(Cipher.DECRYPT_MODE, k));
-        sameOutcome("decrypt null spec", () -> jdk().init(Cipher.DECRYPT_MODE, k, (AlgorithmParameterSpec) null),
+        sameOutcome(
+                "decrypt null spec",
+                () -> jdk().init(Cipher.DECRYPT_MODE, k, (AlgorithmParameterSpec) null),
                 () -> ours().init(Cipher.DECRYPT_MODE, k, (AlgorithmParameterSpec) null));
-        sameOutcome("wrap mode", () -> jdk().init(Cipher.WRAP_MODE, k, new IvParameterSpec(new byte[12])),
+        sameOutcome(
+                "wrap mode",
+                () -> jdk().init(Cipher.WRAP_MODE, k, new IvParameterSpec(new byte[12])),
                 () -> ours().init(Cipher.WRAP_MODE, k, new IvParameterSpec(new byte[12])));
         AlgorithmParameters gcm = AlgorithmParameters.getInstance("GCM");
         gcm.init(new GCMParameterSpec(128, new byte[12]));
-        sameOutcome("GCM AlgorithmParameters", () -> jdk().init(Cipher.ENCRYPT_MODE, k, gcm),
+        sameOutcome(
+                "GCM AlgorithmParameters",
+                () -> jdk().init(Cipher.ENCRYPT_MODE, k, gcm),
                 () -> ours().init(Cipher.ENCRYPT_MODE, k, gcm));
         assertEquals(jdk().getBlockSize(), ours().getBlockSize());
     }
@@ -221,7 +238,8 @@ class ChaCha20Poly1305Test {
             byte[] ct = c.doFinal(new byte[5]);
             assertThrows(IllegalStateException.class, () -> c.update(new byte[3]), who);
             assertThrows(IllegalStateException.class, () -> c.doFinal(new byte[3]), who);
-            InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> c.init(Cipher.ENCRYPT_MODE, k, n), who);
+            InvalidKeyException e =
+                    assertThrows(InvalidKeyException.class, () -> c.init(Cipher.ENCRYPT_MODE, k, n), who);
             assertEquals("Matching key and nonce from previous initialization", e.getMessage());
             // decryption may repeat the pair, and a decryption is ready again after doFinal
             c.init(Cipher.DECRYPT_MODE, k, n);
@@ -259,11 +277,14 @@ class ChaCha20Poly1305Test {
         assertArrayEquals(bad, heap.array());
         assertArrayEquals(msg, d.doFinal(ct));
         // shorter than the tag
-        sameOutcome("15 bytes", () -> {
-            Cipher j = jdk();
-            j.init(Cipher.DECRYPT_MODE, k, n);
-            j.doFinal(new byte[15]);
-        }, () -> d.doFinal(new byte[15]));
+        sameOutcome(
+                "15 bytes",
+                () -> {
+                    Cipher j = jdk();
+                    j.init(Cipher.DECRYPT_MODE, k, n);
+                    j.doFinal(new byte[15]);
+                },
+                () -> d.doFinal(new byte[15]));
         assertArrayEquals(msg, d.doFinal(ct));
     }
 
@@ -298,7 +319,9 @@ class ChaCha20Poly1305Test {
     @Test
     void badArgumentsGiveJdkExceptions() {
         SecretKey k = new SecretKeySpec(new byte[32], "ChaCha20");
-        AeadTesting.badCallsAsJdk(ChaCha20Poly1305Test::jdk, ChaCha20Poly1305Test::ours,
+        AeadTesting.badCallsAsJdk(
+                ChaCha20Poly1305Test::jdk,
+                ChaCha20Poly1305Test::ours,
                 (c, mode) -> c.init(mode, k, new IvParameterSpec(new byte[12])));
     }
 

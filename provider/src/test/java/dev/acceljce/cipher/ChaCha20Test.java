@@ -1,5 +1,16 @@
 package dev.acceljce.cipher;
 
+import static dev.acceljce.cipher.AeadTesting.bytes;
+import static dev.acceljce.cipher.AeadTesting.sameOutcome;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidKeyException;
@@ -13,20 +24,8 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.ChaCha20ParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static dev.acceljce.cipher.AeadTesting.bytes;
-import static dev.acceljce.cipher.AeadTesting.sameOutcome;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class ChaCha20Test {
     private static final String ALG = "ChaCha20";
@@ -125,31 +124,42 @@ class ChaCha20Test {
         SecretKey k = new SecretKeySpec(new byte[32], "ChaCha20");
         AlgorithmParameterSpec[] specs = {new IvParameterSpec(new byte[12]), new IvParameterSpec(new byte[16])};
         for (AlgorithmParameterSpec spec : specs) {
-            sameOutcome("spec " + spec, () -> jdk().init(Cipher.ENCRYPT_MODE, k, spec),
+            sameOutcome(
+                    "spec " + spec,
+                    () -> jdk().init(Cipher.ENCRYPT_MODE, k, spec),
                     () -> ours().init(Cipher.ENCRYPT_MODE, k, spec));
         }
         for (int len : new int[] {1, 16, 31, 33}) {
             SecretKey bad = new SecretKeySpec(new byte[len], "ChaCha20");
             ChaCha20ParameterSpec spec = new ChaCha20ParameterSpec(new byte[12], 1);
-            sameOutcome("key " + len, () -> jdk().init(Cipher.ENCRYPT_MODE, bad, spec),
+            sameOutcome(
+                    "key " + len,
+                    () -> jdk().init(Cipher.ENCRYPT_MODE, bad, spec),
                     () -> ours().init(Cipher.ENCRYPT_MODE, bad, spec));
         }
-        sameOutcome("decrypt without params", () -> jdk().init(Cipher.DECRYPT_MODE, k),
+        sameOutcome(
+                "decrypt without params",
+                () -> jdk().init(Cipher.DECRYPT_MODE, k),
                 () -> ours().init(Cipher.DECRYPT_MODE, k));
         sameOutcome("wrap mode", () -> jdk().init(Cipher.WRAP_MODE, k), () -> ours().init(Cipher.WRAP_MODE, k));
         AlgorithmParameters p = AlgorithmParameters.getInstance("ChaCha20-Poly1305");
         p.init(new IvParameterSpec(new byte[12]));
-        sameOutcome("AlgorithmParameters", () -> jdk().init(Cipher.ENCRYPT_MODE, k, p),
+        sameOutcome(
+                "AlgorithmParameters",
+                () -> jdk().init(Cipher.ENCRYPT_MODE, k, p),
                 () -> ours().init(Cipher.ENCRYPT_MODE, k, p));
-        sameOutcome("AAD", () -> {
-            Cipher c = jdk();
-            c.init(Cipher.ENCRYPT_MODE, k);
-            c.updateAAD(new byte[1]);
-        }, () -> {
-            Cipher c = ours();
-            c.init(Cipher.ENCRYPT_MODE, k);
-            c.updateAAD(new byte[1]);
-        });
+        sameOutcome(
+                "AAD",
+                () -> {
+                    Cipher c = jdk();
+                    c.init(Cipher.ENCRYPT_MODE, k);
+                    c.updateAAD(new byte[1]);
+                },
+                () -> {
+                    Cipher c = ours();
+                    c.init(Cipher.ENCRYPT_MODE, k);
+                    c.updateAAD(new byte[1]);
+                });
 
         Cipher c = ours();
         assertNull(c.getIV());
@@ -174,8 +184,10 @@ class ChaCha20Test {
             assertEquals(3, first.length, who + ": a stream cipher answers at once");
             byte[] ct = concat(first, c.doFinal(new byte[3]));
             assertThrows(IllegalStateException.class, () -> c.update(new byte[3]), who);
-            assertThrows(InvalidKeyException.class,
-                    () -> c.init(Cipher.ENCRYPT_MODE, k, new ChaCha20ParameterSpec(nonce, 8)), who);
+            assertThrows(
+                    InvalidKeyException.class,
+                    () -> c.init(Cipher.ENCRYPT_MODE, k, new ChaCha20ParameterSpec(nonce, 8)),
+                    who);
             c.init(Cipher.DECRYPT_MODE, k, new ChaCha20ParameterSpec(nonce, 7));
             assertArrayEquals(new byte[6], c.doFinal(ct), who);
             assertArrayEquals(new byte[6], c.doFinal(ct), who);
@@ -213,7 +225,9 @@ class ChaCha20Test {
     @Test
     void badArgumentsGiveJdkExceptions() {
         SecretKey k = new SecretKeySpec(new byte[32], "ChaCha20");
-        AeadTesting.badCallsAsJdk(ChaCha20Test::jdk, ChaCha20Test::ours,
+        AeadTesting.badCallsAsJdk(
+                ChaCha20Test::jdk,
+                ChaCha20Test::ours,
                 (c, mode) -> c.init(mode, k, new ChaCha20ParameterSpec(new byte[12], 1)));
     }
 

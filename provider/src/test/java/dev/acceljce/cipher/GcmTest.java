@@ -1,5 +1,23 @@
 package dev.acceljce.cipher;
 
+import static dev.acceljce.cipher.AeadTesting.bytes;
+import static dev.acceljce.cipher.AeadTesting.sameOutcome;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Fips;
+import dev.acceljce.control.Path;
+import dev.acceljce.openssl.FipsModule;
+import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
@@ -17,29 +35,10 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Fips;
-import dev.acceljce.control.Path;
-import dev.acceljce.openssl.FipsModule;
-import dev.acceljce.openssl.NativeResource;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static dev.acceljce.cipher.AeadTesting.bytes;
-import static dev.acceljce.cipher.AeadTesting.sameOutcome;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class GcmTest {
     private static final String GCM = "AES/GCM/NoPadding";
@@ -63,21 +62,36 @@ class GcmTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {GCM, "AES_128/GCM/NoPadding", "AES_192/GCM/NoPadding", "AES_256/GCM/NoPadding",
-            "2.16.840.1.101.3.4.1.6", "OID.2.16.840.1.101.3.4.1.26", "2.16.840.1.101.3.4.1.46"})
+    @ValueSource(
+            strings = {
+                GCM,
+                "AES_128/GCM/NoPadding",
+                "AES_192/GCM/NoPadding",
+                "AES_256/GCM/NoPadding",
+                "2.16.840.1.101.3.4.1.6",
+                "OID.2.16.840.1.101.3.4.1.26",
+                "2.16.840.1.101.3.4.1.46"
+            })
     void servedNatively(String name) throws Exception {
         String service = name.startsWith("AES") ? name : canonical(name);
         long before = Decisions.count("Cipher", service, Path.NATIVE);
         Cipher c = Cipher.getInstance(name, Providers.ACCEL);
         assertEquals(before + 1, Decisions.count("Cipher", service, Path.NATIVE), name);
         assertEquals("AccelJCE", c.getProvider().getName());
-        c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(new byte[name.contains("192") || name.endsWith(".26") ? 24
-                : name.contains("256") || name.endsWith(".46") ? 32 : 16], "AES"));
+        c.init(
+                Cipher.ENCRYPT_MODE,
+                new SecretKeySpec(
+                        new byte
+                                [name.contains("192") || name.endsWith(".26")
+                                        ? 24
+                                        : name.contains("256") || name.endsWith(".46") ? 32 : 16],
+                        "AES"));
     }
 
     private static String canonical(String oid) {
-        return oid.endsWith(".6") ? "AES_128/GCM/NoPadding" : oid.endsWith(".26") ? "AES_192/GCM/NoPadding"
-                : "AES_256/GCM/NoPadding";
+        return oid.endsWith(".6")
+                ? "AES_128/GCM/NoPadding"
+                : oid.endsWith(".26") ? "AES_192/GCM/NoPadding" : "AES_256/GCM/NoPadding";
     }
 
     // ---- Wycheproof
@@ -108,15 +122,19 @@ class GcmTest {
         System.arraycopy(tag, 0, sealed, ct.length, tag.length);
         if (Fips.on() && iv.length > AesGcmCipher.MAX_NATIVE_IV) {
             // FIPS mode: IVs the module does not take are refused, not handed to SunJCE
-            InvalidAlgorithmParameterException e = assertThrows(InvalidAlgorithmParameterException.class,
-                    () -> c.init(Cipher.DECRYPT_MODE, k, new GCMParameterSpec(tagBits, iv)), t.toString());
+            InvalidAlgorithmParameterException e = assertThrows(
+                    InvalidAlgorithmParameterException.class,
+                    () -> c.init(Cipher.DECRYPT_MODE, k, new GCMParameterSpec(tagBits, iv)),
+                    t.toString());
             assertTrue(e.getMessage().contains(FipsModule.NOT_APPROVED), e.getMessage());
             return;
         }
         if (iv.length == 0) {
             assertFalse(t.valid(), t.toString());
-            assertThrows(InvalidAlgorithmParameterException.class,
-                    () -> c.init(Cipher.DECRYPT_MODE, k, new GCMParameterSpec(tagBits, iv)), t.toString());
+            assertThrows(
+                    InvalidAlgorithmParameterException.class,
+                    () -> c.init(Cipher.DECRYPT_MODE, k, new GCMParameterSpec(tagBits, iv)),
+                    t.toString());
             return;
         }
         c.init(Cipher.DECRYPT_MODE, k, new GCMParameterSpec(tagBits, iv));
@@ -155,8 +173,8 @@ class GcmTest {
             GCMParameterSpec spec = new GCMParameterSpec(tagBits, iv);
             byte[] aad = bytes(r, r.nextInt(4) == 0 ? 0 : r.nextInt(100));
             byte[] msg = bytes(r, Differential.size(r));
-            String what = "case " + i + " key " + k.getEncoded().length + " iv " + ivLen + " tag " + tagBits
-                    + " aad " + aad.length + " len " + msg.length;
+            String what = "case " + i + " key " + k.getEncoded().length + " iv " + ivLen + " tag " + tagBits + " aad "
+                    + aad.length + " len " + msg.length;
 
             jdk.init(Cipher.ENCRYPT_MODE, k, spec);
             jdk.updateAAD(aad);
@@ -194,7 +212,8 @@ class GcmTest {
         // NIST GCM test case 2 (AES-128, zero key and IV, one zero block)
         Cipher c = ours();
         c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(new byte[16], "AES"), new GCMParameterSpec(128, new byte[12]));
-        assertEquals("0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf",
+        assertEquals(
+                "0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf",
                 HexFormat.of().formatHex(c.doFinal(new byte[16])));
     }
 
@@ -203,16 +222,22 @@ class GcmTest {
         SecretKey k = new SecretKeySpec(new byte[16], "AES");
         for (int bits = 0; bits <= 136; bits += 4) {
             GCMParameterSpec spec = new GCMParameterSpec(bits, new byte[12]);
-            sameOutcome("tag " + bits, () -> jdk().init(Cipher.ENCRYPT_MODE, k, spec),
+            sameOutcome(
+                    "tag " + bits,
+                    () -> jdk().init(Cipher.ENCRYPT_MODE, k, spec),
                     () -> ours().init(Cipher.ENCRYPT_MODE, k, spec));
         }
         for (int len : new int[] {0, 1, 8, 11, 12, 13, 16, 64, 128, 129, 257}) {
             byte[] iv = new byte[len];
             AlgorithmParameterSpec spec = len == 0 ? new IvParameterSpec(iv) : new GCMParameterSpec(128, iv);
-            sameOutcome("iv " + len, () -> jdk().init(Cipher.DECRYPT_MODE, k, spec),
+            sameOutcome(
+                    "iv " + len,
+                    () -> jdk().init(Cipher.DECRYPT_MODE, k, spec),
                     () -> ours().init(Cipher.DECRYPT_MODE, k, spec));
         }
-        sameOutcome("IvParameterSpec", () -> jdk().init(Cipher.ENCRYPT_MODE, k, new IvParameterSpec(new byte[12])),
+        sameOutcome(
+                "IvParameterSpec",
+                () -> jdk().init(Cipher.ENCRYPT_MODE, k, new IvParameterSpec(new byte[12])),
                 () -> ours().init(Cipher.ENCRYPT_MODE, k, new IvParameterSpec(new byte[12])));
     }
 
@@ -222,13 +247,16 @@ class GcmTest {
         for (int len : new int[] {0, 1, 15, 16, 17, 24, 31, 32, 33, 64}) {
             SecretKey k = new SecretKeySpec(new byte[Math.max(len, 1)], 0, Math.max(len, 1), "AES");
             for (String name : new String[] {GCM, "AES_128/GCM/NoPadding", "AES_256/GCM/NoPadding"}) {
-                sameOutcome(name + " key " + len,
+                sameOutcome(
+                        name + " key " + len,
                         () -> Cipher.getInstance(name, JDK).init(Cipher.ENCRYPT_MODE, k, spec),
                         () -> Cipher.getInstance(name, Providers.ACCEL).init(Cipher.ENCRYPT_MODE, k, spec));
             }
         }
         SecretKey des = new SecretKeySpec(new byte[16], "DESede");
-        sameOutcome("non-AES key", () -> jdk().init(Cipher.ENCRYPT_MODE, des, spec),
+        sameOutcome(
+                "non-AES key",
+                () -> jdk().init(Cipher.ENCRYPT_MODE, des, spec),
                 () -> ours().init(Cipher.ENCRYPT_MODE, des, spec));
         assertEquals(jdk().getBlockSize(), ours().getBlockSize());
     }
@@ -251,15 +279,23 @@ class GcmTest {
         d.init(Cipher.DECRYPT_MODE, k, c.getParameters());
         assertArrayEquals("hello".getBytes(), d.doFinal(ct));
 
-        sameOutcome("decrypt without params", () -> jdk().init(Cipher.DECRYPT_MODE, k),
+        sameOutcome(
+                "decrypt without params",
+                () -> jdk().init(Cipher.DECRYPT_MODE, k),
                 () -> ours().init(Cipher.DECRYPT_MODE, k));
-        sameOutcome("unwrap without params", () -> jdk().init(Cipher.UNWRAP_MODE, k),
+        sameOutcome(
+                "unwrap without params",
+                () -> jdk().init(Cipher.UNWRAP_MODE, k),
                 () -> ours().init(Cipher.UNWRAP_MODE, k));
-        sameOutcome("decrypt with null spec", () -> jdk().init(Cipher.DECRYPT_MODE, k, (AlgorithmParameterSpec) null),
+        sameOutcome(
+                "decrypt with null spec",
+                () -> jdk().init(Cipher.DECRYPT_MODE, k, (AlgorithmParameterSpec) null),
                 () -> ours().init(Cipher.DECRYPT_MODE, k, (AlgorithmParameterSpec) null));
         AlgorithmParameters aes = AlgorithmParameters.getInstance("AES");
         aes.init(new IvParameterSpec(new byte[16]));
-        sameOutcome("wrong AlgorithmParameters", () -> jdk().init(Cipher.DECRYPT_MODE, k, aes),
+        sameOutcome(
+                "wrong AlgorithmParameters",
+                () -> jdk().init(Cipher.DECRYPT_MODE, k, aes),
                 () -> ours().init(Cipher.DECRYPT_MODE, k, aes));
     }
 
@@ -272,8 +308,8 @@ class GcmTest {
         for (Cipher c : new Cipher[] {ours(), jdk()}) {
             String who = c.getProvider().getName();
             c.init(Cipher.ENCRYPT_MODE, k, spec);
-            InvalidAlgorithmParameterException e = assertThrows(InvalidAlgorithmParameterException.class,
-                    () -> c.init(Cipher.ENCRYPT_MODE, k2, spec96), who);
+            InvalidAlgorithmParameterException e = assertThrows(
+                    InvalidAlgorithmParameterException.class, () -> c.init(Cipher.ENCRYPT_MODE, k2, spec96), who);
             assertEquals("Cannot reuse iv for GCM encryption", e.getMessage());
             // decrypting with the pair is fine, and does not clear the memory of the last encryption
             c.init(Cipher.DECRYPT_MODE, k, spec);
@@ -413,7 +449,9 @@ class GcmTest {
         assertEquals(0, d.update(expected, 0, 30, new byte[0], 0));
         assertEquals(40, d.getOutputSize(26));
         assertThrows(ShortBufferException.class, () -> d.doFinal(expected, 30, 26, new byte[39], 0));
-        assertThrows(ShortBufferException.class, () -> d.doFinal(ByteBuffer.wrap(expected, 30, 26), ByteBuffer.allocate(39)));
+        assertThrows(
+                ShortBufferException.class,
+                () -> d.doFinal(ByteBuffer.wrap(expected, 30, 26), ByteBuffer.allocate(39)));
         assertArrayEquals(msg, d.doFinal(expected, 30, 26));
     }
 
@@ -485,7 +523,9 @@ class GcmTest {
         byte[] wrapped = w.wrap(secret);
         Cipher j = jdk();
         j.init(Cipher.UNWRAP_MODE, k, spec);
-        assertArrayEquals(secret.getEncoded(), j.unwrap(wrapped, "HmacSHA256", Cipher.SECRET_KEY).getEncoded());
+        assertArrayEquals(
+                secret.getEncoded(),
+                j.unwrap(wrapped, "HmacSHA256", Cipher.SECRET_KEY).getEncoded());
         Cipher u = ours();
         u.init(Cipher.UNWRAP_MODE, k, spec);
         assertEquals(secret, u.unwrap(wrapped, "HmacSHA256", Cipher.SECRET_KEY));
@@ -496,8 +536,8 @@ class GcmTest {
     @Test
     void badArgumentsGiveJdkExceptions() {
         SecretKey k = new SecretKeySpec(new byte[16], "AES");
-        AeadTesting.badCallsAsJdk(GcmTest::jdk, GcmTest::ours,
-                (c, mode) -> c.init(mode, k, new GCMParameterSpec(128, new byte[12])));
+        AeadTesting.badCallsAsJdk(
+                GcmTest::jdk, GcmTest::ours, (c, mode) -> c.init(mode, k, new GCMParameterSpec(128, new byte[12])));
     }
 
     @Test

@@ -1,24 +1,25 @@
 package dev.acceljce.control;
 
-import java.util.List;
-
-import dev.acceljce.openssl.LibCrypto;
-import dev.acceljce.service.ServiceReport;
-import dev.acceljce.testing.Providers;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.service.Capabilities;
+import dev.acceljce.service.ServiceReport;
+import dev.acceljce.testing.Providers;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** The capability report of this process, live. */
 class CapabilitiesTest {
     private static Capabilities.Service row(Capabilities c, String type, String algorithm) {
-        return c.services().stream().filter(s -> s.type().equals(type) && s.algorithm().equals(algorithm))
-                .findFirst().orElseThrow(() -> new AssertionError("no row " + type + "." + algorithm));
+        return c.services().stream()
+                .filter(s -> s.type().equals(type) && s.algorithm().equals(algorithm))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + type + "." + algorithm));
     }
 
     @Test
@@ -29,7 +30,9 @@ class CapabilitiesTest {
         assertEquals(LibCrypto.version(), c.library().version());
         assertEquals(LibCrypto.path(), c.library().path());
         assertEquals(LibCrypto.source(), c.library().source());
-        assertTrue(c.library().attempts().getLast().contains("loaded"), c.library().attempts().toString());
+        assertTrue(
+                c.library().attempts().getLast().contains("loaded"),
+                c.library().attempts().toString());
         assertNull(c.library().unavailableReason());
         assertNotNull(c.openssl().raw());
     }
@@ -47,8 +50,9 @@ class CapabilitiesTest {
             assertEquals(r.currentPath(), s.path(), s.algorithm());
             assertEquals(r.nativeAvailable(), s.nativeAvailable());
             // every service has a JDK twin, except those beyond the JDK (docs/beyond-jdk.md)
-            boolean beyondJdk = java.util.Set.of(Family.CMAC, Family.KMAC, Family.CCM, Family.XTS, Family.SIV,
-                    Family.ARGON2).contains(r.family());
+            boolean beyondJdk = java.util.Set.of(
+                            Family.CMAC, Family.KMAC, Family.CCM, Family.XTS, Family.SIV, Family.ARGON2)
+                    .contains(r.family());
             assertEquals(!beyondJdk, s.jdkFallback(), s.type() + "." + s.algorithm() + ": a JDK twin");
             assertNotNull(s.instructionPath());
         }
@@ -74,7 +78,8 @@ class CapabilitiesTest {
             assertTrue(row(c, "SecureRandom", "DRBG").instructions().contains("aes"));
         }
         for (Capabilities.Service s : c.services()) {
-            assertTrue(c.enabledFeatures().containsAll(s.instructions()),
+            assertTrue(
+                    c.enabledFeatures().containsAll(s.instructions()),
                     s.algorithm() + " claims " + s.instructions() + " beyond " + c.enabledFeatures());
         }
         // SHA-3 has no ISA-specific path on x86_64: nothing is claimed for it
@@ -87,7 +92,9 @@ class CapabilitiesTest {
     void theJdkFallbackIsAskedOfTheJdkAsTheJcaWouldResolveIt() {
         assertTrue(dev.acceljce.jdk.JdkProviders.has("MessageDigest", "SHA-256"));
         assertTrue(dev.acceljce.jdk.JdkProviders.has("Cipher", "AES/GCM/NoPadding"), "registered by its full name");
-        assertTrue(dev.acceljce.jdk.JdkProviders.has("Cipher", "AES/CBC/NoPadding"), "SunJCE's AES with a mode and padding");
+        assertTrue(
+                dev.acceljce.jdk.JdkProviders.has("Cipher", "AES/CBC/NoPadding"),
+                "SunJCE's AES with a mode and padding");
         assertFalse(dev.acceljce.jdk.JdkProviders.has("Cipher", "AES/XYZ/NoPadding"));
         assertFalse(dev.acceljce.jdk.JdkProviders.has("Cipher", "Serpent/CBC/NoPadding"));
         assertFalse(dev.acceljce.jdk.JdkProviders.has("MessageDigest", "Whirlpool"));

@@ -1,5 +1,12 @@
 package dev.acceljce.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.testing.Providers;
 import java.lang.management.ManagementFactory;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -15,16 +22,8 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
 import javax.management.openmbean.TabularData;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.openssl.LibCrypto;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The counters MBean in the platform MBean server: exact values, reset and the switch over JMX. */
 class CountersMBeanTest {
@@ -47,8 +46,14 @@ class CountersMBeanTest {
     }
 
     private static long[] counts(CompositeData row) {
-        return new long[] {(Long) row.get("nativeOps"), (Long) row.get("nativeBytes"), (Long) row.get("jdkOps"),
-                (Long) row.get("jdkBytes"), (Long) row.get("nativeObjects"), (Long) row.get("jdkObjects")};
+        return new long[] {
+            (Long) row.get("nativeOps"),
+            (Long) row.get("nativeBytes"),
+            (Long) row.get("jdkOps"),
+            (Long) row.get("jdkBytes"),
+            (Long) row.get("nativeObjects"),
+            (Long) row.get("jdkObjects")
+        };
     }
 
     @Test
@@ -79,7 +84,8 @@ class CountersMBeanTest {
         assertEquals("[3, 60, 0, 0, 1, 0]", Arrays.toString(counts(rows.get("MessageDigest.SHA-256"))));
         assertEquals("[2, 128, 1, 50, 1, 1]", Arrays.toString(counts(rows.get("Mac.HmacSHA256"))));
         // Every registered service has a row, used or not.
-        assertEquals(Providers.ACCEL.getServices().size(), rows.size(), rows.keySet().toString());
+        assertEquals(
+                Providers.ACCEL.getServices().size(), rows.size(), rows.keySet().toString());
         assertEquals("[0, 0, 0, 0, 0, 0]", Arrays.toString(counts(rows.get("Mac.HmacSHA512"))));
         CompositeData totals = (CompositeData) SERVER.getAttribute(name, "Totals");
         assertEquals("total", totals.get("service"));
@@ -87,14 +93,18 @@ class CountersMBeanTest {
 
         // The typed proxy (what ./acceljce stats uses) sees the same records.
         CountersMXBean proxy = JMX.newMXBeanProxy(SERVER, name, CountersMXBean.class);
-        assertEquals(new Counters.Row("MessageDigest.SHA-256", 3, 60, 0, 0, 1, 0),
-                proxy.getServices().stream().filter(r -> r.service().equals("MessageDigest.SHA-256"))
-                        .findFirst().orElseThrow());
+        assertEquals(
+                new Counters.Row("MessageDigest.SHA-256", 3, 60, 0, 0, 1, 0),
+                proxy.getServices().stream()
+                        .filter(r -> r.service().equals("MessageDigest.SHA-256"))
+                        .findFirst()
+                        .orElseThrow());
 
         SERVER.invoke(name, "reset", null, null);
         assertEquals("[0, 0, 0, 0, 0, 0]", Arrays.toString(counts(rows().get("MessageDigest.SHA-256"))));
-        assertEquals("[0, 0, 0, 0, 0, 0]", Arrays.toString(counts((CompositeData) SERVER.getAttribute(name, "Totals"))));
-        md.digest(new byte[7]);  // objects created before the reset go on counting from zero
+        assertEquals(
+                "[0, 0, 0, 0, 0, 0]", Arrays.toString(counts((CompositeData) SERVER.getAttribute(name, "Totals"))));
+        md.digest(new byte[7]); // objects created before the reset go on counting from zero
         assertEquals("[1, 7, 0, 0, 0, 0]", Arrays.toString(counts(rows().get("MessageDigest.SHA-256"))));
     }
 
@@ -134,8 +144,14 @@ class CountersMBeanTest {
     void registeredOnceWhateverTheNumberOfProviders() throws Exception {
         new AccelJceProvider();
         new AccelJceProvider();
-        assertEquals(1, SERVER.queryNames(new ObjectName("dev.acceljce:type=Counters"), null).size());
-        assertEquals(1, SERVER.queryNames(new ObjectName("dev.acceljce:type=Settings"), null).size());
+        assertEquals(
+                1,
+                SERVER.queryNames(new ObjectName("dev.acceljce:type=Counters"), null)
+                        .size());
+        assertEquals(
+                1,
+                SERVER.queryNames(new ObjectName("dev.acceljce:type=Settings"), null)
+                        .size());
         assertTrue(Management.status().startsWith("registered"), Management.status());
         assertEquals(Providers.ACCEL.getVersionStr(), Management.counters().getProviderVersion());
     }

@@ -1,12 +1,11 @@
 package dev.acceljce.control;
 
-import java.security.MessageDigest;
-
-import dev.acceljce.testing.Providers;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.testing.Providers;
+import java.security.MessageDigest;
+import org.junit.jupiter.api.Test;
 
 /**
  * Counts survive their objects exactly, and the live tallies do not pile up: 50,000 digests made,

@@ -1,24 +1,28 @@
 package dev.acceljce.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.acceljce.testing.Providers;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import javax.crypto.KDF;
 import javax.crypto.Mac;
 import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Counters are exact for a scripted sequence of operations, on both paths. */
 class CountersTest {
     private static Counters.Row delta(Counters.Row before, String service) {
         Counters.Row now = Counters.of(service);
-        return new Counters.Row(service, now.nativeOps() - before.nativeOps(), now.nativeBytes() - before.nativeBytes(),
-                now.jdkOps() - before.jdkOps(), now.jdkBytes() - before.jdkBytes(),
-                now.nativeObjects() - before.nativeObjects(), now.jdkObjects() - before.jdkObjects());
+        return new Counters.Row(
+                service,
+                now.nativeOps() - before.nativeOps(),
+                now.nativeBytes() - before.nativeBytes(),
+                now.jdkOps() - before.jdkOps(),
+                now.jdkBytes() - before.jdkBytes(),
+                now.nativeObjects() - before.nativeObjects(),
+                now.jdkObjects() - before.jdkObjects());
     }
 
     @Test
@@ -29,10 +33,10 @@ class CountersTest {
         md.update(new byte[100]);
         md.update((byte) 1);
         md.update(ByteBuffer.allocateDirect(27));
-        md.digest();                       // 1 op, 128 bytes
-        md.digest(new byte[5000]);         // 1 op, 5000 bytes
+        md.digest(); // 1 op, 128 bytes
+        md.digest(new byte[5000]); // 1 op, 5000 bytes
         md.update(new byte[7]);
-        md.reset();                        // abandoned message: not an operation
+        md.reset(); // abandoned message: not an operation
         ((MessageDigest) md.clone()).digest(new byte[3]); // the clone counts too
         Counters.Row d = delta(before, service);
         assertEquals(3, d.nativeOps());
@@ -62,7 +66,8 @@ class CountersTest {
         Counters.Row macBefore = Counters.of("Mac.HmacSHA384");
         Counters.Row kdfBefore = Counters.of("KDF.HKDF-SHA256");
         SecretKeySpec key = new SecretKeySpec(new byte[32], "HmacSHA384");
-        HKDFParameterSpec spec = HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(null, 42);
+        HKDFParameterSpec spec =
+                HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(null, 42);
         for (String nativeOn : new String[] {"true", "false"}) {
             System.setProperty("acceljce.native", nativeOn);
             dev.acceljce.control.Settings.reload();
@@ -70,10 +75,10 @@ class CountersTest {
                 Mac mac = Mac.getInstance("HmacSHA384", Providers.ACCEL);
                 mac.init(key);
                 mac.update(new byte[300]);
-                mac.doFinal(new byte[12]);  // 1 op, 312 bytes
+                mac.doFinal(new byte[12]); // 1 op, 312 bytes
                 mac.update(new byte[5]);
-                mac.reset();                // abandoned: not counted
-                mac.doFinal();              // 1 op, 0 bytes
+                mac.reset(); // abandoned: not counted
+                mac.doFinal(); // 1 op, 0 bytes
                 KDF.getInstance("HKDF-SHA256", Providers.ACCEL).deriveData(spec); // 1 op, 42 bytes
             } finally {
                 System.clearProperty("acceljce.native");
@@ -96,8 +101,8 @@ class CountersTest {
     void cipherOperationsAreCountedForEveryCipherFamily() throws Exception {
         javax.crypto.spec.SecretKeySpec aes = new javax.crypto.spec.SecretKeySpec(new byte[16], "AES");
         javax.crypto.spec.SecretKeySpec chacha = new javax.crypto.spec.SecretKeySpec(new byte[32], "ChaCha20");
-        String[][] cases = {
-            {"AES/GCM/NoPadding"}, {"AES/CBC/PKCS5Padding"}, {"ChaCha20-Poly1305"}, {"AES/KW/NoPadding"}};
+        String[][] cases = {{"AES/GCM/NoPadding"}, {"AES/CBC/PKCS5Padding"}, {"ChaCha20-Poly1305"}, {"AES/KW/NoPadding"}
+        };
         for (String[] c : cases) {
             String t = c[0];
             Counters.Row before = Counters.of("Cipher." + t);
@@ -111,14 +116,14 @@ class CountersTest {
             };
             cipher.init(javax.crypto.Cipher.ENCRYPT_MODE, key, p);
             byte[] first = cipher.update(new byte[16]);
-            byte[] last = cipher.doFinal(new byte[16]);             // 1 op, 32 bytes
+            byte[] last = cipher.doFinal(new byte[16]); // 1 op, 32 bytes
             byte[] ct = new byte[(first == null ? 0 : first.length) + last.length];
             if (first != null) {
                 System.arraycopy(first, 0, ct, 0, first.length);
             }
             System.arraycopy(last, 0, ct, ct.length - last.length, last.length);
             cipher.init(javax.crypto.Cipher.DECRYPT_MODE, key, p);
-            cipher.doFinal(ct);                                      // 1 op, ct.length bytes
+            cipher.doFinal(ct); // 1 op, ct.length bytes
             Counters.Row d = delta(before, "Cipher." + t);
             assertEquals(2, d.nativeOps(), t);
             assertEquals(32 + ct.length, d.nativeBytes(), t);
@@ -136,8 +141,8 @@ class CountersTest {
         javax.crypto.spec.IvParameterSpec iv = new javax.crypto.spec.IvParameterSpec(new byte[16]);
         for (Path path : Path.values()) {
             Counters.Row before = Counters.of(service);
-            javax.crypto.Cipher ctr = javax.crypto.Cipher.getInstance("AES/CTR/NoPadding",
-                    dev.acceljce.AccelJceProvider.pathView(path));
+            javax.crypto.Cipher ctr =
+                    javax.crypto.Cipher.getInstance("AES/CTR/NoPadding", dev.acceljce.AccelJceProvider.pathView(path));
             ctr.init(javax.crypto.Cipher.ENCRYPT_MODE, key, iv);
             ctr.update(new byte[1000]);
             ctr.update(new byte[24], 0, 24, new byte[24], 0);

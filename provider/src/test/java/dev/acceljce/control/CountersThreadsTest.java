@@ -1,15 +1,14 @@
 package dev.acceljce.control;
 
-import java.security.MessageDigest;
-import java.util.concurrent.atomic.AtomicReference;
-
-import dev.acceljce.testing.Providers;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.testing.Providers;
+import java.security.MessageDigest;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Counts live in a cell per thread: what threads that ended counted stays counted, their cells do
@@ -34,7 +33,8 @@ class CountersThreadsTest {
             Thread t = Thread.ofVirtual().start(() -> {
                 try {
                     for (int k = 0; k < perThread; k++) {
-                        MessageDigest.getInstance("SHA-512/224", Providers.ACCEL).digest(new byte[k]);
+                        MessageDigest.getInstance("SHA-512/224", Providers.ACCEL)
+                                .digest(new byte[k]);
                     }
                 } catch (Throwable e) {
                     failed.set(e);
@@ -44,22 +44,28 @@ class CountersThreadsTest {
                 t.join(); // keep a few hundred alive at once, not all
             }
         }
-        Thread last = Thread.ofVirtual().start(() -> { });
+        Thread last = Thread.ofVirtual().start(() -> {});
         last.join();
         Thread.sleep(50);
         assertNull(failed.get());
         // one more thread links a cell, which prunes when due: ended threads' cells are folded
-        Thread.ofVirtual().start(() -> {
-            try {
-                MessageDigest.getInstance("SHA-512/224", Providers.ACCEL).digest(new byte[1]);
-            } catch (Exception e) {
-                failed.set(e);
-            }
-        }).join();
+        Thread.ofVirtual()
+                .start(() -> {
+                    try {
+                        MessageDigest.getInstance("SHA-512/224", Providers.ACCEL)
+                                .digest(new byte[1]);
+                    } catch (Exception e) {
+                        failed.set(e);
+                    }
+                })
+                .join();
         assertNull(failed.get());
-        assertEquals(before + (long) threads * perThread + 1, Counters.of(service).nativeOps(),
+        assertEquals(
+                before + (long) threads * perThread + 1,
+                Counters.of(service).nativeOps(),
                 "every operation of every thread counted once");
-        assertTrue(Counters.linkedTallies(service) <= 2_048,
+        assertTrue(
+                Counters.linkedTallies(service) <= 2_048,
                 "cells of ended threads unlinked: " + Counters.linkedTallies(service));
     }
 

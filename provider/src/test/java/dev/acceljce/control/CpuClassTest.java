@@ -3,12 +3,10 @@ package dev.acceljce.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.acceljce.openssl.LibCrypto;
 import java.util.Set;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import dev.acceljce.openssl.LibCrypto;
 
 /**
  * The built-in crossovers follow the kind of CPU they run on: the class read from the CPU (and
@@ -16,8 +14,8 @@ import dev.acceljce.openssl.LibCrypto;
  * generic table.
  */
 class CpuClassTest {
-    private static final Set<String> ZEN3 = Set.of("aes", "vaes", "pclmulqdq", "vpclmulqdq", "sha_ni", "avx", "avx2",
-            "adx", "bmi2", "rdrand", "rdseed");
+    private static final Set<String> ZEN3 = Set.of(
+            "aes", "vaes", "pclmulqdq", "vpclmulqdq", "sha_ni", "avx", "avx2", "adx", "bmi2", "rdrand", "rdseed");
     private static final Set<String> ZEN4 = union(ZEN3, Set.of("avx512f", "avx512vl", "avx512bw", "avx512ifma"));
     private static final Set<String> SKYLAKE = Set.of("aes", "pclmulqdq", "avx", "avx2", "adx", "bmi2");
 
@@ -53,7 +51,8 @@ class CpuClassTest {
         }
         // GCM and SHA-256 have no line of their own here: the generic table decides (measured on a
         // Zen 4): SHA-256 to the JDK, GCM without an entry, so native
-        assertEquals("built-in defaults", Crossovers.lookup(Family.DIGEST, "SHA-256").source());
+        assertEquals(
+                "built-in defaults", Crossovers.lookup(Family.DIGEST, "SHA-256").source());
         Crossovers.Crossover gcm = Crossovers.lookup(Family.GCM, "AES/GCM/NoPadding");
         assertEquals(Path.NATIVE, gcm.pathFor(32), gcm.toString());
         assertEquals(Path.NATIVE, gcm.pathFor(16384), gcm.toString());
@@ -76,8 +75,10 @@ class CpuClassTest {
         Crossovers.Crossover sha = Crossovers.lookup(Family.DIGEST, "SHA-256");
         if (Crossovers.opensslLine().equals("3.5")) {
             // Zen 3 (issue 16's calibrate run): GCM to the JDK below 256 B, SHA-256 below 4 KiB
-            assertEquals(new Crossovers.Crossover(Path.JDK, 256, Path.NATIVE, "built-in defaults for amd-avx2-vaes"), gcm);
-            assertEquals(new Crossovers.Crossover(Path.JDK, 4096, Path.NATIVE, "built-in defaults for amd-avx2-vaes"), sha);
+            assertEquals(
+                    new Crossovers.Crossover(Path.JDK, 256, Path.NATIVE, "built-in defaults for amd-avx2-vaes"), gcm);
+            assertEquals(
+                    new Crossovers.Crossover(Path.JDK, 4096, Path.NATIVE, "built-in defaults for amd-avx2-vaes"), sha);
         } else {
             // the class tables are for the bundled 3.5; on 3.0 the generic table still decides
             assertEquals("built-in defaults", gcm.source());
@@ -86,7 +87,8 @@ class CpuClassTest {
         Settings.set("acceljce.cpuClass", "x86-portable");
         Crossovers.reload();
         assertTrue(Crossovers.cpuClassInForce().contains("no table of its own"), Crossovers.cpuClassInForce());
-        assertEquals("built-in defaults", Crossovers.lookup(Family.DIGEST, "SHA-256").source());
+        assertEquals(
+                "built-in defaults", Crossovers.lookup(Family.DIGEST, "SHA-256").source());
     }
 
     @Test

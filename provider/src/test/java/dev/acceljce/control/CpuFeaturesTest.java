@@ -1,14 +1,13 @@
 package dev.acceljce.control;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** /proc/cpuinfo parsing against fixture texts of each architecture, and a live smoke test. */
 class CpuFeaturesTest {
@@ -37,8 +36,21 @@ class CpuFeaturesTest {
         assertEquals("AMD EPYC", cpu.model());
         assertEquals(2, cpu.logicalCpus());
         assertEquals(CpuFeatures.X86_64, List.copyOf(cpu.features().keySet()));
-        for (String f : List.of("aes", "vaes", "pclmulqdq", "vpclmulqdq", "sha_ni", "avx", "avx2", "avx512f",
-                "avx512vl", "avx512bw", "avx512ifma", "adx", "bmi2", "rdrand")) {
+        for (String f : List.of(
+                "aes",
+                "vaes",
+                "pclmulqdq",
+                "vpclmulqdq",
+                "sha_ni",
+                "avx",
+                "avx2",
+                "avx512f",
+                "avx512vl",
+                "avx512bw",
+                "avx512ifma",
+                "adx",
+                "bmi2",
+                "rdrand")) {
             assertTrue(cpu.has(f), f);
         }
         assertFalse(cpu.has("rdseed"));
@@ -96,9 +108,9 @@ class CpuFeaturesTest {
                 cpu\t\t: POWER9 (architected), altivec supported
                 """;
         ByteBuffer auxv = ByteBuffer.allocate(48).order(ByteOrder.LITTLE_ENDIAN);
-        auxv.putLong(16).putLong(0xdc0065c2L);      // AT_HWCAP
-        auxv.putLong(26).putLong(0x2ef60000L);      // AT_HWCAP2 of a POWER9, VEC_CRYPTO (0x02000000) set
-        auxv.putLong(0).putLong(0);                 // AT_NULL
+        auxv.putLong(16).putLong(0xdc0065c2L); // AT_HWCAP
+        auxv.putLong(26).putLong(0x2ef60000L); // AT_HWCAP2 of a POWER9, VEC_CRYPTO (0x02000000) set
+        auxv.putLong(0).putLong(0); // AT_NULL
         long hwcap2 = CpuFeatures.auxvValue(auxv.array(), 26);
         assertEquals(0x2ef60000L, hwcap2);
         CpuFeatures cpu = CpuFeatures.parse(text, "ppc64le", hwcap2);
@@ -122,7 +134,8 @@ class CpuFeaturesTest {
         CpuFeatures cpu = CpuFeatures.ofThisMachine();
         assertEquals(CpuFeatures.normalise(System.getProperty("os.arch")), cpu.arch());
         assertTrue(cpu.logicalCpus() >= 1);
-        assertEquals(CpuFeatures.featureNames(cpu.arch()), List.copyOf(cpu.features().keySet()));
+        assertEquals(
+                CpuFeatures.featureNames(cpu.arch()), List.copyOf(cpu.features().keySet()));
         if (cpu.arch().equals("x86_64")) {
             // every x86_64 server CPU of the last decade has AES-NI and PCLMULQDQ
             assertTrue(cpu.has("aes") && cpu.has("pclmulqdq"), cpu.toString());

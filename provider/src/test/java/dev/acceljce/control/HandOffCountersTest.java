@@ -1,5 +1,13 @@
 package dev.acceljce.control;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.service.Capabilities;
+import dev.acceljce.testing.Providers;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -18,17 +26,8 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import dev.acceljce.service.Capabilities;
 
 /**
  * A native-path object that hands a case to the JDK's provider internally counts that work on the
@@ -39,6 +38,7 @@ import dev.acceljce.service.Capabilities;
 class HandOffCountersTest {
     /** A 2048-bit RSA key from the JDK, and the same key without CRT components (n, d only). */
     private static KeyPair rsa;
+
     private static PrivateKey rsaNonCrt;
 
     @BeforeAll
@@ -54,9 +54,13 @@ class HandOffCountersTest {
 
     private static Counters.Row delta(Counters.Row before) {
         Counters.Row now = Counters.of(before.service());
-        return new Counters.Row(before.service(), now.nativeOps() - before.nativeOps(),
-                now.nativeBytes() - before.nativeBytes(), now.jdkOps() - before.jdkOps(),
-                now.jdkBytes() - before.jdkBytes(), now.nativeObjects() - before.nativeObjects(),
+        return new Counters.Row(
+                before.service(),
+                now.nativeOps() - before.nativeOps(),
+                now.nativeBytes() - before.nativeBytes(),
+                now.jdkOps() - before.jdkOps(),
+                now.jdkBytes() - before.jdkBytes(),
+                now.nativeObjects() - before.nativeObjects(),
                 now.jdkObjects() - before.jdkObjects());
     }
 
@@ -109,11 +113,11 @@ class HandOffCountersTest {
         c.init(Cipher.ENCRYPT_MODE, key, spec);
         c.updateAAD(new byte[5]);
         byte[] head = c.update(new byte[10]);
-        byte[] tail = c.doFinal(new byte[6]);             // 1 operation, 16 bytes (AAD not counted)
+        byte[] tail = c.doFinal(new byte[6]); // 1 operation, 16 bytes (AAD not counted)
         byte[] ct = concat(head, tail);
         c.init(Cipher.DECRYPT_MODE, key, spec);
         c.updateAAD(new byte[5]);
-        assertArrayEquals(new byte[16], c.doFinal(ct));  // 1 operation, 32 bytes (ciphertext and tag)
+        assertArrayEquals(new byte[16], c.doFinal(ct)); // 1 operation, 32 bytes (ciphertext and tag)
         assertHandedOff(before, 2, 16 + 32);
 
         Cipher jdk = Cipher.getInstance("AES/GCM/NoPadding", Providers.jdk("Cipher", "AES/GCM/NoPadding"));
@@ -126,12 +130,16 @@ class HandOffCountersTest {
     void hkdfInfoLongerThanOpenSslTakesCountsOnTheJdkPath() throws Exception {
         byte[] info = new byte[32 * 1024 + 1];
         info[7] = 7;
-        HKDFParameterSpec both = HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(info, 42);
+        HKDFParameterSpec both =
+                HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(info, 42);
         Counters.Row before = Counters.of("KDF.HKDF-SHA256");
         KDF kdf = KDF.getInstance("HKDF-SHA256", Providers.ACCEL);
-        byte[] out = kdf.deriveData(both);                 // 1 operation, 42 output bytes
+        byte[] out = kdf.deriveData(both); // 1 operation, 42 output bytes
         assertHandedOff(before, 1, 42);
-        assertArrayEquals(KDF.getInstance("HKDF-SHA256", Providers.jdk("KDF", "HKDF-SHA256")).deriveData(both), out);
+        assertArrayEquals(
+                KDF.getInstance("HKDF-SHA256", Providers.jdk("KDF", "HKDF-SHA256"))
+                        .deriveData(both),
+                out);
 
         // the same object with a short info: native again, the hand-off tally not registered again
         kdf.deriveData(HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(new byte[3], 17));
@@ -149,7 +157,7 @@ class HandOffCountersTest {
         s.initSign(rsaNonCrt);
         s.update(message, 0, 60);
         s.update(message, 60, 40);
-        byte[] sig = s.sign();                             // 1 operation, 100 bytes
+        byte[] sig = s.sign(); // 1 operation, 100 bytes
         assertHandedOff(before, 1, 100);
         Signature jdk = Signature.getInstance("SHA256withRSA", Providers.jdk("Signature", "SHA256withRSA"));
         jdk.initSign(rsa.getPrivate());
@@ -166,7 +174,7 @@ class HandOffCountersTest {
         Cipher c = Cipher.getInstance("RSA/ECB/PKCS1Padding", Providers.ACCEL);
         c.init(Cipher.DECRYPT_MODE, rsaNonCrt);
         c.update(ct, 0, 56);
-        byte[] pt = c.doFinal(ct, 56, ct.length - 56);     // 1 operation, 256 bytes
+        byte[] pt = c.doFinal(ct, 56, ct.length - 56); // 1 operation, 256 bytes
         assertHandedOff(before, 1, ct.length);
         assertArrayEquals(new byte[] {1, 2, 3}, pt);
     }
@@ -181,8 +189,10 @@ class HandOffCountersTest {
         assertHandedOff(before, 1, 0);
         // a CRT key from the same factory is OpenSSL's: native
         assertTrue(kf.translateKey(rsa.getPrivate()) instanceof AccelKey);
-        assertTrue(kf.generatePublic(new java.security.spec.X509EncodedKeySpec(rsa.getPublic().getEncoded()))
-                instanceof AccelKey);
+        assertTrue(
+                kf.generatePublic(new java.security.spec.X509EncodedKeySpec(
+                                rsa.getPublic().getEncoded()))
+                        instanceof AccelKey);
         assertEquals(1, delta(before).nativeOps());
     }
 
@@ -193,7 +203,11 @@ class HandOffCountersTest {
         g.initialize(1024);
         KeyPair p = g.generateKeyPair();
         assertHandedOff(before, 1, 0);
-        assertEquals(1024, ((java.security.interfaces.RSAPublicKey) p.getPublic()).getModulus().bitLength());
+        assertEquals(
+                1024,
+                ((java.security.interfaces.RSAPublicKey) p.getPublic())
+                        .getModulus()
+                        .bitLength());
     }
 
     @Test
@@ -207,7 +221,7 @@ class HandOffCountersTest {
         s.setParameter(context);
         s.initSign(ed.getPrivate());
         s.update(message);
-        byte[] sig = s.sign();                             // 1 operation, 50 bytes
+        byte[] sig = s.sign(); // 1 operation, 50 bytes
         assertHandedOff(before, 1, 50);
         Signature jdk = Signature.getInstance("Ed25519", Providers.jdk("Signature", "Ed25519"));
         jdk.setParameter(context);
@@ -228,8 +242,8 @@ class HandOffCountersTest {
         assertTrue(handOffs.get("Cipher.AES").contains("PCBC"), handOffs.toString());
         assertTrue(handOffs.get("Cipher.AES_256/GCM/NoPadding").contains("128 bytes"), handOffs.toString());
         assertTrue(handOffs.get("KDF.HKDF-SHA512").contains("32 KiB"), handOffs.toString());
-        for (String rsaService : List.of("Signature.SHA256withRSA", "Signature.RSASSA-PSS", "Cipher.RSA",
-                "KeyFactory.RSA")) {
+        for (String rsaService :
+                List.of("Signature.SHA256withRSA", "Signature.RSASSA-PSS", "Cipher.RSA", "KeyFactory.RSA")) {
             assertTrue(handOffs.get(rsaService).contains("without CRT components"), rsaService + ": " + handOffs);
         }
         assertTrue(handOffs.get("KeyPairGenerator.RSA").contains("2048..8192"), handOffs.toString());

@@ -1,13 +1,12 @@
 package dev.acceljce.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The documented algorithm-to-instruction map, intersected with what OpenSSL enabled. */
 class InstructionsTest {
@@ -33,8 +32,12 @@ class InstructionsTest {
         // OPENSSL_ia32cap masked SHA-NI: SHA-256 falls back to the AVX2 path
         Set<String> noShaNi = new HashSet<>(ALL);
         noShaNi.remove("sha_ni");
-        assertEquals(List.of("avx2", "bmi2"), Instructions.of("x86_64", "sha256", noShaNi, OPENSSL_3_0_19).instructions());
-        assertEquals(List.of("sha_ni"), Instructions.of("x86_64", "sha256", ALL, OPENSSL_3_0_19).instructions());
+        assertEquals(
+                List.of("avx2", "bmi2"),
+                Instructions.of("x86_64", "sha256", noShaNi, OPENSSL_3_0_19).instructions());
+        assertEquals(
+                List.of("sha_ni"),
+                Instructions.of("x86_64", "sha256", ALL, OPENSSL_3_0_19).instructions());
         // no AES-NI at all: portable code, and the report says what was missing
         Instructions.Use none = Instructions.of("x86_64", "aes", Set.of("avx2"), OPENSSL_3_0_19);
         assertEquals(List.of(), none.instructions());
@@ -43,23 +46,48 @@ class InstructionsTest {
 
     @Test
     void publicKeyAndAeadPaths() {
-        assertEquals(List.of("avx512ifma", "adx", "bmi2"), Instructions.of("x86_64", "rsa", ALL, OPENSSL_3_0_19).instructions());
-        assertEquals(List.of("adx", "bmi2"), Instructions.of("x86_64", "rsa", Set.of("adx", "bmi2"), OPENSSL_3_0_19).instructions());
-        assertEquals(List.of("adx", "bmi2", "avx2"), Instructions.of("x86_64", "ec", ALL, OPENSSL_3_0_19).instructions());
-        assertEquals(List.of("adx", "bmi2"), Instructions.of("x86_64", "x25519", ALL, OPENSSL_3_0_19).instructions());
-        assertEquals(List.of("avx512f", "avx512ifma"),
-                Instructions.of("x86_64", "chacha20-poly1305", ALL, OPENSSL_3_0_19).instructions());
-        assertEquals(List.of("aes"), Instructions.of("x86_64", "drbg", ALL, OPENSSL_3_0_19).instructions());
+        assertEquals(
+                List.of("avx512ifma", "adx", "bmi2"),
+                Instructions.of("x86_64", "rsa", ALL, OPENSSL_3_0_19).instructions());
+        assertEquals(
+                List.of("adx", "bmi2"),
+                Instructions.of("x86_64", "rsa", Set.of("adx", "bmi2"), OPENSSL_3_0_19)
+                        .instructions());
+        assertEquals(
+                List.of("adx", "bmi2", "avx2"),
+                Instructions.of("x86_64", "ec", ALL, OPENSSL_3_0_19).instructions());
+        assertEquals(
+                List.of("adx", "bmi2"),
+                Instructions.of("x86_64", "x25519", ALL, OPENSSL_3_0_19).instructions());
+        assertEquals(
+                List.of("avx512f", "avx512ifma"),
+                Instructions.of("x86_64", "chacha20-poly1305", ALL, OPENSSL_3_0_19)
+                        .instructions());
+        assertEquals(
+                List.of("aes"),
+                Instructions.of("x86_64", "drbg", ALL, OPENSSL_3_0_19).instructions());
     }
 
     @Test
     void otherArchitectures() {
-        assertEquals(List.of("aes", "pmull"),
-                Instructions.of("aarch64", "aes-gcm", Set.of("aes", "pmull", "sha2"), OPENSSL_3_0_19).instructions());
-        assertEquals(List.of("sha2"), Instructions.of("aarch64", "sha256", Set.of("sha2"), OPENSSL_3_0_19).instructions());
-        assertEquals(List.of("msa"), Instructions.of("s390x", "sha3", Set.of("msa"), OPENSSL_3_0_19).instructions());
-        assertEquals(List.of("vcrypto"), Instructions.of("ppc64le", "aes", Set.of("vcrypto"), OPENSSL_3_0_19).instructions());
-        assertEquals(List.of(), Instructions.of("riscv64", "aes", Set.of(), OPENSSL_3_0_19).instructions());
+        assertEquals(
+                List.of("aes", "pmull"),
+                Instructions.of("aarch64", "aes-gcm", Set.of("aes", "pmull", "sha2"), OPENSSL_3_0_19)
+                        .instructions());
+        assertEquals(
+                List.of("sha2"),
+                Instructions.of("aarch64", "sha256", Set.of("sha2"), OPENSSL_3_0_19)
+                        .instructions());
+        assertEquals(
+                List.of("msa"),
+                Instructions.of("s390x", "sha3", Set.of("msa"), OPENSSL_3_0_19).instructions());
+        assertEquals(
+                List.of("vcrypto"),
+                Instructions.of("ppc64le", "aes", Set.of("vcrypto"), OPENSSL_3_0_19)
+                        .instructions());
+        assertEquals(
+                List.of(),
+                Instructions.of("riscv64", "aes", Set.of(), OPENSSL_3_0_19).instructions());
     }
 
     @Test

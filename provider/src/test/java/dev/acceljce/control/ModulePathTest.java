@@ -1,5 +1,11 @@
 package dev.acceljce.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.testing.ModuleProbe;
+import dev.acceljce.testing.Providers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -8,14 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.testing.ModuleProbe;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The provider as a named module (its compiled classes as an exploded module on the module path):
@@ -24,13 +23,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ModulePathTest {
     private static Map<String, String> probe(String... extraOptions) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=dev.acceljce.provider",
-                "--module-path", location(AccelJceProvider.class), "--add-modules", "dev.acceljce.provider",
-                "-cp", location(ModuleProbe.class)));
+                "--module-path",
+                location(AccelJceProvider.class),
+                "--add-modules",
+                "dev.acceljce.provider",
+                "-cp",
+                location(ModuleProbe.class)));
         cmd.addAll(List.of(extraOptions));
         System.getProperties().stringPropertyNames().stream()
-                .filter(k -> k.startsWith("acceljce.openssl.") || k.startsWith("jdk.native.openssl.")
+                .filter(k -> k.startsWith("acceljce.openssl.")
+                        || k.startsWith("jdk.native.openssl.")
                         || k.equals("acceljce.policy"))
                 .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
         cmd.add(ModuleProbe.class.getName());
@@ -40,14 +45,16 @@ class ModulePathTest {
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "probe did not end");
         assertEquals(0, p.exitValue(), out);
         Map<String, String> values = new LinkedHashMap<>();
-        out.lines().filter(l -> l.contains("=")).forEach(l -> values.put(l.substring(0, l.indexOf('=')),
-                l.substring(l.indexOf('=') + 1)));
+        out.lines()
+                .filter(l -> l.contains("="))
+                .forEach(l -> values.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)));
         return values;
     }
 
     private static String location(Class<?> c) throws IOException {
         try {
-            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString();
         } catch (java.net.URISyntaxException e) {
             throw new IOException(e);
         }

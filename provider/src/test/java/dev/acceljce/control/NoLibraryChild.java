@@ -1,10 +1,9 @@
 package dev.acceljce.control;
 
-import java.security.MessageDigest;
-
 import dev.acceljce.AccelJceProvider;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.service.Capabilities;
+import java.security.MessageDigest;
 
 /**
  * Run by {@link SelfTestTest} in a child JVM whose {@code acceljce.openssl.lib} names no library.
@@ -24,14 +23,20 @@ public final class NoLibraryChild {
         Capabilities caps = Capabilities.of(accel);
         check(!caps.library().available() && caps.library().unavailableReason() != null, "library: " + caps.library());
         check(caps.openssl().raw() == null && !caps.openssl().decoded(), "OpenSSL view: " + caps.openssl());
-        check(caps.selfTest().overall() == SelfTest.Status.NOT_TESTED, "self-test: " + caps.selfTest().overall());
+        check(
+                caps.selfTest().overall() == SelfTest.Status.NOT_TESTED,
+                "self-test: " + caps.selfTest().overall());
         for (SelfTest.Result r : caps.selfTest().results()) {
             check(r.status() == SelfTest.Status.NOT_TESTED && r.reason().contains("not loaded"), r.toString());
         }
         check(!caps.services().isEmpty(), "no services");
         for (Capabilities.Service s : caps.services()) {
-            check(s.path() == Path.JDK && !s.nativeAvailable() && s.unavailableReason() != null
-                    && s.instructions().isEmpty(), s.toString());
+            check(
+                    s.path() == Path.JDK
+                            && !s.nativeAvailable()
+                            && s.unavailableReason() != null
+                            && s.instructions().isEmpty(),
+                    s.toString());
         }
         check(Health.nativeHealthy(Family.DIGEST), "not tested must not read as failed");
         System.out.println(DONE);

@@ -1,18 +1,17 @@
 package dev.acceljce.control;
 
-import java.util.List;
-import java.util.Set;
-
-import dev.acceljce.openssl.LibCrypto;
-import dev.acceljce.testing.Providers;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.service.Capabilities;
+import dev.acceljce.testing.Providers;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 /** Decoding OpenSSL's CPUINFO string (OPENSSL_ia32cap(3) bit layout) from fixtures, and live. */
 class OpenSslCpuTest {

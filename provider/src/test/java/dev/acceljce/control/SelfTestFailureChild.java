@@ -1,5 +1,8 @@
 package dev.acceljce.control;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.service.Capabilities;
+import dev.acceljce.testing.Providers;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.Provider;
@@ -8,10 +11,6 @@ import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.service.Capabilities;
-import dev.acceljce.testing.Providers;
 
 /**
  * Run by {@link SelfTestTest} in a child JVM started with {@code -Dacceljce.selftest.fail=gcm,digest}.
@@ -28,7 +27,8 @@ public final class SelfTestFailureChild {
 
         // digest failed its self-test: the JDK serves SHA-256, with the JDK's (identical) answer
         byte[] viaAccel = MessageDigest.getInstance("SHA-256", accel).digest(message);
-        byte[] viaJdk = MessageDigest.getInstance("SHA-256", Providers.jdk("MessageDigest", "SHA-256")).digest(message);
+        byte[] viaJdk = MessageDigest.getInstance("SHA-256", Providers.jdk("MessageDigest", "SHA-256"))
+                .digest(message);
         check(Arrays.equals(viaAccel, viaJdk), "SHA-256 differs between the paths");
         check(Decisions.count("MessageDigest", "SHA-256", Path.JDK) == 1, "SHA-256 was not served by the JDK");
         check(Decisions.count("MessageDigest", "SHA-256", Path.NATIVE) == 0, "SHA-256 was served natively");
@@ -44,8 +44,11 @@ public final class SelfTestFailureChild {
             byte[] key = new byte[16];
             byte[] iv = new byte[12];
             byte[] a = gcm(Cipher.getInstance("AES/GCM/NoPadding", accel), key, iv, message);
-            byte[] b = gcm(Cipher.getInstance("AES/GCM/NoPadding", Providers.jdk("Cipher", "AES/GCM/NoPadding")),
-                    key, iv, message);
+            byte[] b = gcm(
+                    Cipher.getInstance("AES/GCM/NoPadding", Providers.jdk("Cipher", "AES/GCM/NoPadding")),
+                    key,
+                    iv,
+                    message);
             check(Arrays.equals(a, b), "AES-GCM differs between the paths");
             check(Decisions.count("Cipher", "AES/GCM/NoPadding", Path.NATIVE) == 0, "AES-GCM was served natively");
         }

@@ -1,5 +1,8 @@
 package dev.acceljce.control;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.service.Capabilities;
+import dev.acceljce.testing.Providers;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -8,10 +11,6 @@ import java.security.Provider;
 import java.security.Signature;
 import java.util.Arrays;
 import javax.crypto.Cipher;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.service.Capabilities;
-import dev.acceljce.testing.Providers;
 
 /**
  * Run by {@link SelfTestTest} in a child JVM started with {@code -Dacceljce.selftest.fail=rsa}.
@@ -32,13 +31,16 @@ public final class SelfTestRsaFailureChild {
         check(Decisions.count("KeyPairGenerator", "RSA", Path.NATIVE) == 0, "RSA key generation served natively");
 
         byte[] viaAccel = sign(Signature.getInstance("SHA256withRSA", accel), pair.getPrivate(), message);
-        byte[] viaJdk = sign(Signature.getInstance("SHA256withRSA", Providers.jdk("Signature", "SHA256withRSA")),
-                pair.getPrivate(), message);
+        byte[] viaJdk = sign(
+                Signature.getInstance("SHA256withRSA", Providers.jdk("Signature", "SHA256withRSA")),
+                pair.getPrivate(),
+                message);
         check(Arrays.equals(viaAccel, viaJdk), "SHA256withRSA differs between the paths");
         check(Decisions.count("Signature", "SHA256withRSA", Path.JDK) == 1, "SHA256withRSA not served by the JDK");
         check(Decisions.count("Signature", "SHA256withRSA", Path.NATIVE) == 0, "SHA256withRSA served natively");
         Counters.Row signatures = Counters.of("Signature.SHA256withRSA");
-        check(signatures.jdkOps() == 1 && signatures.jdkBytes() == message.length && signatures.nativeOps() == 0,
+        check(
+                signatures.jdkOps() == 1 && signatures.jdkBytes() == message.length && signatures.nativeOps() == 0,
                 "signature counts: " + signatures);
 
         String oaep = "RSA/ECB/OAEPWithSHA-256AndMGF1Padding";
@@ -59,9 +61,11 @@ public final class SelfTestRsaFailureChild {
         check(!Health.nativeHealthy(Family.RSA), "health did not fail RSA");
         check(Health.nativeHealthy(Family.EC), "EC marked unhealthy");
         String reason = Health.status(Family.RSA).reason();
-        check(reason.contains("RSASSA-PKCS1-v1_5 SHA-256 signature: expected ")
-                && reason.contains("RSA-OAEP SHA-256 decryption: expected ")
-                && reason.contains(SelfTest.FAIL_PROPERTY), "reason: " + reason);
+        check(
+                reason.contains("RSASSA-PKCS1-v1_5 SHA-256 signature: expected ")
+                        && reason.contains("RSA-OAEP SHA-256 decryption: expected ")
+                        && reason.contains(SelfTest.FAIL_PROPERTY),
+                "reason: " + reason);
         Capabilities caps = Capabilities.of(accel);
         int rsaServices = 0;
         for (Capabilities.Service s : caps.services()) {

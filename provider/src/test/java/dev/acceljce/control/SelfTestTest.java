@@ -1,5 +1,11 @@
 package dev.acceljce.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.service.ServiceReport;
+import dev.acceljce.testing.Providers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,14 +13,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
-import dev.acceljce.service.ServiceReport;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Self-tests at load: they pass here, fit the time budget, and a failure sends the family to the JDK. */
 class SelfTestTest {
@@ -36,18 +35,42 @@ class SelfTestTest {
             assertEquals(SelfTest.Status.PASSED, result.status(), result.name() + ": " + result.reason());
             assertNull(result.reason());
         }
-        assertEquals(EnumSet.of(Family.DIGEST, Family.HMAC, Family.AES, Family.GCM, Family.CHACHA20, Family.KDF,
-                Family.DRBG, Family.KEM, Family.MLDSA, Family.RSA, Family.EC, Family.EDDSA, Family.XDH,
-                Family.CMAC, Family.KMAC, Family.CCM, Family.XTS, Family.SIV, Family.ARGON2),
+        assertEquals(
+                EnumSet.of(
+                        Family.DIGEST,
+                        Family.HMAC,
+                        Family.AES,
+                        Family.GCM,
+                        Family.CHACHA20,
+                        Family.KDF,
+                        Family.DRBG,
+                        Family.KEM,
+                        Family.MLDSA,
+                        Family.RSA,
+                        Family.EC,
+                        Family.EDDSA,
+                        Family.XDH,
+                        Family.CMAC,
+                        Family.KMAC,
+                        Family.CCM,
+                        Family.XTS,
+                        Family.SIV,
+                        Family.ARGON2),
                 SelfTest.testedFamilies());
         assertEquals(SelfTest.Status.PASSED, r.overall());
         assertEquals(SelfTest.Status.PASSED, r.of(Family.EC).status());
         assertEquals(SelfTest.Status.PASSED, r.of(Family.EDDSA).status());
         assertEquals(SelfTest.Status.PASSED, r.of(Family.XDH).status());
         assertEquals(SelfTest.Status.PASSED, r.of(Family.RSA).status());
-        assertEquals(List.of("RSASSA-PKCS1-v1_5 SHA-256 signature", "RSASSA-PKCS1-v1_5 SHA-256 verification",
-                "RSA-OAEP SHA-256 decryption"), r.results().stream().filter(x -> x.family() == Family.RSA)
-                .map(SelfTest.Result::name).toList());
+        assertEquals(
+                List.of(
+                        "RSASSA-PKCS1-v1_5 SHA-256 signature",
+                        "RSASSA-PKCS1-v1_5 SHA-256 verification",
+                        "RSA-OAEP SHA-256 decryption"),
+                r.results().stream()
+                        .filter(x -> x.family() == Family.RSA)
+                        .map(SelfTest.Result::name)
+                        .toList());
     }
 
     /**
@@ -61,7 +84,7 @@ class SelfTestTest {
     void allTestsTogetherRunWellUnderOneHundredMilliseconds() {
         Providers.requireNative();
         ServiceReport.of(Providers.ACCEL); // runs every service's probe: the bindings exist now
-        SelfTest.run(Set.of());            // and every class the tests touch is initialised
+        SelfTest.run(Set.of()); // and every class the tests touch is initialised
         long best = Long.MAX_VALUE;
         for (int i = 0; i < 5; i++) {
             long start = System.nanoTime();
@@ -89,7 +112,9 @@ class SelfTestTest {
 
         SelfTest.Report drbg = SelfTest.run(Set.of(Family.DRBG), Set.of(Family.DRBG));
         assertEquals(SelfTest.Status.FAILED, drbg.of(Family.DRBG).status());
-        assertTrue(drbg.of(Family.DRBG).reason().contains("equal"), drbg.of(Family.DRBG).reason());
+        assertTrue(
+                drbg.of(Family.DRBG).reason().contains("equal"),
+                drbg.of(Family.DRBG).reason());
         assertEquals(1, drbg.results().size());
     }
 
@@ -98,13 +123,15 @@ class SelfTestTest {
     void injectedRsaFailureFailsEveryRsaTest() {
         Providers.requireNative();
         SelfTest.Report r = SelfTest.run(SelfTest.parseFamilies("rsa"));
-        List<SelfTest.Result> rsa = r.results().stream().filter(x -> x.family() == Family.RSA).toList();
+        List<SelfTest.Result> rsa =
+                r.results().stream().filter(x -> x.family() == Family.RSA).toList();
         assertEquals(3, rsa.size());
         for (SelfTest.Result x : rsa) {
             assertEquals(SelfTest.Status.FAILED, x.status(), x.name());
             assertTrue(x.reason().contains(SelfTest.FAIL_PROPERTY), x.reason());
         }
-        assertTrue(r.of(Family.RSA).reason().contains("the published signature did not verify"),
+        assertTrue(
+                r.of(Family.RSA).reason().contains("the published signature did not verify"),
                 r.of(Family.RSA).reason());
         assertEquals(SelfTest.Status.PASSED, r.of(Family.EC).status());
         assertEquals(EnumSet.of(Family.RSA), r.injected());
@@ -125,8 +152,8 @@ class SelfTestTest {
             best = Math.min(best, System.nanoTime() - start);
             assertEquals(SelfTest.Status.PASSED, r.of(Family.RSA).status());
         }
-        System.out.printf("RSA self-tests (sign, verify, OAEP decrypt; 2048-bit): best of 5 runs %.2f ms%n",
-                best / 1e6);
+        System.out.printf(
+                "RSA self-tests (sign, verify, OAEP decrypt; 2048-bit): best of 5 runs %.2f ms%n", best / 1e6);
         assertTrue(best < 50_000_000L, "RSA self-tests took " + best / 1_000_000 + " ms");
     }
 
@@ -146,7 +173,10 @@ class SelfTestTest {
             parts.add(SelfTest.run(Set.of(f), Set.of()));
         }
         SelfTest.Report whole = SelfTest.combine(parts);
-        assertEquals(SelfTest.run(Set.of()).results().stream().map(SelfTest.Result::name).toList(),
+        assertEquals(
+                SelfTest.run(Set.of()).results().stream()
+                        .map(SelfTest.Result::name)
+                        .toList(),
                 whole.results().stream().map(SelfTest.Result::name).toList());
         assertEquals(SelfTest.Status.PASSED, whole.overall());
     }
@@ -200,8 +230,14 @@ class SelfTestTest {
     private static String runChild(Class<?> main, String jvmOption) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // the child's expectations are about the native path, as the suite's (policy native)
-        List<String> command = List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dacceljce.policy=native", jvmOption,
-                "-cp", System.getProperty("java.class.path"), main.getName());
+        List<String> command = List.of(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-Dacceljce.policy=native",
+                jvmOption,
+                "-cp",
+                System.getProperty("java.class.path"),
+                main.getName());
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         boolean done = p.waitFor(120, TimeUnit.SECONDS);
         if (!done) {

@@ -1,21 +1,20 @@
 package dev.acceljce.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.testing.Providers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ResourceBundle;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SettingsAndTraceTest {
     @TempDir
@@ -23,8 +22,13 @@ class SettingsAndTraceTest {
 
     @AfterEach
     void clear() {
-        for (String k : List.of("acceljce.config", "acceljce.trace", "acceljce.native.digest", "jdk.nativeDigest",
-                "jdk.nativeCrypto", "acceljce.policy.digest")) {
+        for (String k : List.of(
+                "acceljce.config",
+                "acceljce.trace",
+                "acceljce.native.digest",
+                "jdk.nativeDigest",
+                "jdk.nativeCrypto",
+                "acceljce.policy.digest")) {
             Settings.set(k, null);
             System.clearProperty(k);
             Settings.reload();
@@ -154,9 +158,12 @@ class SettingsAndTraceTest {
         List<String> lines = captured(AccelJceProvider::new);
         assertTrue(lines.getFirst().contains("OpenSSL"), lines.getFirst());
         assertTrue(lines.contains("AccelJCE: MessageDigest.SHA-256 -> jdk"), String.join("\n", lines));
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("AccelJCE: Mac.HmacSHA256 -> ")), String.join("\n", lines));
+        assertTrue(
+                lines.stream().anyMatch(l -> l.startsWith("AccelJCE: Mac.HmacSHA256 -> ")), String.join("\n", lines));
         // a service whose native objects hand some cases to the JDK names them
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("AccelJCE: KDF.HKDF-SHA256 -> native; hands to the JDK: info")),
+        assertTrue(
+                lines.stream()
+                        .anyMatch(l -> l.startsWith("AccelJCE: KDF.HKDF-SHA256 -> native; hands to the JDK: info")),
                 String.join("\n", lines));
     }
 

@@ -1,5 +1,9 @@
 package dev.acceljce.control;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.acceljce.testing.Providers;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
@@ -17,15 +21,10 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The switch matrix: every family switched off (acceljce.native.&lt;family&gt;=false) serves the
@@ -90,7 +89,9 @@ class SwitchMatrixTest {
                 }),
                 Arguments.of(Family.CHACHA20, "Cipher.ChaCha20-Poly1305", (Operation) () -> {
                     Cipher c = Cipher.getInstance("ChaCha20-Poly1305", Providers.ACCEL);
-                    c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(new byte[32], "ChaCha20"),
+                    c.init(
+                            Cipher.ENCRYPT_MODE,
+                            new SecretKeySpec(new byte[32], "ChaCha20"),
                             new IvParameterSpec(new byte[12]));
                     return c.doFinal(DATA);
                 }),
@@ -123,9 +124,9 @@ class SwitchMatrixTest {
                     ka.doPhase(X_B.getPublic(), true);
                     return ka.generateSecret();
                 }),
-                Arguments.of(Family.KDF, "KDF.HKDF-SHA256", (Operation) () ->
-                        KDF.getInstance("HKDF-SHA256", Providers.ACCEL).deriveData(
-                                HKDFParameterSpec.ofExtract().addIKM(DATA).thenExpand(DATA, 42))));
+                Arguments.of(Family.KDF, "KDF.HKDF-SHA256", (Operation) () -> KDF.getInstance(
+                                "HKDF-SHA256", Providers.ACCEL)
+                        .deriveData(HKDFParameterSpec.ofExtract().addIKM(DATA).thenExpand(DATA, 42))));
     }
 
     @AfterEach
@@ -151,7 +152,8 @@ class SwitchMatrixTest {
         assertEquals(1, after.nativeOps() - before.nativeOps(), family + ": one native operation");
         assertEquals(1, after.jdkOps() - before.jdkOps(), family + ": one JDK operation");
         // the other families' switches were untouched
-        List<Family> others = Arrays.stream(Family.values()).filter(f -> f != family).toList();
+        List<Family> others =
+                Arrays.stream(Family.values()).filter(f -> f != family).toList();
         others.forEach(f -> assertEquals(true, Settings.nativeAllowed(f), f.toString()));
     }
 }

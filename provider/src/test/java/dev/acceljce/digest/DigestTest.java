@@ -1,5 +1,14 @@
 package dev.acceljce.digest;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
 import java.nio.ByteBuffer;
 import java.security.DigestException;
 import java.security.MessageDigest;
@@ -7,25 +16,26 @@ import java.security.Security;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 class DigestTest {
     static List<String> algorithms() {
-        return List.of("MD5", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512", "SHA-512/224",
-                "SHA-512/256", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512");
+        return List.of(
+                "MD5",
+                "SHA-1",
+                "SHA-224",
+                "SHA-256",
+                "SHA-384",
+                "SHA-512",
+                "SHA-512/224",
+                "SHA-512/256",
+                "SHA3-224",
+                "SHA3-256",
+                "SHA3-384",
+                "SHA3-512");
     }
 
     @BeforeAll
@@ -55,13 +65,21 @@ class DigestTest {
     }
 
     private static void check(String alg, byte[] in, String hex) throws Exception {
-        assertEquals(hex, HexFormat.of().formatHex(MessageDigest.getInstance(alg, Providers.ACCEL).digest(in)), alg);
+        assertEquals(
+                hex,
+                HexFormat.of()
+                        .formatHex(
+                                MessageDigest.getInstance(alg, Providers.ACCEL).digest(in)),
+                alg);
     }
 
     @Test
     void oidsAndAliasesResolve() throws Exception {
-        assertEquals("SHA-256", MessageDigest.getInstance("2.16.840.1.101.3.4.2.1", Providers.ACCEL).getAlgorithm()
-                .replace("2.16.840.1.101.3.4.2.1", "SHA-256"));
+        assertEquals(
+                "SHA-256",
+                MessageDigest.getInstance("2.16.840.1.101.3.4.2.1", Providers.ACCEL)
+                        .getAlgorithm()
+                        .replace("2.16.840.1.101.3.4.2.1", "SHA-256"));
         MessageDigest.getInstance("OID.2.16.840.1.101.3.4.2.10", Providers.ACCEL);
         MessageDigest.getInstance("SHA", Providers.ACCEL);
         MessageDigest.getInstance("SHA512/224", Providers.ACCEL);
@@ -87,7 +105,9 @@ class DigestTest {
                 switch (r.nextInt(5)) {
                     case 0 -> ours.update(data, from, n);
                     case 1 -> ours.update(ByteBuffer.wrap(data, from, n));
-                    case 2 -> ours.update(ByteBuffer.allocateDirect(n).put(data, from, n).flip());
+                    case 2 ->
+                        ours.update(
+                                ByteBuffer.allocateDirect(n).put(data, from, n).flip());
                     case 3 -> ours.update(ByteBuffer.wrap(data, from, n).asReadOnlyBuffer());
                     default -> {
                         for (int k = 0; k < Math.min(n, 8); k++) {
@@ -171,8 +191,8 @@ class DigestTest {
             long jdkBefore = Decisions.count("MessageDigest", "SHA-256", Path.JDK);
             MessageDigest md = MessageDigest.getInstance("SHA-256", Providers.ACCEL);
             assertEquals(jdkBefore + 1, Decisions.count("MessageDigest", "SHA-256", Path.JDK));
-            assertArrayEquals(MessageDigest.getInstance("SHA-256", "SUN").digest("x".getBytes()),
-                    md.digest("x".getBytes()));
+            assertArrayEquals(
+                    MessageDigest.getInstance("SHA-256", "SUN").digest("x".getBytes()), md.digest("x".getBytes()));
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");

@@ -1,5 +1,8 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.acceljce.testing.Providers;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -30,13 +33,8 @@ import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import dev.acceljce.testing.Providers;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Many threads, each with its own objects of every family, against the one shared provider
@@ -109,8 +107,10 @@ class ConcurrentFamiliesTest {
         SecretKeySpec aes = new SecretKeySpec(new byte[32], "AES");
         HexFormat hex = HexFormat.of();
         List<Callable<String>> ops = new ArrayList<>();
-        ops.add(() -> hex.formatHex(MessageDigest.getInstance("SHA-256", Providers.ACCEL).digest(data)));
-        ops.add(() -> hex.formatHex(MessageDigest.getInstance("SHA3-512", Providers.ACCEL).digest(data)));
+        ops.add(() -> hex.formatHex(
+                MessageDigest.getInstance("SHA-256", Providers.ACCEL).digest(data)));
+        ops.add(() -> hex.formatHex(
+                MessageDigest.getInstance("SHA3-512", Providers.ACCEL).digest(data)));
         ops.add(() -> {
             Mac m = Mac.getInstance("HmacSHA512", Providers.ACCEL);
             m.init(new SecretKeySpec(data, 0, 40, "HmacSHA512"));
@@ -139,7 +139,8 @@ class ConcurrentFamiliesTest {
         ops.add(() -> hex.formatHex(KDF.getInstance("HKDF-SHA256", Providers.ACCEL)
                 .deriveData(HKDFParameterSpec.ofExtract().addIKM(data).thenExpand(new byte[3], 64))));
         ops.add(() -> hex.formatHex(SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256", Providers.ACCEL)
-                .generateSecret(new PBEKeySpec("pw".toCharArray(), data, 3, 256)).getEncoded()));
+                .generateSecret(new PBEKeySpec("pw".toCharArray(), data, 3, 256))
+                .getEncoded()));
         ops.add(() -> {
             Signature s = Signature.getInstance("SHA256withRSA", Providers.ACCEL);
             s.initSign(rsa.getPrivate());
@@ -184,9 +185,12 @@ class ConcurrentFamiliesTest {
         });
         ops.add(() -> {
             KeyFactory f = KeyFactory.getInstance("EC", Providers.ACCEL);
-            PrivateKey k = f.generatePrivate(new PKCS8EncodedKeySpec(ec1.getPrivate().getEncoded()));
+            PrivateKey k =
+                    f.generatePrivate(new PKCS8EncodedKeySpec(ec1.getPrivate().getEncoded()));
             return hex.formatHex(k.getEncoded()) + " "
-                    + hex.formatHex(f.generatePublic(new X509EncodedKeySpec(ec1.getPublic().getEncoded())).getEncoded());
+                    + hex.formatHex(f.generatePublic(
+                                    new X509EncodedKeySpec(ec1.getPublic().getEncoded()))
+                            .getEncoded());
         });
         KeyPair rsa = keys("RSA", 2048);
         Cipher oaep = Cipher.getInstance("RSA/ECB/OAEPWithSHA-256AndMGF1Padding", Providers.ACCEL);
@@ -216,9 +220,13 @@ class ConcurrentFamiliesTest {
         }
         if (Providers.ACCEL.getService("KEM", "ML-KEM") != null) {
             KeyPair kem = keys("ML-KEM-768", 0);
-            KEM.Encapsulated e = KEM.getInstance("ML-KEM", Providers.ACCEL).newEncapsulator(kem.getPublic()).encapsulate();
-            ops.add(() -> hex.formatHex(KEM.getInstance("ML-KEM", Providers.ACCEL).newDecapsulator(kem.getPrivate())
-                    .decapsulate(e.encapsulation()).getEncoded()));
+            KEM.Encapsulated e = KEM.getInstance("ML-KEM", Providers.ACCEL)
+                    .newEncapsulator(kem.getPublic())
+                    .encapsulate();
+            ops.add(() -> hex.formatHex(KEM.getInstance("ML-KEM", Providers.ACCEL)
+                    .newDecapsulator(kem.getPrivate())
+                    .decapsulate(e.encapsulation())
+                    .getEncoded()));
         }
         if (Providers.ACCEL.getService("Signature", "ML-DSA-44") != null) {
             KeyPair dsa = keys("ML-DSA-44", 0);

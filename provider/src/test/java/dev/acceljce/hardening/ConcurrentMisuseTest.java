@@ -1,5 +1,9 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.testing.Providers;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.util.Arrays;
@@ -11,14 +15,8 @@ import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import dev.acceljce.testing.Providers;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * One JCA object used by several threads at once (a caller's bug): every call must end normally
@@ -33,20 +31,29 @@ class ConcurrentMisuseTest {
     private static final int THREADS = 4;
     private static final long MILLIS = 1500;
     /** Java-side races in the SPI (its batch buffer) may show up as these: safe, and expected. */
-    private static final Set<String> SAFE = Set.of("ok", "IllegalStateException",
-            "IllegalStateException(concurrent use)", "java.lang.ArrayIndexOutOfBoundsException",
-            "java.lang.IndexOutOfBoundsException", "java.nio.BufferUnderflowException",
-            "java.nio.BufferOverflowException", "java.security.ProviderException",
+    private static final Set<String> SAFE = Set.of(
+            "ok",
+            "IllegalStateException",
+            "IllegalStateException(concurrent use)",
+            "java.lang.ArrayIndexOutOfBoundsException",
+            "java.lang.IndexOutOfBoundsException",
+            "java.nio.BufferUnderflowException",
+            "java.nio.BufferOverflowException",
+            "java.security.ProviderException",
             // a cipher racing with its own re-init: the JCA state exceptions, as for any misuse
-            "javax.crypto.AEADBadTagException", "javax.crypto.IllegalBlockSizeException",
-            "javax.crypto.ShortBufferException", "javax.crypto.BadPaddingException",
-            "java.security.InvalidKeyException", "java.security.InvalidAlgorithmParameterException",
+            "javax.crypto.AEADBadTagException",
+            "javax.crypto.IllegalBlockSizeException",
+            "javax.crypto.ShortBufferException",
+            "javax.crypto.BadPaddingException",
+            "java.security.InvalidKeyException",
+            "java.security.InvalidAlgorithmParameterException",
             // the guard keeps native calls on a context serial, but a misused object's Java fields
             // can be torn between threads (a key recorded by one thread whose native init was
             // refused): OpenSSL then refuses the out-of-order call (seen on a shared Mac, ~1 in
             // 10^4 calls on 2 cores), or a torn field is read as null. Exceptions, as the issue
             // allows; assertStillCorrect() checks nothing was corrupted.
-            "dev.acceljce.openssl.OpenSslException", "java.lang.NullPointerException");
+            "dev.acceljce.openssl.OpenSslException",
+            "java.lang.NullPointerException");
 
     @BeforeAll
     static void nativeLoaded() {
@@ -78,9 +85,11 @@ class ConcurrentMisuseTest {
         mac.init(new SecretKeySpec(new byte[32], "HmacSHA256"));
         byte[] big = new byte[256 * 1024];
         // a key longer than MAX_CHUNK goes through the native-copy path, freed right after init
-        SecretKeySpec[] keys = {new SecretKeySpec(new byte[] {1}, "HmacSHA256"),
-                new SecretKeySpec(new byte[200], "HmacSHA256"),
-                new SecretKeySpec(new byte[(1 << 20) + 1], "HmacSHA256")};
+        SecretKeySpec[] keys = {
+            new SecretKeySpec(new byte[] {1}, "HmacSHA256"),
+            new SecretKeySpec(new byte[200], "HmacSHA256"),
+            new SecretKeySpec(new byte[(1 << 20) + 1], "HmacSHA256")
+        };
         Hammer h = Hammer.run(THREADS, MILLIS, (t, i) -> {
             switch ((int) ((i + t) % 6)) {
                 case 0 -> mac.update(big);
@@ -106,9 +115,10 @@ class ConcurrentMisuseTest {
             Hammer h = Hammer.run(THREADS, MILLIS / 2, (t, i) -> {
                 switch ((int) ((i + t) % 5)) {
                     case 0 -> {
-                        byte[] iv = ByteBuffer.allocate(12).putLong(4, nonce.incrementAndGet()).array();
-                        c.init(Cipher.ENCRYPT_MODE, key,
-                                gcm ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
+                        byte[] iv = ByteBuffer.allocate(12)
+                                .putLong(4, nonce.incrementAndGet())
+                                .array();
+                        c.init(Cipher.ENCRYPT_MODE, key, gcm ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
                     }
                     case 1 -> c.update(big);
                     case 2 -> c.updateAAD(big, 0, 16);
@@ -139,7 +149,8 @@ class ConcurrentMisuseTest {
         });
         System.out.println("SHA256withECDSA shared by " + THREADS + " threads: " + h);
         for (String outcome : h.outcomes.keySet()) {
-            assertTrue(SAFE.contains(outcome) || outcome.equals("java.security.SignatureException"),
+            assertTrue(
+                    SAFE.contains(outcome) || outcome.equals("java.security.SignatureException"),
                     "Signature: unexpected outcome " + outcome + " in " + h);
         }
         assertStillCorrect();
@@ -158,8 +169,11 @@ class ConcurrentMisuseTest {
         byte[] data = new byte[100_000];
         Arrays.fill(data, (byte) 7);
         for (String alg : new String[] {"SHA-256", "SHA-512", "SHA3-256"}) {
-            assertArrayEquals(MessageDigest.getInstance(alg, Providers.jdk("MessageDigest", alg)).digest(data),
-                    MessageDigest.getInstance(alg, Providers.ACCEL).digest(data), alg);
+            assertArrayEquals(
+                    MessageDigest.getInstance(alg, Providers.jdk("MessageDigest", alg))
+                            .digest(data),
+                    MessageDigest.getInstance(alg, Providers.ACCEL).digest(data),
+                    alg);
         }
         SecretKeySpec key = new SecretKeySpec(HexFormat.of().parseHex("0b0b0b0b"), "HmacSHA256");
         Mac ours = Mac.getInstance("HmacSHA256", Providers.ACCEL);

@@ -1,5 +1,14 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.PkeyReferences;
+import dev.acceljce.testing.Providers;
 import java.lang.ref.Reference;
 import java.security.InvalidKeyException;
 import java.security.KeyPair;
@@ -15,18 +24,8 @@ import javax.crypto.Cipher;
 import javax.crypto.DecapsulateException;
 import javax.crypto.KEM;
 import javax.crypto.KeyAgreement;
-
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.PkeyReferences;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * destroy() of an AccelJCE private key frees the native key at once even while engines that used
@@ -97,46 +96,85 @@ class DestroyReleasesEnginesTest {
         ECGenParameterSpec p256 = new ECGenParameterSpec("secp256r1");
         PSSParameterSpec pss = new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1);
         List<Case> cases = new ArrayList<>(List.of(
-                new Case("SHA256withECDSA", "EC", p256,
-                        kp -> signOnce("SHA256withECDSA", null, kp), DestroyReleasesEnginesTest::signRefused),
-                new Case("SHA256withRSA", "RSA", null,
-                        kp -> signOnce("SHA256withRSA", null, kp), DestroyReleasesEnginesTest::signRefused),
-                new Case("RSASSA-PSS", "RSA", null,
-                        kp -> signOnce("RSASSA-PSS", pss, kp), DestroyReleasesEnginesTest::signRefused),
-                new Case("Ed25519", "Ed25519", null,
-                        kp -> signOnce("Ed25519", null, kp), DestroyReleasesEnginesTest::signRefused),
-                new Case("ECDH", "EC", p256,
-                        kp -> agreeOnce("ECDH", kp, generate("EC", p256)), DestroyReleasesEnginesTest::agreementRefused),
-                new Case("X25519", "X25519", null,
-                        kp -> agreeOnce("X25519", kp, generate("X25519", null)), DestroyReleasesEnginesTest::agreementRefused),
-                new Case("RSA/ECB/OAEPWithSHA-256AndMGF1Padding", "RSA", null, kp -> {
-                    String t = "RSA/ECB/OAEPWithSHA-256AndMGF1Padding";
-                    Cipher enc = Cipher.getInstance(t, java.security.Security.getProvider("SunJCE"));
-                    enc.init(Cipher.ENCRYPT_MODE, kp.getPublic());
-                    byte[] ct = enc.doFinal(MESSAGE);
-                    Cipher dec = Cipher.getInstance(t, Providers.ACCEL);
-                    dec.init(Cipher.DECRYPT_MODE, kp.getPrivate());
-                    dec.doFinal(ct);
-                    return new Object[] {dec, ct};
-                }, (engine, kp) -> {
-                    Object[] e = (Object[]) engine;
-                    assertThrows(IllegalStateException.class, () -> ((Cipher) e[0]).doFinal((byte[]) e[1]));
-                })));
+                new Case(
+                        "SHA256withECDSA",
+                        "EC",
+                        p256,
+                        kp -> signOnce("SHA256withECDSA", null, kp),
+                        DestroyReleasesEnginesTest::signRefused),
+                new Case(
+                        "SHA256withRSA",
+                        "RSA",
+                        null,
+                        kp -> signOnce("SHA256withRSA", null, kp),
+                        DestroyReleasesEnginesTest::signRefused),
+                new Case(
+                        "RSASSA-PSS",
+                        "RSA",
+                        null,
+                        kp -> signOnce("RSASSA-PSS", pss, kp),
+                        DestroyReleasesEnginesTest::signRefused),
+                new Case(
+                        "Ed25519",
+                        "Ed25519",
+                        null,
+                        kp -> signOnce("Ed25519", null, kp),
+                        DestroyReleasesEnginesTest::signRefused),
+                new Case(
+                        "ECDH",
+                        "EC",
+                        p256,
+                        kp -> agreeOnce("ECDH", kp, generate("EC", p256)),
+                        DestroyReleasesEnginesTest::agreementRefused),
+                new Case(
+                        "X25519",
+                        "X25519",
+                        null,
+                        kp -> agreeOnce("X25519", kp, generate("X25519", null)),
+                        DestroyReleasesEnginesTest::agreementRefused),
+                new Case(
+                        "RSA/ECB/OAEPWithSHA-256AndMGF1Padding",
+                        "RSA",
+                        null,
+                        kp -> {
+                            String t = "RSA/ECB/OAEPWithSHA-256AndMGF1Padding";
+                            Cipher enc = Cipher.getInstance(t, java.security.Security.getProvider("SunJCE"));
+                            enc.init(Cipher.ENCRYPT_MODE, kp.getPublic());
+                            byte[] ct = enc.doFinal(MESSAGE);
+                            Cipher dec = Cipher.getInstance(t, Providers.ACCEL);
+                            dec.init(Cipher.DECRYPT_MODE, kp.getPrivate());
+                            dec.doFinal(ct);
+                            return new Object[] {dec, ct};
+                        },
+                        (engine, kp) -> {
+                            Object[] e = (Object[]) engine;
+                            assertThrows(IllegalStateException.class, () -> ((Cipher) e[0]).doFinal((byte[]) e[1]));
+                        })));
         if (Providers.ACCEL.getService("Signature", "ML-DSA-44") != null) {
-            cases.add(new Case("ML-DSA-44", "ML-DSA-44", null,
-                    kp -> signOnce("ML-DSA-44", null, kp), DestroyReleasesEnginesTest::signRefused));
+            cases.add(new Case(
+                    "ML-DSA-44",
+                    "ML-DSA-44",
+                    null,
+                    kp -> signOnce("ML-DSA-44", null, kp),
+                    DestroyReleasesEnginesTest::signRefused));
         }
         if (Providers.ACCEL.getService("KEM", "ML-KEM") != null) {
-            cases.add(new Case("ML-KEM-768", "ML-KEM-768", null, kp -> {
-                KEM kem = KEM.getInstance("ML-KEM", Providers.ACCEL);
-                KEM.Encapsulated e = kem.newEncapsulator(kp.getPublic()).encapsulate();
-                KEM.Decapsulator d = kem.newDecapsulator(kp.getPrivate());
-                d.decapsulate(e.encapsulation());
-                return new Object[] {d, e.encapsulation()};
-            }, (engine, kp) -> {
-                Object[] e = (Object[]) engine;
-                assertThrows(DecapsulateException.class, () -> ((KEM.Decapsulator) e[0]).decapsulate((byte[]) e[1]));
-            }));
+            cases.add(new Case(
+                    "ML-KEM-768",
+                    "ML-KEM-768",
+                    null,
+                    kp -> {
+                        KEM kem = KEM.getInstance("ML-KEM", Providers.ACCEL);
+                        KEM.Encapsulated e = kem.newEncapsulator(kp.getPublic()).encapsulate();
+                        KEM.Decapsulator d = kem.newDecapsulator(kp.getPrivate());
+                        d.decapsulate(e.encapsulation());
+                        return new Object[] {d, e.encapsulation()};
+                    },
+                    (engine, kp) -> {
+                        Object[] e = (Object[]) engine;
+                        assertThrows(
+                                DecapsulateException.class, () -> ((KEM.Decapsulator) e[0]).decapsulate((byte[]) e[1]));
+                    }));
         }
         return cases;
     }
@@ -150,11 +188,14 @@ class DestroyReleasesEnginesTest {
             try {
                 PkeyReferences refs = PkeyReferences.locate(probe);
                 int before = refs.count(probe);
-                assertTrue(before >= 3, c.name() + ": the key, the engine and the test hold it, but the count is "
-                        + before);
+                assertTrue(
+                        before >= 3,
+                        c.name() + ": the key, the engine and the test hold it, but the count is " + before);
                 kp.getPrivate().destroy();
-                assertEquals(1, refs.count(probe), c.name()
-                        + ": after destroy() only the test's own reference may hold the key");
+                assertEquals(
+                        1,
+                        refs.count(probe),
+                        c.name() + ": after destroy() only the test's own reference may hold the key");
                 c.refusal().check(engine, kp);
             } finally {
                 probe.close();
@@ -171,15 +212,19 @@ class DestroyReleasesEnginesTest {
      */
     @Test
     void destroyOnAnotherThreadWhileSigning() throws Exception {
-        Object[][] cases = {{"Ed25519", "Ed25519", null}, {"SHA256withECDSA", "EC", new ECGenParameterSpec("secp256r1")},
-            {"SHA256withRSA", "RSA", null}};
+        Object[][] cases = {
+            {"Ed25519", "Ed25519", null},
+            {"SHA256withECDSA", "EC", new ECGenParameterSpec("secp256r1")},
+            {"SHA256withRSA", "RSA", null}
+        };
         for (Object[] c : cases) {
             for (int round = 0; round < 60; round++) {
                 KeyPair kp = generate((String) c[1], (AlgorithmParameterSpec) c[2]);
                 Signature s = Signature.getInstance((String) c[0], Providers.ACCEL);
                 s.initSign(kp.getPrivate());
                 java.util.concurrent.CountDownLatch signing = new java.util.concurrent.CountDownLatch(1);
-                java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+                java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+                        new java.util.concurrent.atomic.AtomicReference<>();
                 Thread signer = new Thread(() -> {
                     try {
                         for (int i = 0; i < 1_000_000; i++) {
@@ -217,8 +262,8 @@ class DestroyReleasesEnginesTest {
      */
     @Test
     void aDecapsulatorServesThreadsAtOnceUntilItsKeyIsDestroyed() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Providers.ACCEL.getService("KEM", "ML-KEM") != null,
-                "ML-KEM needs OpenSSL 3.5");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Providers.ACCEL.getService("KEM", "ML-KEM") != null, "ML-KEM needs OpenSSL 3.5");
         KeyPair kp = generate("ML-KEM-768", null);
         KEM kem = KEM.getInstance("ML-KEM", Providers.ACCEL);
         KEM.Encapsulated e = kem.newEncapsulator(kp.getPublic()).encapsulate();
@@ -230,14 +275,16 @@ class DestroyReleasesEnginesTest {
         PkeyReferences refs = PkeyReferences.locate(probe);
         int threads = 4;
         java.util.concurrent.CountDownLatch warm = new java.util.concurrent.CountDownLatch(threads);
-        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+                new java.util.concurrent.atomic.AtomicReference<>();
         java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Thread w = new Thread(() -> {
                 try {
                     for (int i = 0; i < 1_000_000; i++) {
-                        if (!java.util.Arrays.equals(expected, d.decapsulate(e.encapsulation()).getEncoded())) {
+                        if (!java.util.Arrays.equals(
+                                expected, d.decapsulate(e.encapsulation()).getEncoded())) {
                             throw new AssertionError("wrong shared secret");
                         }
                         done.incrementAndGet();

@@ -1,5 +1,9 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.acceljce.testing.Providers;
 import java.security.MessageDigest;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.Cipher;
@@ -7,13 +11,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.junit.jupiter.api.Test;
-
-import dev.acceljce.testing.Providers;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * What the fuzz targets (module {@code fuzz/}) found, each kept as a plain test of the exact call
@@ -62,8 +60,9 @@ class FuzzFindingsTest {
     @Test
     void aeadOutputSizeOfHugeInputWrapsAsInTheJdk() throws Exception {
         Object[][] cases = {
-                {"AES/GCM/NoPadding", new SecretKeySpec(new byte[16], "AES"), new GCMParameterSpec(128, new byte[12])},
-                {"ChaCha20-Poly1305", new SecretKeySpec(new byte[32], "ChaCha20"), new IvParameterSpec(new byte[12])}};
+            {"AES/GCM/NoPadding", new SecretKeySpec(new byte[16], "AES"), new GCMParameterSpec(128, new byte[12])},
+            {"ChaCha20-Poly1305", new SecretKeySpec(new byte[32], "ChaCha20"), new IvParameterSpec(new byte[12])}
+        };
         for (Object[] c : cases) {
             String alg = (String) c[0];
             Cipher ours = Cipher.getInstance(alg, Providers.ACCEL);
@@ -84,10 +83,14 @@ class FuzzFindingsTest {
     @Test
     void emptyBufferUpdateAfterFinishAsInTheJdk() throws Exception {
         Object[][] cases = {
-                {"AES/GCM/NoPadding", new SecretKeySpec(new byte[16], "AES"), new GCMParameterSpec(128, new byte[12])},
-                {"ChaCha20-Poly1305", new SecretKeySpec(new byte[32], "ChaCha20"), new IvParameterSpec(new byte[12])},
-                {"ChaCha20", new SecretKeySpec(new byte[32], "ChaCha20"),
-                        new javax.crypto.spec.ChaCha20ParameterSpec(new byte[12], 1)}};
+            {"AES/GCM/NoPadding", new SecretKeySpec(new byte[16], "AES"), new GCMParameterSpec(128, new byte[12])},
+            {"ChaCha20-Poly1305", new SecretKeySpec(new byte[32], "ChaCha20"), new IvParameterSpec(new byte[12])},
+            {
+                "ChaCha20",
+                new SecretKeySpec(new byte[32], "ChaCha20"),
+                new javax.crypto.spec.ChaCha20ParameterSpec(new byte[12], 1)
+            }
+        };
         for (Object[] c : cases) {
             String alg = (String) c[0];
             Cipher ours = Cipher.getInstance(alg, Providers.ACCEL);
@@ -97,7 +100,8 @@ class FuzzFindingsTest {
             ours.doFinal();
             jdk.doFinal();
             for (boolean direct : new boolean[] {false, true}) {
-                java.nio.ByteBuffer in = direct ? java.nio.ByteBuffer.allocateDirect(0) : java.nio.ByteBuffer.allocate(0);
+                java.nio.ByteBuffer in =
+                        direct ? java.nio.ByteBuffer.allocateDirect(0) : java.nio.ByteBuffer.allocate(0);
                 Object expected = outcome(() -> jdk.update(in, java.nio.ByteBuffer.allocate(16)));
                 assertEquals(expected, outcome(() -> ours.update(in, java.nio.ByteBuffer.allocate(16))), alg);
             }
@@ -111,12 +115,12 @@ class FuzzFindingsTest {
     @Test
     void pbkdf2TranslatesAnEmptyForeignKey() throws Exception {
         String alg = "PBKDF2WithHmacSHA256";
-        javax.crypto.SecretKeyFactory jdk = javax.crypto.SecretKeyFactory.getInstance(alg,
-                Providers.jdk("SecretKeyFactory", alg));
-        javax.crypto.SecretKey foreign = jdk.generateSecret(
-                new javax.crypto.spec.PBEKeySpec("pw".toCharArray(), new byte[8], 3, 4));
-        javax.crypto.SecretKey ours = javax.crypto.SecretKeyFactory.getInstance(alg, Providers.ACCEL)
-                .translateKey(foreign);
+        javax.crypto.SecretKeyFactory jdk =
+                javax.crypto.SecretKeyFactory.getInstance(alg, Providers.jdk("SecretKeyFactory", alg));
+        javax.crypto.SecretKey foreign =
+                jdk.generateSecret(new javax.crypto.spec.PBEKeySpec("pw".toCharArray(), new byte[8], 3, 4));
+        javax.crypto.SecretKey ours =
+                javax.crypto.SecretKeyFactory.getInstance(alg, Providers.ACCEL).translateKey(foreign);
         assertEquals(0, ours.getEncoded().length);
         assertEquals(foreign, ours);
     }
@@ -139,18 +143,18 @@ class FuzzFindingsTest {
     /** SignatureFuzzTest: RSASSA-PSS took message bytes before setParameter; SunJCE refuses them. */
     @Test
     void pssRefusesUpdatesBeforeItsParameters() throws Exception {
-        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance("RSA",
-                Providers.jdk("KeyPairGenerator", "RSA"));
+        java.security.KeyPairGenerator g =
+                java.security.KeyPairGenerator.getInstance("RSA", Providers.jdk("KeyPairGenerator", "RSA"));
         g.initialize(1024);
         java.security.KeyPair kp = g.generateKeyPair();
-        for (java.security.Provider p : new java.security.Provider[] {Providers.ACCEL,
-                Providers.jdk("Signature", "RSASSA-PSS")}) {
+        for (java.security.Provider p :
+                new java.security.Provider[] {Providers.ACCEL, Providers.jdk("Signature", "RSASSA-PSS")}) {
             java.security.Signature s = java.security.Signature.getInstance("RSASSA-PSS", p);
             s.initSign(kp.getPrivate());
-            org.junit.jupiter.api.Assertions.assertThrows(java.security.SignatureException.class,
-                    () -> s.update(new byte[3]), p.getName());
-            org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
-                    () -> s.update(java.nio.ByteBuffer.allocate(0)), p.getName());
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    java.security.SignatureException.class, () -> s.update(new byte[3]), p.getName());
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    RuntimeException.class, () -> s.update(java.nio.ByteBuffer.allocate(0)), p.getName());
         }
     }
 
@@ -179,8 +183,8 @@ class FuzzFindingsTest {
 
     private static java.security.KeyPair pair(String alg, java.security.spec.AlgorithmParameterSpec spec)
             throws Exception {
-        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance(alg,
-                Providers.jdk("KeyPairGenerator", alg));
+        java.security.KeyPairGenerator g =
+                java.security.KeyPairGenerator.getInstance(alg, Providers.jdk("KeyPairGenerator", alg));
         if (spec != null) {
             g.initialize(spec);
         }
@@ -222,24 +226,35 @@ class FuzzFindingsTest {
     @Test
     void ecdhRefusesPrivateScalarsOutsideTheOrder() throws Exception {
         java.security.KeyPair a = pair("EC", new java.security.spec.ECGenParameterSpec("secp384r1"));
-        java.security.spec.ECParameterSpec params = ((java.security.interfaces.ECPrivateKey) a.getPrivate()).getParams();
+        java.security.spec.ECParameterSpec params =
+                ((java.security.interfaces.ECPrivateKey) a.getPrivate()).getParams();
         java.math.BigInteger n = params.getOrder();
-        java.security.KeyFactory jdkFactory = java.security.KeyFactory.getInstance("EC",
-                Providers.jdk("KeyFactory", "EC"));
+        java.security.KeyFactory jdkFactory =
+                java.security.KeyFactory.getInstance("EC", Providers.jdk("KeyFactory", "EC"));
         java.security.KeyFactory ourFactory = java.security.KeyFactory.getInstance("EC", Providers.ACCEL);
-        for (java.math.BigInteger s : new java.math.BigInteger[] {n, n.add(java.math.BigInteger.ONE),
-                n.shiftLeft(1).subtract(java.math.BigInteger.TWO), n.subtract(java.math.BigInteger.TEN).negate()}) {
+        for (java.math.BigInteger s : new java.math.BigInteger[] {
+            n,
+            n.add(java.math.BigInteger.ONE),
+            n.shiftLeft(1).subtract(java.math.BigInteger.TWO),
+            n.subtract(java.math.BigInteger.TEN).negate()
+        }) {
             for (java.security.KeyFactory f : new java.security.KeyFactory[] {jdkFactory, ourFactory}) {
                 java.security.PrivateKey k = f.generatePrivate(new java.security.spec.ECPrivateKeySpec(s, params));
                 sameAgreementEndings("ECDH", (ka, endings) -> {
-                    endings.add(ending(() -> { ka.init(k); return null; }));
+                    endings.add(ending(() -> {
+                        ka.init(k);
+                        return null;
+                    }));
                     endings.add(ending(() -> ka.doPhase(a.getPublic(), true)));
                 });
                 if (f == jdkFactory) {
                     // (our KeyFactory hands out what OpenSSL made of s, e.g. 2n - 2 reduced to n - 2,
                     // which SunEC then takes too)
-                    org.junit.jupiter.api.Assertions.assertThrows(java.security.InvalidKeyException.class,
-                            () -> javax.crypto.KeyAgreement.getInstance("ECDH", Providers.ACCEL).init(k), s.toString());
+                    org.junit.jupiter.api.Assertions.assertThrows(
+                            java.security.InvalidKeyException.class,
+                            () -> javax.crypto.KeyAgreement.getInstance("ECDH", Providers.ACCEL)
+                                    .init(k),
+                            s.toString());
                 }
             }
         }
@@ -256,17 +271,27 @@ class FuzzFindingsTest {
         java.security.KeyPair x1 = pair("X25519", null);
         java.security.KeyPair x2 = pair("X25519", null);
         java.security.KeyPair peer = pair("X25519", null);
-        java.security.KeyPair rsa = pair("RSA", new java.security.spec.RSAKeyGenParameterSpec(1024,
-                java.security.spec.RSAKeyGenParameterSpec.F4));
+        java.security.KeyPair rsa = pair(
+                "RSA",
+                new java.security.spec.RSAKeyGenParameterSpec(1024, java.security.spec.RSAKeyGenParameterSpec.F4));
         for (String alg : new String[] {"X25519", "XDH"}) {
             sameAgreementEndings(alg, (ka, endings) -> {
                 ka.init(x1.getPrivate());
-                endings.add(ending(() -> { ka.init(rsa.getPrivate()); return null; }));
+                endings.add(ending(() -> {
+                    ka.init(rsa.getPrivate());
+                    return null;
+                }));
                 endings.add(ending(() -> ka.doPhase(peer.getPublic(), true)));
-                endings.add(ending(() -> { ka.init(x2.getPublic()); return null; }));
+                endings.add(ending(() -> {
+                    ka.init(x2.getPublic());
+                    return null;
+                }));
                 endings.add(ending(ka::generateSecret));
                 // the key is taken, then the parameters refused: x2 is the key now
-                endings.add(ending(() -> { ka.init(x2.getPrivate(), java.security.spec.NamedParameterSpec.X448); return null; }));
+                endings.add(ending(() -> {
+                    ka.init(x2.getPrivate(), java.security.spec.NamedParameterSpec.X448);
+                    return null;
+                }));
                 endings.add(ending(() -> ka.doPhase(peer.getPublic(), true)));
                 endings.add(ending(ka::generateSecret));
             });
@@ -291,13 +316,13 @@ class FuzzFindingsTest {
     void ecdsaSignatureWithANegativeIntegerVerifiesFalseAsSunEc() throws Exception {
         java.security.KeyPair kp = pair("EC", new java.security.spec.ECGenParameterSpec("secp384r1"));
         byte[][] signatures = {
-            {0x30, 0x0b, 0x02, 0x04, (byte) 0x80, 1, 2, 3, 0x02, 0x03, 1, 2, 3},   // negative r
-            {0x30, 0x09, 0x02, 0x03, 1, 2, 3, 0x02, 0x02, (byte) 0xC0, 2},        // negative s
+            {0x30, 0x0b, 0x02, 0x04, (byte) 0x80, 1, 2, 3, 0x02, 0x03, 1, 2, 3}, // negative r
+            {0x30, 0x09, 0x02, 0x03, 1, 2, 3, 0x02, 0x02, (byte) 0xC0, 2}, // negative s
             {0x30, 0x0a, 0x02, 0x03, (byte) 0xFF, (byte) 0x80, 1, 0x02, 0x03, 1, 2, 3}, // and a redundant 0xFF
         };
         for (byte[] sig : signatures) {
-            for (java.security.Provider p : new java.security.Provider[] {Providers.ACCEL,
-                    Providers.jdk("Signature", "SHA3-384withECDSA")}) {
+            for (java.security.Provider p :
+                    new java.security.Provider[] {Providers.ACCEL, Providers.jdk("Signature", "SHA3-384withECDSA")}) {
                 java.security.Signature v = java.security.Signature.getInstance("SHA3-384withECDSA", p);
                 v.initVerify(kp.getPublic());
                 v.update(new byte[5]);
@@ -306,12 +331,12 @@ class FuzzFindingsTest {
         }
         // a redundant leading zero is malformed on both
         byte[] redundant = {0x30, 0x0a, 0x02, 0x03, 0, 0x7F, 1, 0x02, 0x03, 1, 2, 3};
-        for (java.security.Provider p : new java.security.Provider[] {Providers.ACCEL,
-                Providers.jdk("Signature", "SHA3-384withECDSA")}) {
+        for (java.security.Provider p :
+                new java.security.Provider[] {Providers.ACCEL, Providers.jdk("Signature", "SHA3-384withECDSA")}) {
             java.security.Signature v = java.security.Signature.getInstance("SHA3-384withECDSA", p);
             v.initVerify(kp.getPublic());
-            org.junit.jupiter.api.Assertions.assertThrows(java.security.SignatureException.class,
-                    () -> v.verify(redundant), p.getName());
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    java.security.SignatureException.class, () -> v.verify(redundant), p.getName());
         }
         // the unpadded form of a genuine signature: SunEC accepts it, AccelJCE does not
         java.security.Signature signer = java.security.Signature.getInstance("SHA3-384withECDSA", Providers.ACCEL);
@@ -354,11 +379,11 @@ class FuzzFindingsTest {
                 case "read-only heap" -> java.nio.ByteBuffer.allocate(7).asReadOnlyBuffer(); // finding 24
                 default -> java.nio.ByteBuffer.allocate(7);
             };
-            java.nio.ByteBuffer out = kind.equals("direct") ? java.nio.ByteBuffer.allocateDirect(10)
-                    : java.nio.ByteBuffer.allocate(10);
+            java.nio.ByteBuffer out =
+                    kind.equals("direct") ? java.nio.ByteBuffer.allocateDirect(10) : java.nio.ByteBuffer.allocate(10);
             c.update(in, out);
-            org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
-                    () -> c.updateAAD(new byte[1]), kind);
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalStateException.class, () -> c.updateAAD(new byte[1]), kind);
         }
     }
 
@@ -379,13 +404,13 @@ class FuzzFindingsTest {
             for (int n : split) {
                 s.update(new byte[n]);
             }
-            org.junit.jupiter.api.Assertions.assertThrows(java.security.SignatureException.class, s::sign,
-                    java.util.Arrays.toString(split));
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    java.security.SignatureException.class, s::sign, java.util.Arrays.toString(split));
             byte[] message = new byte[64];
             message[0] = 1;
             s.update(message); // the refusal ended the message: these 64 bytes alone are signed
-            java.security.Signature v = java.security.Signature.getInstance("NONEwithECDSA",
-                    Providers.jdk("Signature", "NONEwithECDSA"));
+            java.security.Signature v =
+                    java.security.Signature.getInstance("NONEwithECDSA", Providers.jdk("Signature", "NONEwithECDSA"));
             v.initVerify(kp.getPublic());
             v.update(message);
             org.junit.jupiter.api.Assertions.assertTrue(v.verify(s.sign()), java.util.Arrays.toString(split));
@@ -400,18 +425,18 @@ class FuzzFindingsTest {
     @Test
     void pssRefusesNewParametersDuringAnOperationAsSunRsaSign() throws Exception {
         java.security.KeyPair kp = pair("RSA", null);
-        java.security.spec.PSSParameterSpec p256 = new java.security.spec.PSSParameterSpec("SHA-256", "MGF1",
-                java.security.spec.MGF1ParameterSpec.SHA256, 32, 1);
-        java.security.spec.PSSParameterSpec p512 = new java.security.spec.PSSParameterSpec("SHA-512", "MGF1",
-                java.security.spec.MGF1ParameterSpec.SHA512, 64, 1);
-        for (java.security.Provider p : new java.security.Provider[] {Providers.ACCEL,
-                Providers.jdk("Signature", "RSASSA-PSS")}) {
+        java.security.spec.PSSParameterSpec p256 = new java.security.spec.PSSParameterSpec(
+                "SHA-256", "MGF1", java.security.spec.MGF1ParameterSpec.SHA256, 32, 1);
+        java.security.spec.PSSParameterSpec p512 = new java.security.spec.PSSParameterSpec(
+                "SHA-512", "MGF1", java.security.spec.MGF1ParameterSpec.SHA512, 64, 1);
+        for (java.security.Provider p :
+                new java.security.Provider[] {Providers.ACCEL, Providers.jdk("Signature", "RSASSA-PSS")}) {
             java.security.Signature s = java.security.Signature.getInstance("RSASSA-PSS", p);
             s.setParameter(p256);
             s.initSign(kp.getPrivate());
             s.update(new byte[0]);
-            org.junit.jupiter.api.Assertions.assertThrows(java.security.ProviderException.class,
-                    () -> s.setParameter(p512), p.getName());
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    java.security.ProviderException.class, () -> s.setParameter(p512), p.getName());
             s.sign();
             s.setParameter(p512);
         }

@@ -32,32 +32,38 @@ final class Hammer {
         List<Throwable> fatal = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int id = t;
-            Thread w = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    return;
-                }
-                for (long i = 0; System.nanoTime() < deadline; i++) {
-                    String outcome;
-                    try {
-                        action.run(id, i);
-                        outcome = "ok";
-                    } catch (IllegalStateException e) {
-                        outcome = e.getMessage() != null && e.getMessage().startsWith("concurrent use")
-                                ? "IllegalStateException(concurrent use)" : "IllegalStateException";
-                    } catch (Exception e) {
-                        outcome = e.getClass().getName();
-                        errors.incrementAndGet();
-                    } catch (Error e) {
-                        synchronized (fatal) {
-                            fatal.add(e);
+            Thread w = new Thread(
+                    () -> {
+                        try {
+                            start.await();
+                        } catch (InterruptedException e) {
+                            return;
                         }
-                        return;
-                    }
-                    h.outcomes.computeIfAbsent(outcome, k -> new LongAdder()).increment();
-                }
-            }, "hammer-" + t);
+                        for (long i = 0; System.nanoTime() < deadline; i++) {
+                            String outcome;
+                            try {
+                                action.run(id, i);
+                                outcome = "ok";
+                            } catch (IllegalStateException e) {
+                                outcome =
+                                        e.getMessage() != null && e.getMessage().startsWith("concurrent use")
+                                                ? "IllegalStateException(concurrent use)"
+                                                : "IllegalStateException";
+                            } catch (Exception e) {
+                                outcome = e.getClass().getName();
+                                errors.incrementAndGet();
+                            } catch (Error e) {
+                                synchronized (fatal) {
+                                    fatal.add(e);
+                                }
+                                return;
+                            }
+                            h.outcomes
+                                    .computeIfAbsent(outcome, k -> new LongAdder())
+                                    .increment();
+                        }
+                    },
+                    "hammer-" + t);
             workers.add(w);
             w.start();
         }

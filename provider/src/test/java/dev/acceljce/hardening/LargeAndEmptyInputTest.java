@@ -1,5 +1,10 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.testing.Providers;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -13,15 +18,8 @@ import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import dev.acceljce.testing.Providers;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Resource limits: a 1.5 GiB direct buffer (native memory, not the 2 GiB test heap) through a
@@ -90,8 +88,12 @@ class LargeAndEmptyInputTest {
     @Test
     void emptyInputEverywhere() throws Exception {
         for (String alg : new String[] {"SHA-256", "SHA3-512", "MD5"}) {
-            assertArrayEquals(MessageDigest.getInstance(alg, Providers.jdk("MessageDigest", alg)).digest(new byte[0]),
-                    MessageDigest.getInstance(alg, Providers.ACCEL).digest(ByteBuffer.allocate(0).array()), alg);
+            assertArrayEquals(
+                    MessageDigest.getInstance(alg, Providers.jdk("MessageDigest", alg))
+                            .digest(new byte[0]),
+                    MessageDigest.getInstance(alg, Providers.ACCEL)
+                            .digest(ByteBuffer.allocate(0).array()),
+                    alg);
         }
         Mac ours = Mac.getInstance("HmacSHA256", Providers.ACCEL);
         Mac jdk = Mac.getInstance("HmacSHA256", Providers.jdk("Mac", "HmacSHA256"));
@@ -99,12 +101,13 @@ class LargeAndEmptyInputTest {
         jdk.init(new SecretKeySpec(new byte[1], "HmacSHA256"));
         ours.update(ByteBuffer.allocateDirect(0));
         assertArrayEquals(jdk.doFinal(new byte[0]), ours.doFinal(new byte[0]));
-        for (String t : new String[] {"AES/GCM/NoPadding", "AES/CBC/PKCS5Padding", "AES/CTR/NoPadding", "ChaCha20-Poly1305"}) {
+        for (String t :
+                new String[] {"AES/GCM/NoPadding", "AES/CBC/PKCS5Padding", "AES/CTR/NoPadding", "ChaCha20-Poly1305"}) {
             boolean gcm = t.contains("GCM");
             boolean chacha = t.startsWith("ChaCha");
             SecretKeySpec key = new SecretKeySpec(new byte[chacha ? 32 : 16], chacha ? "ChaCha20" : "AES");
-            java.security.spec.AlgorithmParameterSpec p = gcm ? new GCMParameterSpec(128, new byte[12])
-                    : new IvParameterSpec(new byte[chacha ? 12 : 16]);
+            java.security.spec.AlgorithmParameterSpec p =
+                    gcm ? new GCMParameterSpec(128, new byte[12]) : new IvParameterSpec(new byte[chacha ? 12 : 16]);
             Cipher a = Cipher.getInstance(t, Providers.ACCEL);
             Cipher j = Cipher.getInstance(t, "SunJCE");
             a.init(Cipher.ENCRYPT_MODE, key, p);
@@ -141,9 +144,13 @@ class LargeAndEmptyInputTest {
             od.reset();
             jd.reset();
             byte[] iv = ByteBuffer.allocate(12).putInt(8, i).array();
-            oc.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(Arrays.copyOf(k.getEncoded(), 16), "AES"),
+            oc.init(
+                    Cipher.ENCRYPT_MODE,
+                    new SecretKeySpec(Arrays.copyOf(k.getEncoded(), 16), "AES"),
                     new GCMParameterSpec(128, iv));
-            jc.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(Arrays.copyOf(k.getEncoded(), 16), "AES"),
+            jc.init(
+                    Cipher.ENCRYPT_MODE,
+                    new SecretKeySpec(Arrays.copyOf(k.getEncoded(), 16), "AES"),
                     new GCMParameterSpec(128, iv));
             oc.update(new byte[5]);
             jc.update(new byte[5]);
@@ -155,7 +162,8 @@ class LargeAndEmptyInputTest {
         // the tags (SunJCE's doFinal also returns the partial block it held back)
         byte[] jt = jc.doFinal();
         byte[] ot = oc.doFinal();
-        assertArrayEquals(Arrays.copyOfRange(jt, jt.length - 16, jt.length), Arrays.copyOfRange(ot, ot.length - 16, ot.length));
+        assertArrayEquals(
+                Arrays.copyOfRange(jt, jt.length - 16, jt.length), Arrays.copyOfRange(ot, ot.length - 16, ot.length));
     }
 
     /**
@@ -219,13 +227,26 @@ class LargeAndEmptyInputTest {
     @Test
     void outputSizeAtTheIntLimitAsInTheJdk() throws Exception {
         SecretKeySpec key = new SecretKeySpec(new byte[16], "AES");
-        for (String t : new String[] {"AES/CBC/PKCS5Padding", "AES/ECB/PKCS5Padding", "AES/CBC/NoPadding", "AES/CTR/NoPadding",
-                "AES/CFB/NoPadding", "AES/OFB/NoPadding", "AES/GCM/NoPadding"}) {
+        for (String t : new String[] {
+            "AES/CBC/PKCS5Padding",
+            "AES/ECB/PKCS5Padding",
+            "AES/CBC/NoPadding",
+            "AES/CTR/NoPadding",
+            "AES/CFB/NoPadding",
+            "AES/OFB/NoPadding",
+            "AES/GCM/NoPadding"
+        }) {
             for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
                 for (int held : new int[] {0, 5}) {
-                    for (int size : new int[] {Integer.MAX_VALUE, Integer.MAX_VALUE - 5, Integer.MAX_VALUE - 15, Integer.MAX_VALUE - 16,
-                            Integer.MAX_VALUE - 32}) {
-                        java.security.spec.AlgorithmParameterSpec p = t.contains("GCM") ? new GCMParameterSpec(128, new byte[12])
+                    for (int size : new int[] {
+                        Integer.MAX_VALUE,
+                        Integer.MAX_VALUE - 5,
+                        Integer.MAX_VALUE - 15,
+                        Integer.MAX_VALUE - 16,
+                        Integer.MAX_VALUE - 32
+                    }) {
+                        java.security.spec.AlgorithmParameterSpec p = t.contains("GCM")
+                                ? new GCMParameterSpec(128, new byte[12])
                                 : t.contains("ECB") ? null : new IvParameterSpec(new byte[16]);
                         Cipher a = Cipher.getInstance(t, Providers.ACCEL);
                         Cipher j = Cipher.getInstance(t, "SunJCE");
@@ -235,7 +256,10 @@ class LargeAndEmptyInputTest {
                             a.update(new byte[held]);
                             j.update(new byte[held]);
                         }
-                        assertEquals(outputSize(j, size), outputSize(a, size), t + " mode " + mode + " held " + held + " size " + size);
+                        assertEquals(
+                                outputSize(j, size),
+                                outputSize(a, size),
+                                t + " mode " + mode + " held " + held + " size " + size);
                     }
                 }
             }

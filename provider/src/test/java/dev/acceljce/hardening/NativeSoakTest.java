@@ -1,20 +1,18 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.Providers;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
-import java.security.MessageDigest;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import dev.acceljce.openssl.NativeResource;
-import dev.acceljce.testing.Providers;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * CI-sized native-memory soak ({@code acceljce.soak.ops} operations per family, 200,000 by
@@ -86,7 +84,9 @@ class NativeSoakTest {
         assertTrue(whileHeld >= baseline + 3 * 2000, "the objects hold native contexts: " + whileHeld);
         held.clear();
         long after = Soak.settle();
-        assertTrue(after <= baseline + LIVE_SLACK, "baseline " + baseline + ", while held " + whileHeld
-                + ", after GC " + after + ": " + NativeResource.liveObjects());
+        assertTrue(
+                after <= baseline + LIVE_SLACK,
+                "baseline " + baseline + ", while held " + whileHeld + ", after GC " + after + ": "
+                        + NativeResource.liveObjects());
     }
 }

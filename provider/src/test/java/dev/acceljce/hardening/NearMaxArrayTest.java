@@ -1,5 +1,11 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.acceljce.testing.Providers;
 import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.security.KeyPair;
@@ -19,17 +25,9 @@ import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import dev.acceljce.testing.Providers;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Java heap arrays of the largest length the VM allows (found by trying: Integer.MAX_VALUE - 2 on
@@ -53,7 +51,8 @@ class NearMaxArrayTest {
         boolean meant = Boolean.getBoolean("acceljce.test.hugeArrays");
         if (Runtime.getRuntime().maxMemory() < NEEDED_HEAP) {
             if (meant) {
-                fail("acceljce.test.hugeArrays is set but the heap is " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB");
+                fail("acceljce.test.hugeArrays is set but the heap is "
+                        + (Runtime.getRuntime().maxMemory() >> 20) + " MiB");
             }
             assumeTrue(false, "needs -Xmx8g: runs in the huge-arrays surefire execution");
         }
@@ -186,12 +185,21 @@ class NearMaxArrayTest {
             nonce[0]++;
             same(t + " doFinal(in) whose output exceeds an array", () -> whole(jdk, enc), () -> whole(ours, enc));
             nonce[0]++;
-            same(t + " doFinal(in, out) whose output exceeds the array", () -> into(jdk, enc, in.length, a),
+            same(
+                    t + " doFinal(in, out) whose output exceeds the array",
+                    () -> into(jdk, enc, in.length, a),
                     () -> into(ours, enc, in.length, a));
-            for (int size : new int[] {Integer.MAX_VALUE, in.length, fits, Integer.MAX_VALUE - 16, Integer.MAX_VALUE - 15}) {
+            for (int size :
+                    new int[] {Integer.MAX_VALUE, in.length, fits, Integer.MAX_VALUE - 16, Integer.MAX_VALUE - 15}) {
                 nonce[0]++;
-                same(t + " encrypt getOutputSize(" + size + ")", () -> outputSize(jdk, enc, size), () -> outputSize(ours, enc, size));
-                same(t + " decrypt getOutputSize(" + size + ")", () -> outputSize(jdk, dec, size), () -> outputSize(ours, dec, size));
+                same(
+                        t + " encrypt getOutputSize(" + size + ")",
+                        () -> outputSize(jdk, enc, size),
+                        () -> outputSize(ours, enc, size));
+                same(
+                        t + " decrypt getOutputSize(" + size + ")",
+                        () -> outputSize(jdk, dec, size),
+                        () -> outputSize(ours, dec, size));
             }
             for (int[] r : ranges()) {
                 nonce[0]++;
@@ -201,7 +209,10 @@ class NearMaxArrayTest {
             }
             for (int off : new int[] {-1, 1, in.length - 15, in.length, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
                 nonce[0]++;
-                same(t + " doFinal(100 bytes, out, " + off + ")", () -> outputAt(jdk, enc, a, off), () -> outputAt(ours, enc, a, off));
+                same(
+                        t + " doFinal(100 bytes, out, " + off + ")",
+                        () -> outputAt(jdk, enc, a, off),
+                        () -> outputAt(ours, enc, a, off));
             }
         }
     }
@@ -228,30 +239,49 @@ class NearMaxArrayTest {
 
             warmUp(t);
             // compared by hash: SunJCE's padding copies the input, a second output would not fit
-            same(t + " encrypt " + len + " bytes", () -> intoAndHash(jdk, enc, len, a, sha), () -> intoAndHash(ours, enc, len, a, sha));
+            same(
+                    t + " encrypt " + len + " bytes",
+                    () -> intoAndHash(jdk, enc, len, a, sha),
+                    () -> intoAndHash(ours, enc, len, a, sha));
             int ctLen = padded ? (len & ~15) + 16 : len;
             decryptInPlace(ours, dec, a, ctLen, len);
             if (padded) {
-                same(t + " doFinal(in) whose padded output exceeds an array", () -> whole(jdk, enc), () -> whole(ours, enc));
+                same(
+                        t + " doFinal(in) whose padded output exceeds an array",
+                        () -> whole(jdk, enc),
+                        () -> whole(ours, enc));
             }
             for (int size : new int[] {Integer.MAX_VALUE, in.length, Integer.MAX_VALUE - 16, Integer.MAX_VALUE - 15}) {
-                same(t + " encrypt getOutputSize(" + size + ")", () -> outputSize(jdk, enc, size), () -> outputSize(ours, enc, size));
-                same(t + " decrypt getOutputSize(" + size + ")", () -> outputSize(jdk, dec, size), () -> outputSize(ours, dec, size));
+                same(
+                        t + " encrypt getOutputSize(" + size + ")",
+                        () -> outputSize(jdk, enc, size),
+                        () -> outputSize(ours, enc, size));
+                same(
+                        t + " decrypt getOutputSize(" + size + ")",
+                        () -> outputSize(jdk, dec, size),
+                        () -> outputSize(ours, dec, size));
             }
             for (int[] r : ranges()) {
                 same(t + " update" + Arrays.toString(r), () -> update(jdk, enc, r), () -> update(ours, enc, r));
                 same(t + " doFinal" + Arrays.toString(r), () -> doFinal(jdk, enc, r), () -> doFinal(ours, enc, r));
             }
             for (int off : new int[] {-1, 1, in.length - 15, in.length, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
-                same(t + " doFinal(100 bytes, out, " + off + ")", () -> outputAt(jdk, enc, a, off), () -> outputAt(ours, enc, a, off));
+                same(
+                        t + " doFinal(100 bytes, out, " + off + ")",
+                        () -> outputAt(jdk, enc, a, off),
+                        () -> outputAt(ours, enc, a, off));
             }
         }
     }
 
     /** Our ciphertext of in[0..len) lands in {@code out}, equal to the JDK's. */
-    private static void encryptionsEqual(String t, Cipher jdk, Cipher ours, Init enc, int len, byte[] out) throws Exception {
+    private static void encryptionsEqual(String t, Cipher jdk, Cipher ours, Init enc, int len, byte[] out)
+            throws Exception {
         byte[] b = new byte[in.length];
-        same(t + " encrypt " + len + " bytes into an array", () -> into(jdk, enc, len, b), () -> into(ours, enc, len, out));
+        same(
+                t + " encrypt " + len + " bytes into an array",
+                () -> into(jdk, enc, len, b),
+                () -> into(ours, enc, len, out));
         assertEquals(-1, Arrays.mismatch(out, b), t + " ciphertexts");
     }
 
@@ -264,7 +294,8 @@ class NearMaxArrayTest {
         return c.doFinal(in, 0, len, out, 0);
     }
 
-    private static List<Object> intoAndHash(Cipher c, Init init, int len, byte[] out, MessageDigest sha) throws Exception {
+    private static List<Object> intoAndHash(Cipher c, Init init, int len, byte[] out, MessageDigest sha)
+            throws Exception {
         int n = into(c, init, len, out);
         sha.update(out, 0, n);
         return List.of(n, ByteBuffer.wrap(sha.digest()));
@@ -273,7 +304,8 @@ class NearMaxArrayTest {
     /** Decrypts ct[0..ctLen) in place with c: the plaintext must be in[0..len). */
     private static void decryptInPlace(Cipher c, Init dec, byte[] ct, int ctLen, int len) throws Exception {
         dec.init(c);
-        assertEquals(len, c.doFinal(ct, 0, ctLen, ct, 0), c.getAlgorithm() + " decryption of " + ctLen + " bytes in place");
+        assertEquals(
+                len, c.doFinal(ct, 0, ctLen, ct, 0), c.getAlgorithm() + " decryption of " + ctLen + " bytes in place");
         assertEquals(-1, Arrays.mismatch(in, 0, len, ct, 0, len), c.getAlgorithm() + " plaintext");
     }
 
@@ -288,8 +320,13 @@ class NearMaxArrayTest {
         byte[] small = new byte[4096];
         for (int i = 0; i < 3000; i++) {
             if (i % 500 == 0) {
-                byte[] iv = ByteBuffer.allocate(chacha || transformation.contains("GCM") ? 12 : 16).putInt(0, i).array();
-                c.init(Cipher.ENCRYPT_MODE, key, transformation.contains("GCM") ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
+                byte[] iv = ByteBuffer.allocate(chacha || transformation.contains("GCM") ? 12 : 16)
+                        .putInt(0, i)
+                        .array();
+                c.init(
+                        Cipher.ENCRYPT_MODE,
+                        key,
+                        transformation.contains("GCM") ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
             }
             c.update(small, 0, small.length, small, 0);
         }
@@ -340,7 +377,8 @@ class NearMaxArrayTest {
      */
     @Test
     void signaturesOverTheLongestArray() throws Exception {
-        for (String[] s : new String[][] {{"SHA256withECDSA", "EC"}, {"SHA256withRSA", "RSA"}, {"Ed25519", "Ed25519"}}) {
+        for (String[] s :
+                new String[][] {{"SHA256withECDSA", "EC"}, {"SHA256withRSA", "RSA"}, {"Ed25519", "Ed25519"}}) {
             String alg = s[0];
             KeyPairGenerator g = KeyPairGenerator.getInstance(s[1], Providers.jdk("KeyPairGenerator", s[1]));
             if (s[1].equals("EC")) {
@@ -359,7 +397,10 @@ class NearMaxArrayTest {
             Signature os = Signature.getInstance(alg, ours);
             Signature js = Signature.getInstance(alg, jdk);
             for (int[] r : ranges()) {
-                same(alg + " update" + Arrays.toString(r), () -> verifyRange(js, kp, r, ourSig), () -> verifyRange(os, kp, r, ourSig));
+                same(
+                        alg + " update" + Arrays.toString(r),
+                        () -> verifyRange(js, kp, r, ourSig),
+                        () -> verifyRange(os, kp, r, ourSig));
             }
         }
     }
@@ -367,9 +408,12 @@ class NearMaxArrayTest {
     /** Two updates of 3/4 of the array: the JDK's EdDSA and ours end in OutOfMemoryError. */
     @Test
     void ed25519MessageBeyondTheArrayLimitInTwoUpdates() throws Exception {
-        KeyPair kp = KeyPairGenerator.getInstance("Ed25519", Providers.jdk("KeyPairGenerator", "Ed25519")).generateKeyPair();
+        KeyPair kp = KeyPairGenerator.getInstance("Ed25519", Providers.jdk("KeyPairGenerator", "Ed25519"))
+                .generateKeyPair();
         int part = in.length / 4 * 3;
-        same("Ed25519 message of 2 x " + part + " bytes", () -> twoUpdates(Providers.jdk("Signature", "Ed25519"), kp, part),
+        same(
+                "Ed25519 message of 2 x " + part + " bytes",
+                () -> twoUpdates(Providers.jdk("Signature", "Ed25519"), kp, part),
                 () -> twoUpdates(Providers.ACCEL, kp, part));
     }
 
@@ -438,7 +482,10 @@ class NearMaxArrayTest {
                 oursOut.clear();
                 jdkOut.clear();
                 // the third GiB takes the operation past Integer.MAX_VALUE bytes
-                same("GCM update of GiB " + round, () -> jc.update(src.duplicate(), jdkOut), () -> oc.update(src.duplicate(), oursOut));
+                same(
+                        "GCM update of GiB " + round,
+                        () -> jc.update(src.duplicate(), jdkOut),
+                        () -> oc.update(src.duplicate(), oursOut));
                 if (round < 2) {
                     assertEquals(-1, oursOut.flip().mismatch(jdkOut.flip()), "GCM output of GiB " + round);
                 }
@@ -477,7 +524,9 @@ class NearMaxArrayTest {
                 ours.init(Cipher.ENCRYPT_MODE, key, iv);
                 jdk.init(Cipher.ENCRYPT_MODE, key, iv);
                 ByteBuffer shortOut = out.slice(0, longest - 32);
-                same(t + " update(direct " + longest + " bytes) into a short buffer", () -> updateAndHash(jdk, src, shortOut, sha),
+                same(
+                        t + " update(direct " + longest + " bytes) into a short buffer",
+                        () -> updateAndHash(jdk, src, shortOut, sha),
                         () -> updateAndHash(ours, src, shortOut, sha));
             }
         }
@@ -509,7 +558,9 @@ class NearMaxArrayTest {
         }
         if (j instanceof Throwable jt) {
             if (!(o instanceof Throwable ot) || ot.getClass() != jt.getClass()) {
-                fail(what + ": the JDK throws " + jt + ", AccelJCE " + describe(o), o instanceof Throwable ot2 ? ot2 : null);
+                fail(
+                        what + ": the JDK throws " + jt + ", AccelJCE " + describe(o),
+                        o instanceof Throwable ot2 ? ot2 : null);
             }
             System.out.println(what + ": both " + jt.getClass().getSimpleName());
             return;

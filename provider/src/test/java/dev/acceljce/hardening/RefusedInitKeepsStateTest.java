@@ -1,5 +1,9 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.testing.Providers;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -14,12 +18,7 @@ import java.security.spec.ECGenParameterSpec;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
 import java.util.List;
-
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A Signature whose init refuses a key keeps its previous key, mode and the message so far, as
@@ -37,7 +36,9 @@ class RefusedInitKeepsStateTest {
         }
 
         List<Provider> providers() {
-            return jdkKeeps ? List.of(Providers.ACCEL, Providers.jdk("Signature", signature)) : List.of(Providers.ACCEL);
+            return jdkKeeps
+                    ? List.of(Providers.ACCEL, Providers.jdk("Signature", signature))
+                    : List.of(Providers.ACCEL);
         }
     }
 
@@ -96,8 +97,10 @@ class RefusedInitKeepsStateTest {
                 judge.initVerify(c.good().getPublic());
                 judge.update(BEFORE);
                 judge.update(AFTER);
-                assertTrue(judge.verify(sig), c.signature() + " on " + p.getName()
-                        + ": the signature covers the whole message, with the first key");
+                assertTrue(
+                        judge.verify(sig),
+                        c.signature() + " on " + p.getName()
+                                + ": the signature covers the whole message, with the first key");
             }
         }
     }
@@ -119,8 +122,9 @@ class RefusedInitKeepsStateTest {
                 s.update(BEFORE);
                 assertThrows(InvalidKeyException.class, () -> s.initVerify(refused), c + " on " + p.getName());
                 s.update(AFTER);
-                assertTrue(s.verify(sig), c.signature() + " on " + p.getName()
-                        + ": verified over the whole message, with the first key");
+                assertTrue(
+                        s.verify(sig),
+                        c.signature() + " on " + p.getName() + ": verified over the whole message, with the first key");
             }
         }
     }

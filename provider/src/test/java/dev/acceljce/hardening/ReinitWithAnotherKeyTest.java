@@ -1,5 +1,10 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.testing.Providers;
 import java.security.KeyPair;
 import java.security.Provider;
 import java.security.Signature;
@@ -8,13 +13,7 @@ import java.security.spec.ECGenParameterSpec;
 import java.util.List;
 import javax.crypto.Cipher;
 import javax.crypto.KeyAgreement;
-
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * One engine object re-initialised with another key must use the new key. Finding 16
@@ -52,7 +51,7 @@ class ReinitWithAnotherKeyTest {
             s.initSign(k1.getPrivate());
             s.update(msg);
             byte[] sig1 = s.sign();
-            s.initVerify(k1.getPublic());           // a verify init in between, as the fuzzer did
+            s.initVerify(k1.getPublic()); // a verify init in between, as the fuzzer did
             s.initSign(k2.getPrivate());
             s.update(msg);
             byte[] sig2 = s.sign();

@@ -1,9 +1,15 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
-import java.util.List;
 import java.util.SplittableRandom;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
@@ -11,18 +17,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.openssl.NativeResource;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Digests and HMACs make their native context only when a message outgrows the Java batch; until
@@ -175,13 +173,16 @@ class ShortMessageObjectsTest {
 
     private static Cipher aead(String alg, java.security.Provider p, int mode, byte[] key, byte[] iv) throws Exception {
         Cipher c = Cipher.getInstance(alg, p);
-        c.init(mode, new SecretKeySpec(key, alg.equals(GCM) ? "AES" : "ChaCha20"),
+        c.init(
+                mode,
+                new SecretKeySpec(key, alg.equals(GCM) ? "AES" : "ChaCha20"),
                 alg.equals(GCM) ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
         return c;
     }
 
     /** AAD in pieces, then the data in pieces (update) or all in doFinal; returns the output. */
-    private static byte[] run(Cipher c, byte[] aad, byte[] data, boolean streamed, SplittableRandom r) throws Exception {
+    private static byte[] run(Cipher c, byte[] aad, byte[] data, boolean streamed, SplittableRandom r)
+            throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int cut = aad.length == 0 ? 0 : r.nextInt(aad.length + 1);
         c.updateAAD(aad, 0, cut);
@@ -214,7 +215,8 @@ class ShortMessageObjectsTest {
             r.nextBytes(aad);
             r.nextBytes(data);
             String where = alg + " case " + i + " aad " + aad.length + " data " + data.length;
-            byte[] sealed = run(aead(alg, Providers.ACCEL, Cipher.ENCRYPT_MODE, key, iv), aad, data, r.nextBoolean(), r);
+            byte[] sealed =
+                    run(aead(alg, Providers.ACCEL, Cipher.ENCRYPT_MODE, key, iv), aad, data, r.nextBoolean(), r);
             // the JDK's output with the AAD given through updateAAD
             Cipher j = aead(alg, jdk, Cipher.ENCRYPT_MODE, key, iv);
             j.updateAAD(aad);
@@ -233,7 +235,9 @@ class ShortMessageObjectsTest {
             Cipher again = aead(alg, Providers.ACCEL, Cipher.ENCRYPT_MODE, key, iv);
             run(again, aad, data, r.nextBoolean(), r);
             iv[0]++;
-            again.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, alg.equals(GCM) ? "AES" : "ChaCha20"),
+            again.init(
+                    Cipher.ENCRYPT_MODE,
+                    new SecretKeySpec(key, alg.equals(GCM) ? "AES" : "ChaCha20"),
                     alg.equals(GCM) ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
             Cipher j2 = aead(alg, jdk, Cipher.ENCRYPT_MODE, key, iv);
             j2.updateAAD(aad);

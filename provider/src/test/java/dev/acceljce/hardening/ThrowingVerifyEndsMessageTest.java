@@ -1,5 +1,9 @@
 package dev.acceljce.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.testing.Providers;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -10,12 +14,7 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.EdDSAParameterSpec;
 import java.util.List;
-
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A verify that throws ends the message, as Signature.verify's contract says ("resets this
@@ -26,8 +25,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * findings 19 and 21 were this difference, seen from the fuzzer's side.
  */
 class ThrowingVerifyEndsMessageTest {
-    private record Case(String signature, String keyAlgorithm, AlgorithmParameterSpec keySpec,
-                        AlgorithmParameterSpec params, byte[] malformed) {}
+    private record Case(
+            String signature,
+            String keyAlgorithm,
+            AlgorithmParameterSpec keySpec,
+            AlgorithmParameterSpec params,
+            byte[] malformed) {}
 
     private static final List<Case> CASES = List.of(
             // native: a DER SEQUENCE whose length runs past the end
@@ -35,7 +38,11 @@ class ThrowingVerifyEndsMessageTest {
             new Case("SHA256withECDSAinP1363Format", "EC", new ECGenParameterSpec("secp256r1"), null, new byte[64 + 1]),
             new Case("Ed25519", "Ed25519", null, null, new byte[10]),
             // a context: the JDK's EdDSA serves it, behind AccelJCE
-            new Case("Ed25519", "Ed25519", null, new EdDSAParameterSpec(false, "ctx".getBytes(StandardCharsets.UTF_8)),
+            new Case(
+                    "Ed25519",
+                    "Ed25519",
+                    null,
+                    new EdDSAParameterSpec(false, "ctx".getBytes(StandardCharsets.UTF_8)),
                     new byte[10]));
 
     @Test
@@ -70,8 +77,10 @@ class ThrowingVerifyEndsMessageTest {
                 threw = true;
             }
             s.update(second);
-            assertTrue(s.verify(sig), c.signature() + " " + c.params() + " (threw: " + threw
-                    + "): verified over the second message alone");
+            assertTrue(
+                    s.verify(sig),
+                    c.signature() + " " + c.params() + " (threw: " + threw
+                            + "): verified over the second message alone");
             assertThrows(SignatureException.class, () -> {
                 s.update(second);
                 if (!s.verify(c.malformed())) {

@@ -1,5 +1,19 @@
 package dev.acceljce.kdf;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.openssl.EvpKdf;
+import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.openssl.OpenSslException;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.NoSuchAlgorithmException;
 import java.security.spec.AlgorithmParameterSpec;
@@ -15,31 +29,18 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.openssl.EvpKdf;
-import dev.acceljce.openssl.NativeResource;
-import dev.acceljce.openssl.OpenSslException;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 class HkdfTest {
     record Alg(String name, String wycheproof, int hashLength) {}
 
     static List<Alg> algorithms() {
-        return List.of(new Alg("HKDF-SHA256", "hkdf_sha256", 32), new Alg("HKDF-SHA384", "hkdf_sha384", 48),
+        return List.of(
+                new Alg("HKDF-SHA256", "hkdf_sha256", 32),
+                new Alg("HKDF-SHA384", "hkdf_sha384", 48),
                 new Alg("HKDF-SHA512", "hkdf_sha512", 64));
     }
 
@@ -80,19 +81,23 @@ class HkdfTest {
             byte[] salt = c.hex("salt");
             byte[] info = c.hex("info");
             int size = c.test().get("size").asInt();
-            HKDFParameterSpec both = HKDFParameterSpec.ofExtract().addIKM(ikm).addSalt(salt).thenExpand(info, size);
+            HKDFParameterSpec both =
+                    HKDFParameterSpec.ofExtract().addIKM(ikm).addSalt(salt).thenExpand(info, size);
             if (c.valid()) {
                 byte[] okm = c.hex("okm");
                 assertArrayEquals(okm, kdf.deriveData(both), c.toString());
-                byte[] prk = kdf.deriveData(HKDFParameterSpec.ofExtract().addIKM(ikm).addSalt(salt).extractOnly());
+                byte[] prk = kdf.deriveData(
+                        HKDFParameterSpec.ofExtract().addIKM(ikm).addSalt(salt).extractOnly());
                 assertEquals(alg.hashLength, prk.length, c.toString());
                 SecretKey prkKey = new SecretKeySpec(prk, "Generic");
                 assertArrayEquals(okm, kdf.deriveData(HKDFParameterSpec.expandOnly(prkKey, info, size)), c.toString());
             } else {
                 assertTrue(c.invalid(), c.toString());
                 assertThrows(InvalidAlgorithmParameterException.class, () -> kdf.deriveData(both), c.toString());
-                assertThrows(InvalidAlgorithmParameterException.class, () -> kdf.deriveData(
-                        HKDFParameterSpec.expandOnly(new SecretKeySpec(new byte[alg.hashLength], "Generic"), info, size)),
+                assertThrows(
+                        InvalidAlgorithmParameterException.class,
+                        () -> kdf.deriveData(HKDFParameterSpec.expandOnly(
+                                new SecretKeySpec(new byte[alg.hashLength], "Generic"), info, size)),
                         c.toString());
             }
             checked++;
@@ -111,12 +116,22 @@ class HkdfTest {
             int size = c.test().get("size").asInt();
             byte[] out = new byte[size];
             if (c.valid()) {
-                EvpKdf.hkdf(hkdf, "SHA1", EvpKdf.HKDF_EXTRACT_AND_EXPAND, c.hex("ikm"), c.hex("salt"), c.hex("info"), out);
+                EvpKdf.hkdf(
+                        hkdf, "SHA1", EvpKdf.HKDF_EXTRACT_AND_EXPAND, c.hex("ikm"), c.hex("salt"), c.hex("info"), out);
                 assertArrayEquals(c.hex("okm"), out, c.toString());
             } else {
                 // the binding leaves length checks to its callers; OpenSSL itself still refuses
-                assertThrows(OpenSslException.class, () -> EvpKdf.hkdf(hkdf, "SHA1", EvpKdf.HKDF_EXTRACT_AND_EXPAND,
-                        c.hex("ikm"), c.hex("salt"), c.hex("info"), out), c.toString());
+                assertThrows(
+                        OpenSslException.class,
+                        () -> EvpKdf.hkdf(
+                                hkdf,
+                                "SHA1",
+                                EvpKdf.HKDF_EXTRACT_AND_EXPAND,
+                                c.hex("ikm"),
+                                c.hex("salt"),
+                                c.hex("info"),
+                                out),
+                        c.toString());
             }
         }
     }
@@ -197,14 +212,18 @@ class HkdfTest {
     @Test
     void longInfoMatchesTheJdk() throws Exception {
         byte[] info = bytes(new SplittableRandom(7), EvpKdf.hkdfMaxInfo() + 1);
-        HKDFParameterSpec both = HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(info, 100);
+        HKDFParameterSpec both =
+                HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(info, 100);
         HKDFParameterSpec expand = HKDFParameterSpec.expandOnly(new SecretKeySpec(new byte[32], "Generic"), info, 77);
         for (AlgorithmParameterSpec spec : List.of(both, expand)) {
-            assertArrayEquals(jdk("HKDF-SHA256").deriveData(spec), ours("HKDF-SHA256").deriveData(spec));
+            assertArrayEquals(
+                    jdk("HKDF-SHA256").deriveData(spec), ours("HKDF-SHA256").deriveData(spec));
         }
         byte[] atLimit = bytes(new SplittableRandom(8), EvpKdf.hkdfMaxInfo());
-        HKDFParameterSpec spec = HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(atLimit, 100);
-        assertArrayEquals(jdk("HKDF-SHA384").deriveData(spec), ours("HKDF-SHA384").deriveData(spec));
+        HKDFParameterSpec spec =
+                HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(atLimit, 100);
+        assertArrayEquals(
+                jdk("HKDF-SHA384").deriveData(spec), ours("HKDF-SHA384").deriveData(spec));
     }
 
     /** Each derivation frees its context; none is left for a Cleaner. */
@@ -290,17 +309,28 @@ class HkdfTest {
                 HKDFParameterSpec.ofExtract().extractOnly(),
                 HKDFParameterSpec.ofExtract().thenExpand(null, 1),
                 HKDFParameterSpec.ofExtract().addIKM(new byte[1]).thenExpand(null, max + 1),
-                HKDFParameterSpec.ofExtract().addIKM(new OddKey("X.509", new byte[4])).extractOnly(),
-                HKDFParameterSpec.ofExtract().addIKM(new OddKey(null, new byte[4])).extractOnly(),
+                HKDFParameterSpec.ofExtract()
+                        .addIKM(new OddKey("X.509", new byte[4]))
+                        .extractOnly(),
+                HKDFParameterSpec.ofExtract()
+                        .addIKM(new OddKey(null, new byte[4]))
+                        .extractOnly(),
                 HKDFParameterSpec.ofExtract().addSalt(new OddKey("raw", null)).extractOnly(),
-                HKDFParameterSpec.ofExtract().addSalt(new OddKey("raw", new byte[3])).thenExpand(null, 9),
-                HKDFParameterSpec.ofExtract().addIKM(new OddKey("X.509", new byte[4])).thenExpand(null, 9),
+                HKDFParameterSpec.ofExtract()
+                        .addSalt(new OddKey("raw", new byte[3]))
+                        .thenExpand(null, 9),
+                HKDFParameterSpec.ofExtract()
+                        .addIKM(new OddKey("X.509", new byte[4]))
+                        .thenExpand(null, 9),
                 new IvParameterSpec(new byte[16])));
         for (AlgorithmParameterSpec spec : specs) {
             Outcome expected = Outcome.of(() -> jdk.deriveData(spec));
             assertEquals(expected, Outcome.of(() -> ours.deriveData(spec)), alg.name + " " + spec);
-            Outcome expectedKey = Outcome.of(() -> jdk.deriveKey("HmacSHA256", spec).getEncoded());
-            assertEquals(expectedKey, Outcome.of(() -> ours.deriveKey("HmacSHA256", spec).getEncoded()));
+            Outcome expectedKey =
+                    Outcome.of(() -> jdk.deriveKey("HmacSHA256", spec).getEncoded());
+            assertEquals(
+                    expectedKey,
+                    Outcome.of(() -> ours.deriveKey("HmacSHA256", spec).getEncoded()));
         }
         // the spec classes and KDF itself check these before any provider sees them
         assertThrows(IllegalArgumentException.class, () -> HKDFParameterSpec.expandOnly(prk, null, 0));
@@ -319,11 +349,13 @@ class HkdfTest {
     @MethodSource("algorithms")
     void kdfParametersAreRefusedAsByTheJdk(Alg alg) {
         KDFParameters params = new KDFParameters() {};
-        assertThrows(InvalidAlgorithmParameterException.class,
+        assertThrows(
+                InvalidAlgorithmParameterException.class,
                 () -> KDF.getInstance(alg.name, params, Providers.jdk("KDF", alg.name)));
-        assertThrows(InvalidAlgorithmParameterException.class, () -> KDF.getInstance(alg.name, params, Providers.ACCEL));
-        withNativeOff(() -> assertThrows(InvalidAlgorithmParameterException.class,
-                () -> KDF.getInstance(alg.name, params, Providers.ACCEL)));
+        assertThrows(
+                InvalidAlgorithmParameterException.class, () -> KDF.getInstance(alg.name, params, Providers.ACCEL));
+        withNativeOff(() -> assertThrows(
+                InvalidAlgorithmParameterException.class, () -> KDF.getInstance(alg.name, params, Providers.ACCEL)));
     }
 
     @Test
@@ -337,10 +369,12 @@ class HkdfTest {
                 SplittableRandom r = new SplittableRandom(alg.hashLength);
                 for (int i = 0; i < 200; i++) {
                     AlgorithmParameterSpec spec = randomSpec(r, alg.hashLength);
-                    assertEquals(Outcome.of(() -> jdk(alg.name).deriveData(spec)),
+                    assertEquals(
+                            Outcome.of(() -> jdk(alg.name).deriveData(spec)),
                             Outcome.of(() -> viaJdkPath.deriveData(spec)));
                 }
-                assertThrows(InvalidAlgorithmParameterException.class,
+                assertThrows(
+                        InvalidAlgorithmParameterException.class,
                         () -> viaJdkPath.deriveData(new IvParameterSpec(new byte[16])));
             }
         });

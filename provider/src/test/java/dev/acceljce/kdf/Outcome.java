@@ -33,6 +33,8 @@ record Outcome(byte[] bytes, Class<? extends Throwable> thrown) {
 
     @Override
     public String toString() {
-        return thrown != null ? "threw " + thrown.getSimpleName() : HexFormat.of().formatHex(bytes);
+        return thrown != null
+                ? "threw " + thrown.getSimpleName()
+                : HexFormat.of().formatHex(bytes);
     }
 }

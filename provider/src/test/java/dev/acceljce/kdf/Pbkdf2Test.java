@@ -1,5 +1,21 @@
 package dev.acceljce.kdf;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Fips;
+import dev.acceljce.control.Path;
+import dev.acceljce.openssl.EvpKdf;
+import dev.acceljce.openssl.FipsModule;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
@@ -20,34 +36,18 @@ import javax.crypto.SecretKeyFactory;
 import javax.crypto.interfaces.PBEKey;
 import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Fips;
-import dev.acceljce.control.Path;
-import dev.acceljce.openssl.EvpKdf;
-import dev.acceljce.openssl.FipsModule;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class Pbkdf2Test {
     /** A PBKDF2 service, the OpenSSL digest behind it, and its Wycheproof file (null: none). */
     record Alg(String name, String digest, String wycheproof) {}
 
     static List<Alg> algorithms() {
-        return List.of(new Alg("PBKDF2WithHmacSHA1", "SHA1", "pbkdf2_hmacsha1"),
+        return List.of(
+                new Alg("PBKDF2WithHmacSHA1", "SHA1", "pbkdf2_hmacsha1"),
                 new Alg("PBKDF2WithHmacSHA224", "SHA224", "pbkdf2_hmacsha224"),
                 new Alg("PBKDF2WithHmacSHA256", "SHA256", "pbkdf2_hmacsha256"),
                 new Alg("PBKDF2WithHmacSHA384", "SHA384", "pbkdf2_hmacsha384"),
@@ -111,12 +111,16 @@ class Pbkdf2Test {
             int iterations = c.test().get("iterationCount").asInt();
             int dkLen = c.test().get("dkLen").asInt();
             char[] chars = utf8Chars(password);
-            if (Fips.on() && (salt.length < Fips.MIN_PBKDF2_SALT_BYTES || iterations < Fips.MIN_PBKDF2_ITERATIONS
-                    || dkLen * 8 < Fips.MIN_PBKDF2_KEY_BITS)) {
+            if (Fips.on()
+                    && (salt.length < Fips.MIN_PBKDF2_SALT_BYTES
+                            || iterations < Fips.MIN_PBKDF2_ITERATIONS
+                            || dkLen * 8 < Fips.MIN_PBKDF2_KEY_BITS)) {
                 // FIPS mode: below SP 800-132's minimums the vector must be refused, not computed
                 if (chars != null) {
-                    InvalidKeySpecException e = assertThrows(InvalidKeySpecException.class,
-                            () -> f.generateSecret(new PBEKeySpec(chars, salt, iterations, dkLen * 8)), c.toString());
+                    InvalidKeySpecException e = assertThrows(
+                            InvalidKeySpecException.class,
+                            () -> f.generateSecret(new PBEKeySpec(chars, salt, iterations, dkLen * 8)),
+                            c.toString());
                     assertTrue(e.getMessage().contains(FipsModule.NOT_APPROVED), e.getMessage());
                     refused++;
                 }
@@ -128,7 +132,9 @@ class Pbkdf2Test {
                 viaJca++;
             } else {
                 assertTrue(c.hasFlag("NonUtf8"), c.toString());
-                assertArrayEquals(c.hex("dk"), EvpKdf.pbkdf2(pbkdf2, alg.digest, password, salt, iterations, dkLen),
+                assertArrayEquals(
+                        c.hex("dk"),
+                        EvpKdf.pbkdf2(pbkdf2, alg.digest, password, salt, iterations, dkLen),
                         c.toString());
                 viaBinding++;
             }
@@ -143,7 +149,8 @@ class Pbkdf2Test {
     /** The characters whose UTF-8 encoding is exactly {@code bytes}, or null when there are none. */
     private static char[] utf8Chars(byte[] bytes) {
         try {
-            CharBuffer cb = StandardCharsets.UTF_8.newDecoder()
+            CharBuffer cb = StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes));
@@ -216,32 +223,43 @@ class Pbkdf2Test {
         PBEKeySpec cleared = new PBEKeySpec("pw".toCharArray(), new byte[4], 1, 64);
         cleared.clearPassword();
         List<KeySpec> specs = List.of(
-                new PBEKeySpec("pw".toCharArray()),                          // no salt
-                new PBEKeySpec("pw".toCharArray(), new byte[4], 3),           // no key length
-                new PBEKeySpec(null, new byte[4], 3, 64),                    // null password: empty
-                new PBEKeySpec(new char[0], new byte[1], 1, 7),              // under 8 bits: empty key
-                new PBEKeySpec("p".toCharArray(), new byte[1], 1, 12),       // rounds down to 1 byte
+                new PBEKeySpec("pw".toCharArray()), // no salt
+                new PBEKeySpec("pw".toCharArray(), new byte[4], 3), // no key length
+                new PBEKeySpec(null, new byte[4], 3, 64), // null password: empty
+                new PBEKeySpec(new char[0], new byte[1], 1, 7), // under 8 bits: empty key
+                new PBEKeySpec("p".toCharArray(), new byte[1], 1, 12), // rounds down to 1 byte
                 new PBEKeySpec("\uD800x\uDFFF".toCharArray(), new byte[2], 2, 8 * 333),
                 cleared,
                 new SecretKeySpec(new byte[8], alg.name));
         for (KeySpec spec : specs) {
-            sameOutcome(() -> jdk.generateSecret(spec).getEncoded(), () -> ours.generateSecret(spec).getEncoded(),
+            sameOutcome(
+                    () -> jdk.generateSecret(spec).getEncoded(),
+                    () -> ours.generateSecret(spec).getEncoded(),
                     alg.name + " " + spec);
         }
-        sameOutcome(() -> jdk.generateSecret(null).getEncoded(), () -> ours.generateSecret(null).getEncoded(), "null");
+        sameOutcome(
+                () -> jdk.generateSecret(null).getEncoded(),
+                () -> ours.generateSecret(null).getEncoded(),
+                "null");
 
         PBEKeySpec good = new PBEKeySpec("secret".toCharArray(), "salty".getBytes(), 5, 256);
         SecretKey ourKey = ours.generateSecret(good);
         SecretKey jdkKey = jdk.generateSecret(good);
         for (Class<?> c : new Class<?>[] {PBEKeySpec.class, KeySpec.class, Object.class, SecretKeySpec.class, null}) {
-            sameOutcome(() -> specBytes(jdk.getKeySpec(jdkKey, c)), () -> specBytes(ours.getKeySpec(ourKey, c)),
+            sameOutcome(
+                    () -> specBytes(jdk.getKeySpec(jdkKey, c)),
+                    () -> specBytes(ours.getKeySpec(ourKey, c)),
                     "getKeySpec " + c);
-            sameOutcome(() -> specBytes(jdk.getKeySpec(ourKey, c)), () -> specBytes(ours.getKeySpec(jdkKey, c)),
+            sameOutcome(
+                    () -> specBytes(jdk.getKeySpec(ourKey, c)),
+                    () -> specBytes(ours.getKeySpec(jdkKey, c)),
                     "getKeySpec crossed " + c);
         }
         SecretKey plain = new SecretKeySpec(new byte[32], alg.name);
-        sameOutcome(() -> specBytes(jdk.getKeySpec(plain, PBEKeySpec.class)),
-                () -> specBytes(ours.getKeySpec(plain, PBEKeySpec.class)), "getKeySpec of a non-PBE key");
+        sameOutcome(
+                () -> specBytes(jdk.getKeySpec(plain, PBEKeySpec.class)),
+                () -> specBytes(ours.getKeySpec(plain, PBEKeySpec.class)),
+                "getKeySpec of a non-PBE key");
 
         assertSame(ourKey, ours.translateKey(ourKey));
         SecretKey translated = ours.translateKey(jdkKey);
@@ -251,7 +269,9 @@ class Pbkdf2Test {
         SecretKey otherAlg = ours(alg.name.equals("PBKDF2WithHmacSHA1") ? "PBKDF2WithHmacSHA256" : "PBKDF2WithHmacSHA1")
                 .generateSecret(good);
         for (SecretKey k : new SecretKey[] {plain, otherAlg, new SecretKeySpec(new byte[3], "AES"), null}) {
-            sameOutcome(() -> jdk.translateKey(k).getEncoded(), () -> ours.translateKey(k).getEncoded(),
+            sameOutcome(
+                    () -> jdk.translateKey(k).getEncoded(),
+                    () -> ours.translateKey(k).getEncoded(),
                     "translateKey " + k);
         }
         assertThrows(InvalidKeyException.class, () -> ours.translateKey(null));
@@ -262,7 +282,11 @@ class Pbkdf2Test {
         PBEKeySpec p = (PBEKeySpec) spec;
         byte[] password = Pbkdf2Key.utf8(p.getPassword());
         ByteBuffer b = ByteBuffer.allocate(password.length + p.getSalt().length + 8);
-        return b.put(password).put(p.getSalt()).putInt(p.getIterationCount()).putInt(p.getKeyLength()).array();
+        return b.put(password)
+                .put(p.getSalt())
+                .putInt(p.getIterationCount())
+                .putInt(p.getKeyLength())
+                .array();
     }
 
     @Test
@@ -289,8 +313,8 @@ class Pbkdf2Test {
 
     @Test
     void clearZeroesKeyAndPassword() throws Exception {
-        Pbkdf2Key k = (Pbkdf2Key) ours("PBKDF2WithHmacSHA256")
-                .generateSecret(new PBEKeySpec("pw".toCharArray(), new byte[16], 10, 128));
+        Pbkdf2Key k = (Pbkdf2Key)
+                ours("PBKDF2WithHmacSHA256").generateSecret(new PBEKeySpec("pw".toCharArray(), new byte[16], 10, 128));
         k.clear();
         assertArrayEquals(new byte[16], k.getEncoded());
         assertArrayEquals(new char[2], k.getPassword());
@@ -308,7 +332,8 @@ class Pbkdf2Test {
                     PBEKeySpec spec = randomSpec(r);
                     assertEquals(jdk(alg.name).generateSecret(spec), viaJdkPath.generateSecret(spec));
                 }
-                assertThrows(InvalidKeySpecException.class,
+                assertThrows(
+                        InvalidKeySpecException.class,
                         () -> viaJdkPath.generateSecret(new PBEKeySpec("x".toCharArray())));
             }
         });

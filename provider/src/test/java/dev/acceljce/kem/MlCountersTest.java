@@ -1,18 +1,17 @@
 package dev.acceljce.kem;
 
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.Signature;
-import javax.crypto.KEM;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.acceljce.control.Counters;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.testing.Providers;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.Signature;
+import javax.crypto.KEM;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** One operation per encapsulation, decapsulation, signature, verification and key pair, on both paths. */
 class MlCountersTest {
@@ -30,7 +29,8 @@ class MlCountersTest {
     @Test
     void kemOperationsAreCountedOnBothPaths() throws Exception {
         long[] kpg = counts("KeyPairGenerator.ML-KEM-1024");
-        KeyPair kp = KeyPairGenerator.getInstance("ML-KEM-1024", Providers.ACCEL).generateKeyPair();
+        KeyPair kp =
+                KeyPairGenerator.getInstance("ML-KEM-1024", Providers.ACCEL).generateKeyPair();
         assertEquals(kpg[0] + 1, counts("KeyPairGenerator.ML-KEM-1024")[0]);
 
         long[] before = counts("KEM.ML-KEM-1024");
@@ -47,8 +47,10 @@ class MlCountersTest {
         dev.acceljce.control.Settings.reload();
         try {
             KEM jdkPath = KEM.getInstance("ML-KEM-1024", Providers.ACCEL);
-            jdkPath.newDecapsulator(kp.getPrivate()).decapsulate(jdkPath.newEncapsulator(kp.getPublic())
-                    .encapsulate().encapsulation());
+            jdkPath.newDecapsulator(kp.getPrivate())
+                    .decapsulate(jdkPath.newEncapsulator(kp.getPublic())
+                            .encapsulate()
+                            .encapsulation());
         } finally {
             System.clearProperty("acceljce.native.kem");
             dev.acceljce.control.Settings.reload();

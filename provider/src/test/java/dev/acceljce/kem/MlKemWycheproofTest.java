@@ -1,16 +1,8 @@
 package dev.acceljce.kem;
 
-import java.lang.foreign.Arena;
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.PrivateKey;
-import java.security.PublicKey;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.security.spec.X509EncodedKeySpec;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import javax.crypto.KEM;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.MlParameterSet;
@@ -22,13 +14,20 @@ import dev.acceljce.openssl.OsslParams;
 import dev.acceljce.testing.MlEncodings;
 import dev.acceljce.testing.Providers;
 import dev.acceljce.testing.Wycheproof;
+import java.lang.foreign.Arena;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javax.crypto.KEM;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Every ML-KEM Wycheproof file, zero failures. Through the JCA where the vector can be expressed
@@ -59,7 +58,8 @@ class MlKemWycheproofTest {
             String outcome;
             try {
                 KeyFactory kf = KeyFactory.getInstance(set.standardName(), Providers.ACCEL);
-                PrivateKey sk = kf.generatePrivate(new PKCS8EncodedKeySpec(MlEncodings.pkcs8Seed(set.oid(), c.hex("seed"))));
+                PrivateKey sk =
+                        kf.generatePrivate(new PKCS8EncodedKeySpec(MlEncodings.pkcs8Seed(set.oid(), c.hex("seed"))));
                 assertInstanceOf(AccelKey.class, sk);
                 if (c.test().has("ek") && !c.test().get("ek").asText().isEmpty()) {
                     byte[] expanded;
@@ -72,7 +72,9 @@ class MlKemWycheproofTest {
                         failures.add(c + ": the seed gives another ek");
                     }
                 }
-                byte[] k = KEM.getInstance("ML-KEM", Providers.ACCEL).newDecapsulator(sk).decapsulate(c.hex("c"))
+                byte[] k = KEM.getInstance("ML-KEM", Providers.ACCEL)
+                        .newDecapsulator(sk)
+                        .decapsulate(c.hex("c"))
                         .getEncoded();
                 outcome = Arrays.equals(k, c.hex("K")) ? "match" : "mismatch";
             } catch (GeneralSecurityException e) {
@@ -101,10 +103,14 @@ class MlKemWycheproofTest {
                 outcome = "refused at import";
             } else {
                 try (Arena arena = Arena.ofConfined()) {
-                    EvpKem.Encapsulated e = EvpKem.encapsulate(key, set.outputSize(), 32,
+                    EvpKem.Encapsulated e = EvpKem.encapsulate(
+                            key,
+                            set.outputSize(),
+                            32,
                             OsslParams.in(arena).octets("ikme", c.hex("m")).build());
                     outcome = Arrays.equals(e.ciphertext(), c.hex("c")) && Arrays.equals(e.secret(), c.hex("K"))
-                            ? "match" : "mismatch";
+                            ? "match"
+                            : "mismatch";
                 } catch (OpenSslException e) {
                     outcome = "refused: " + e.getMessage();
                 } finally {
@@ -138,7 +144,9 @@ class MlKemWycheproofTest {
             MlParameterSet set = set(c);
             EvpPkey.Key key;
             try (Arena arena = Arena.ofConfined()) {
-                key = EvpPkey.Key.generate(set.standardName(), OsslParams.in(arena).octets("seed", c.hex("seed")).build());
+                key = EvpPkey.Key.generate(
+                        set.standardName(),
+                        OsslParams.in(arena).octets("seed", c.hex("seed")).build());
             }
             boolean match = Arrays.equals(key.octetParam("pub", 8192), c.hex("ek"))
                     && Arrays.equals(key.octetParam("priv", 8192), c.hex("dk"));
@@ -156,8 +164,12 @@ class MlKemWycheproofTest {
 
     /** MLKEMDecapsValidationTest: expanded decapsulation keys, including malformed ones and ciphertexts. */
     @ParameterizedTest
-    @ValueSource(strings = {"mlkem_512_semi_expanded_decaps", "mlkem_768_semi_expanded_decaps",
-            "mlkem_1024_semi_expanded_decaps"})
+    @ValueSource(
+            strings = {
+                "mlkem_512_semi_expanded_decaps",
+                "mlkem_768_semi_expanded_decaps",
+                "mlkem_1024_semi_expanded_decaps"
+            })
     void decapsulationWithExpandedKeys(String file) throws Exception {
         List<String> failures = new ArrayList<>();
         for (Wycheproof.Case c : Wycheproof.cases(file)) {
@@ -167,8 +179,10 @@ class MlKemWycheproofTest {
             try {
                 PrivateKey sk = KeyFactory.getInstance(set.standardName(), Providers.ACCEL)
                         .generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
-                byte[] k = KEM.getInstance(set.standardName(), Providers.ACCEL).newDecapsulator(sk)
-                        .decapsulate(c.hex("c")).getEncoded();
+                byte[] k = KEM.getInstance(set.standardName(), Providers.ACCEL)
+                        .newDecapsulator(sk)
+                        .decapsulate(c.hex("c"))
+                        .getEncoded();
                 outcome = Arrays.equals(k, c.hex("K")) ? "match" : "mismatch";
             } catch (GeneralSecurityException e) {
                 outcome = "refused: " + e;

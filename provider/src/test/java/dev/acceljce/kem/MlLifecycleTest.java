@@ -1,5 +1,12 @@
 package dev.acceljce.kem;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.Providers;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -10,16 +17,8 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import javax.crypto.DecapsulateException;
 import javax.crypto.KEM;
-
-import dev.acceljce.openssl.LibCrypto;
-import dev.acceljce.openssl.NativeResource;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** ML-KEM and ML-DSA engines and keys release their native objects (destroy() or the Cleaner). */
 class MlLifecycleTest {
@@ -43,8 +42,8 @@ class MlLifecycleTest {
             // foreign keys imported at each use, new engines, encapsulators holding key references
             KEM kem = KEM.getInstance("ML-KEM", Providers.ACCEL);
             KEM.Encapsulated e = kem.newEncapsulator(jdkKem.getPublic()).encapsulate();
-            KEM.Decapsulator d = kem.newDecapsulator(
-                    kf.generatePrivate(new PKCS8EncodedKeySpec(jdkKem.getPrivate().getEncoded())));
+            KEM.Decapsulator d = kem.newDecapsulator(kf.generatePrivate(
+                    new PKCS8EncodedKeySpec(jdkKem.getPrivate().getEncoded())));
             d.decapsulate(e.encapsulation());
             assertThrows(DecapsulateException.class, () -> d.decapsulate(new byte[3]));
             try {
@@ -64,8 +63,9 @@ class MlLifecycleTest {
             fresh.getPrivate().destroy();
         }
         long after = settle();
-        assertTrue(after <= baseline + 64, "native objects before " + baseline + ", after " + after + ": "
-                + NativeResource.liveObjects());
+        assertTrue(
+                after <= baseline + 64,
+                "native objects before " + baseline + ", after " + after + ": " + NativeResource.liveObjects());
     }
 
     /** Collects garbage until the live count stops falling; returns it. */

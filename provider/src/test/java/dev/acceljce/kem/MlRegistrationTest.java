@@ -1,5 +1,15 @@
 package dev.acceljce.kem;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.service.ServiceReport;
+import dev.acceljce.testing.Providers;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
@@ -8,19 +18,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.crypto.KEM;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.openssl.LibCrypto;
-import dev.acceljce.service.ServiceReport;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * ML-KEM and ML-DSA are registered exactly when the loaded OpenSSL has them: with the bundled
@@ -60,22 +59,32 @@ class MlRegistrationTest {
                     assertNotNull(p.getService(tn[0], alias), service + " alias " + alias);
                 }
             }
-            assertEquals(p.getName(), KEM.getInstance("2.16.840.1.101.3.4.4.2", p)
-                    .newEncapsulator(KeyPairGenerator.getInstance("ML-KEM-768", p).generateKeyPair().getPublic())
-                    .providerName());
-            assertEquals(p, Signature.getInstance("OID.2.16.840.1.101.3.4.3.19", p).getProvider());
+            assertEquals(
+                    p.getName(),
+                    KEM.getInstance("2.16.840.1.101.3.4.4.2", p)
+                            .newEncapsulator(KeyPairGenerator.getInstance("ML-KEM-768", p)
+                                    .generateKeyPair()
+                                    .getPublic())
+                            .providerName());
+            assertEquals(
+                    p, Signature.getInstance("OID.2.16.840.1.101.3.4.3.19", p).getProvider());
             assertEquals(p, KeyPairGenerator.getInstance("ML-DSA", p).getProvider());
         } else {
             for (String service : JDK_SERVICES) {
                 String[] tn = service.split("\\.", 2);
                 assertNull(p.getService(tn[0], tn[1]), service + " must not be registered on " + LibCrypto.version());
                 ServiceReport.NotRegistered row = missing.stream()
-                        .filter(r -> r.type().equals(tn[0]) && r.algorithm().equals(tn[1])).findFirst()
+                        .filter(r -> r.type().equals(tn[0]) && r.algorithm().equals(tn[1]))
+                        .findFirst()
                         .orElseThrow(() -> new AssertionError(service + " not in the report"));
                 assertEquals("needs OpenSSL >= 3.5 (" + tn[1] + "); loaded " + LibCrypto.version(), row.reason());
             }
             // the post-quantum ones; OpenSSL 3.0 also lacks Argon2 and AES-GCM-SIV (BeyondContractTest)
-            assertEquals(24, missing.stream().filter(r -> r.algorithm().startsWith("ML-")).count());
+            assertEquals(
+                    24,
+                    missing.stream()
+                            .filter(r -> r.algorithm().startsWith("ML-"))
+                            .count());
             assertThrows(NoSuchAlgorithmException.class, () -> KEM.getInstance("ML-KEM", p));
             assertThrows(NoSuchAlgorithmException.class, () -> Signature.getInstance("ML-DSA", p));
             // the registered services report nothing missing about them

@@ -1,5 +1,13 @@
 package dev.acceljce.keygen;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.testing.Providers;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
@@ -10,27 +18,56 @@ import java.util.concurrent.Callable;
 import javax.crypto.KeyGenerator;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.IvParameterSpec;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 class KeyGeneratorTest {
-    private static final int[] SIZES = {Integer.MIN_VALUE, -8, -1, 0, 1, 7, 8, 39, 40, 41, 64, 100, 112, 127, 128,
-        129, 160, 192, 224, 255, 256, 257, 384, 512, 1024, 4096};
+    private static final int[] SIZES = {
+        Integer.MIN_VALUE,
+        -8,
+        -1,
+        0,
+        1,
+        7,
+        8,
+        39,
+        40,
+        41,
+        64,
+        100,
+        112,
+        127,
+        128,
+        129,
+        160,
+        192,
+        224,
+        255,
+        256,
+        257,
+        384,
+        512,
+        1024,
+        4096
+    };
 
     static List<String> algorithms() {
-        return List.of("AES", "ChaCha20", "HmacSHA1", "HmacSHA224", "HmacSHA256", "HmacSHA384", "HmacSHA512",
-                "HmacSHA512/224", "HmacSHA512/256", "HmacSHA3-224", "HmacSHA3-256", "HmacSHA3-384", "HmacSHA3-512");
+        return List.of(
+                "AES",
+                "ChaCha20",
+                "HmacSHA1",
+                "HmacSHA224",
+                "HmacSHA256",
+                "HmacSHA384",
+                "HmacSHA512",
+                "HmacSHA512/224",
+                "HmacSHA512/256",
+                "HmacSHA3-224",
+                "HmacSHA3-256",
+                "HmacSHA3-384",
+                "HmacSHA3-512");
     }
 
     @BeforeAll
@@ -61,43 +98,53 @@ class KeyGeneratorTest {
     @MethodSource("algorithms")
     void sizesDefaultsAndExceptionsAsTheJdk(String alg) throws Exception {
         long before = Decisions.count("KeyGenerator", alg, Path.NATIVE);
-        assertEquals(outcome(() -> jdk(alg).generateKey()), outcome(() -> ours(alg).generateKey()), alg + " default");
+        assertEquals(
+                outcome(() -> jdk(alg).generateKey()), outcome(() -> ours(alg).generateKey()), alg + " default");
         assertEquals(before + 1, Decisions.count("KeyGenerator", alg, Path.NATIVE));
         for (int size : SIZES) {
             assertEquals(outcome(() -> init(jdk(alg), size)), outcome(() -> init(ours(alg), size)), alg + " " + size);
         }
         AlgorithmParameterSpec iv = new IvParameterSpec(new byte[16]);
-        assertEquals(outcome(() -> {
-            KeyGenerator g = jdk(alg);
-            g.init(iv);
-            return g.generateKey();
-        }), outcome(() -> {
-            KeyGenerator g = ours(alg);
-            g.init(iv);
-            return g.generateKey();
-        }), alg + " parameters");
-        assertEquals(outcome(() -> {
-            KeyGenerator g = jdk(alg);
-            g.init((AlgorithmParameterSpec) null, new SecureRandom());
-            return g.generateKey();
-        }), outcome(() -> {
-            KeyGenerator g = ours(alg);
-            g.init((AlgorithmParameterSpec) null, new SecureRandom());
-            return g.generateKey();
-        }), alg + " null parameters");
+        assertEquals(
+                outcome(() -> {
+                    KeyGenerator g = jdk(alg);
+                    g.init(iv);
+                    return g.generateKey();
+                }),
+                outcome(() -> {
+                    KeyGenerator g = ours(alg);
+                    g.init(iv);
+                    return g.generateKey();
+                }),
+                alg + " parameters");
+        assertEquals(
+                outcome(() -> {
+                    KeyGenerator g = jdk(alg);
+                    g.init((AlgorithmParameterSpec) null, new SecureRandom());
+                    return g.generateKey();
+                }),
+                outcome(() -> {
+                    KeyGenerator g = ours(alg);
+                    g.init((AlgorithmParameterSpec) null, new SecureRandom());
+                    return g.generateKey();
+                }),
+                alg + " null parameters");
         // init(SecureRandom) after a sized init: some JDK generators go back to the default size
         int sized = alg.equals("AES") ? 128 : 256;
-        assertEquals(outcome(() -> {
-            KeyGenerator g = jdk(alg);
-            g.init(sized);
-            g.init(new SecureRandom());
-            return g.generateKey();
-        }), outcome(() -> {
-            KeyGenerator g = ours(alg);
-            g.init(sized);
-            g.init(new SecureRandom());
-            return g.generateKey();
-        }), alg + " size then random");
+        assertEquals(
+                outcome(() -> {
+                    KeyGenerator g = jdk(alg);
+                    g.init(sized);
+                    g.init(new SecureRandom());
+                    return g.generateKey();
+                }),
+                outcome(() -> {
+                    KeyGenerator g = ours(alg);
+                    g.init(sized);
+                    g.init(new SecureRandom());
+                    return g.generateKey();
+                }),
+                alg + " size then random");
     }
 
     private static SecretKey init(KeyGenerator g, int size) {
@@ -157,7 +204,8 @@ class KeyGeneratorTest {
                 g.init(size, seeded());
                 KeyGenerator jdk = jdk(alg);
                 jdk.init(size, seeded());
-                assertArrayEquals(jdk.generateKey().getEncoded(), g.generateKey().getEncoded(), alg);
+                assertArrayEquals(
+                        jdk.generateKey().getEncoded(), g.generateKey().getEncoded(), alg);
             }
         } finally {
             if (before == null) {

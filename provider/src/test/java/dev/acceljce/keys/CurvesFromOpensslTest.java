@@ -1,12 +1,11 @@
 package dev.acceljce.keys;
 
-import java.security.spec.ECParameterSpec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.acceljce.testing.Providers;
+import java.security.spec.ECParameterSpec;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Without the JDK's EC provider, a served curve's domain parameters come from OpenSSL: they are

@@ -1,15 +1,14 @@
 package dev.acceljce.keys;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.testing.Providers;
 import java.lang.ref.Reference;
 import java.security.KeyPairGenerator;
 import java.util.ArrayList;
 import java.util.List;
-
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The list of engines a private key tells about its destroy() stays within twice the engines
@@ -18,13 +17,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class KeyHoldersTest {
     private static AccelPrivateKey newKey() throws Exception {
-        return (AccelPrivateKey) KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL).generateKeyPair().getPrivate();
+        return (AccelPrivateKey) KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL)
+                .generateKeyPair()
+                .getPrivate();
     }
 
     @Test
     void oneEngineRegisteringAgainAndAgainIsListedAFewTimesAtMost() throws Exception {
         AccelPrivateKey key = newKey();
-        KeyHolder holder = k -> { };
+        KeyHolder holder = k -> {};
         for (int i = 0; i < 100_000; i++) {
             key.heldBy(holder);
         }
@@ -43,11 +44,11 @@ class KeyHoldersTest {
             key.heldBy(h);
         }
         for (int i = 0; i < 20_000; i++) {
-            key.heldBy(new KeyHolder() { // engines made and dropped, as a new Signature per handshake
-                @Override
-                public void keyDestroyed(AccelKey k) {
-                }
-            });
+            key.heldBy(
+                    new KeyHolder() { // engines made and dropped, as a new Signature per handshake
+                        @Override
+                        public void keyDestroyed(AccelKey k) {}
+                    });
             if (i % 1_000 == 0) {
                 System.gc(); // the dropped ones are collected; the next pruning removes them
             }

@@ -1,5 +1,14 @@
 package dev.acceljce.keys;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.openssl.PreparedKeys;
+import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -17,19 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
 import javax.crypto.KeyAgreement;
-
-import dev.acceljce.openssl.PreparedKeys;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Keys from kept native state ({@link PreparedKeys}): pooled key-generation contexts give a new
@@ -52,8 +50,10 @@ class PreparedKeysTest {
                     g.initialize(new ECGenParameterSpec("secp256r1"));
                     KeyPairGenerator x = KeyPairGenerator.getInstance("X25519", Providers.ACCEL);
                     for (int i = 0; i < perThread; i++) {
-                        seen.add(HexFormat.of().formatHex(g.generateKeyPair().getPublic().getEncoded()));
-                        seen.add(HexFormat.of().formatHex(x.generateKeyPair().getPublic().getEncoded()));
+                        seen.add(HexFormat.of()
+                                .formatHex(g.generateKeyPair().getPublic().getEncoded()));
+                        seen.add(HexFormat.of()
+                                .formatHex(x.generateKeyPair().getPublic().getEncoded()));
                     }
                     return null;
                 }));
@@ -106,8 +106,8 @@ class PreparedKeysTest {
             assertTrue(key instanceof AccelEcPublicKey, curve + ": " + key.getClass());
             assertArrayEquals(spki, key.getEncoded(), curve);
             assertEquals(((ECPublicKey) pair.getPublic()).getW(), ((ECPublicKey) key).getW(), curve);
-            java.security.Signature signer = java.security.Signature.getInstance("SHA256withECDSA",
-                    Providers.jdk("Signature", "SHA256withECDSA"));
+            java.security.Signature signer = java.security.Signature.getInstance(
+                    "SHA256withECDSA", Providers.jdk("Signature", "SHA256withECDSA"));
             signer.initSign(pair.getPrivate());
             signer.update(message);
             byte[] signature = signer.sign();
@@ -141,7 +141,11 @@ class PreparedKeysTest {
         ECPoint moved = new ECPoint(w.getAffineX(), w.getAffineY().add(java.math.BigInteger.ONE));
         KeyAgreement a = KeyAgreement.getInstance("ECDH", Providers.ACCEL);
         a.init(g.generateKeyPair().getPrivate());
-        assertThrows(InvalidKeyException.class, () -> a.doPhase(KeyFactory.getInstance("EC", Providers.ACCEL)
-                .generatePublic(new ECPublicKeySpec(moved, pub.getParams())), true));
+        assertThrows(
+                InvalidKeyException.class,
+                () -> a.doPhase(
+                        KeyFactory.getInstance("EC", Providers.ACCEL)
+                                .generatePublic(new ECPublicKeySpec(moved, pub.getParams())),
+                        true));
     }
 }

@@ -1,5 +1,9 @@
 package dev.acceljce.keys;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.acceljce.testing.Providers;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -8,14 +12,9 @@ import java.security.spec.ECGenParameterSpec;
 import java.security.spec.NamedParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.stream.Stream;
-
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The public half of a generated key is encoded in Java (a fixed header and the raw point or key)
@@ -37,8 +36,8 @@ class PublicHalfTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("kinds")
-    void theJavaEncodingIsOpenSslsAndTheComponentsTheJdks(String algorithm, java.security.spec.AlgorithmParameterSpec spec)
-            throws Exception {
+    void theJavaEncodingIsOpenSslsAndTheComponentsTheJdks(
+            String algorithm, java.security.spec.AlgorithmParameterSpec spec) throws Exception {
         Providers.requireNative();
         KeyPairGenerator kpg = KeyPairGenerator.getInstance(algorithm, Providers.ACCEL);
         kpg.initialize(spec);
@@ -52,9 +51,9 @@ class PublicHalfTest {
             PublicKey theirs = jdk.generatePublic(new X509EncodedKeySpec(pub.getEncoded()));
             switch (pub) {
                 case java.security.interfaces.ECPublicKey ec ->
-                        assertEquals(((java.security.interfaces.ECPublicKey) theirs).getW(), ec.getW());
+                    assertEquals(((java.security.interfaces.ECPublicKey) theirs).getW(), ec.getW());
                 case java.security.interfaces.XECPublicKey x ->
-                        assertEquals(((java.security.interfaces.XECPublicKey) theirs).getU(), x.getU());
+                    assertEquals(((java.security.interfaces.XECPublicKey) theirs).getU(), x.getU());
                 case java.security.interfaces.EdECPublicKey e -> {
                     var p = ((java.security.interfaces.EdECPublicKey) theirs).getPoint();
                     assertEquals(p.getY(), e.getPoint().getY());

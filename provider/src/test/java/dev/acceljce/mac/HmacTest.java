@@ -1,5 +1,16 @@
 package dev.acceljce.mac;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
 import java.nio.ByteBuffer;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -14,28 +25,26 @@ import javax.crypto.Mac;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.openssl.NativeResource;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 class HmacTest {
     static List<String> algorithms() {
-        return List.of("HmacSHA1", "HmacSHA224", "HmacSHA256", "HmacSHA384", "HmacSHA512", "HmacSHA512/224",
-                "HmacSHA512/256", "HmacSHA3-224", "HmacSHA3-256", "HmacSHA3-384", "HmacSHA3-512");
+        return List.of(
+                "HmacSHA1",
+                "HmacSHA224",
+                "HmacSHA256",
+                "HmacSHA384",
+                "HmacSHA512",
+                "HmacSHA512/224",
+                "HmacSHA512/256",
+                "HmacSHA3-224",
+                "HmacSHA3-256",
+                "HmacSHA3-384",
+                "HmacSHA3-512");
     }
 
     @BeforeAll
@@ -68,7 +77,8 @@ class HmacTest {
         byte[] data = "what do ya want for nothing?".getBytes();
         Mac mac = ours("HmacSHA256");
         mac.init(new SecretKeySpec(key, "HmacSHA256"));
-        assertEquals("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+        assertEquals(
+                "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
                 HexFormat.of().formatHex(mac.doFinal(data)));
         mac = ours("HmacSHA1");
         mac.init(new SecretKeySpec(key, "HmacSHA1"));
@@ -126,7 +136,9 @@ class HmacTest {
                 switch (r.nextInt(5)) {
                     case 0 -> ours.update(data, from, n);
                     case 1 -> ours.update(ByteBuffer.wrap(data, from, n));
-                    case 2 -> ours.update(ByteBuffer.allocateDirect(n).put(data, from, n).flip());
+                    case 2 ->
+                        ours.update(
+                                ByteBuffer.allocateDirect(n).put(data, from, n).flip());
                     case 3 -> ours.update(ByteBuffer.wrap(data, from, n).asReadOnlyBuffer());
                     default -> {
                         for (int k = 0; k < Math.min(n, 8); k++) {
@@ -201,14 +213,20 @@ class HmacTest {
         SecretKeySpec key = new SecretKeySpec(new byte[20], "HmacSHA384");
         jdk.init(key);
         ours.init(key);
-        sameOutcome(() -> jdk.update(new byte[10], 5, 6), () -> ours.update(new byte[10], 5, 6),
+        sameOutcome(
+                () -> jdk.update(new byte[10], 5, 6),
+                () -> ours.update(new byte[10], 5, 6),
                 IllegalArgumentException.class);
-        sameOutcome(() -> jdk.update(new byte[10], -1, 2), () -> ours.update(new byte[10], -1, 2),
+        sameOutcome(
+                () -> jdk.update(new byte[10], -1, 2),
+                () -> ours.update(new byte[10], -1, 2),
                 IllegalArgumentException.class);
-        sameOutcome(() -> jdk.update((ByteBuffer) null), () -> ours.update((ByteBuffer) null),
+        sameOutcome(
+                () -> jdk.update((ByteBuffer) null),
+                () -> ours.update((ByteBuffer) null),
                 IllegalArgumentException.class);
-        sameOutcome(() -> jdk.doFinal(new byte[60], 20), () -> ours.doFinal(new byte[60], 20),
-                ShortBufferException.class);
+        sameOutcome(
+                () -> jdk.doFinal(new byte[60], 20), () -> ours.doFinal(new byte[60], 20), ShortBufferException.class);
         // the failed calls did not disturb the state
         jdk.update((byte[]) null);
         ours.update((byte[]) null);

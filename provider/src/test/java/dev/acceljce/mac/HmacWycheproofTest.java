@@ -1,22 +1,21 @@
 package dev.acceljce.mac;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import javax.crypto.Mac;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every Wycheproof HMAC vector file of the algorithms we serve. Groups with a tag size below the

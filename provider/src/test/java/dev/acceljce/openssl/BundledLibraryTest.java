@@ -1,15 +1,14 @@
 package dev.acceljce.openssl;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How {@link BundledLibrary} reads /proc/self/mountinfo to avoid noexec directories. */
 class BundledLibraryTest {
@@ -42,9 +41,7 @@ class BundledLibraryTest {
         Path root = temp.toRealPath();
         Path spaced = Files.createDirectories(root.resolve("with space"));
         Path lookalike = Files.createDirectories(root.resolve("with spaces"));
-        List<String> mountinfo = List.of(
-                "22 1 8:1 / / rw shared:1 - ext4 /dev/sda1 rw",
-                line(spaced, "rw,noexec"));
+        List<String> mountinfo = List.of("22 1 8:1 / / rw shared:1 - ext4 /dev/sda1 rw", line(spaced, "rw,noexec"));
         assertTrue(BundledLibrary.noexecMount(spaced, mountinfo).isPresent());
         // "/x/with spaces" is not under "/x/with space": whole path components are compared
         assertEquals(Optional.empty(), BundledLibrary.noexecMount(lookalike, mountinfo));
@@ -55,7 +52,8 @@ class BundledLibraryTest {
         Path dir = temp.toRealPath();
         List<String> mountinfo = List.of(line(dir, "rw,noexec"), line(dir, "rw,relatime"));
         assertEquals(Optional.empty(), BundledLibrary.noexecMount(dir, mountinfo));
-        assertTrue(BundledLibrary.noexecMount(dir, List.of(line(dir, "rw"), line(dir, "ro,noexec"))).isPresent());
+        assertTrue(BundledLibrary.noexecMount(dir, List.of(line(dir, "rw"), line(dir, "ro,noexec")))
+                .isPresent());
     }
 
     @Test

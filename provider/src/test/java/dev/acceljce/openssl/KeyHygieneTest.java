@@ -1,5 +1,11 @@
 package dev.acceljce.openssl;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.testing.Providers;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,17 +17,9 @@ import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import dev.acceljce.testing.Providers;
-
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Native copies of secrets that AccelJCE makes itself are zero before their memory is released:
@@ -66,8 +64,10 @@ class KeyHygieneTest {
             }
         }
         for (int size : sizes) {
-            assertTrue(seen.stream().anyMatch(s -> s.length == size),
-                    "no cleansed copy of " + size + " bytes among " + seen.stream().map(s -> s.length).toList());
+            assertTrue(
+                    seen.stream().anyMatch(s -> s.length == size),
+                    "no cleansed copy of " + size + " bytes among "
+                            + seen.stream().map(s -> s.length).toList());
         }
     }
 
@@ -77,7 +77,8 @@ class KeyHygieneTest {
         watch();
         kdf.deriveData(HKDFParameterSpec.ofExtract()
                 .addIKM(new SecretKeySpec(secret(37), "Generic"))
-                .addSalt(secret(19)).thenExpand(new byte[3], 42));
+                .addSalt(secret(19))
+                .thenExpand(new byte[3], 42));
         assertCleansed(37, 19);
     }
 

@@ -1,5 +1,10 @@
 package dev.acceljce.openssl;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,16 +20,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The loading order of {@link LibCrypto}, each case in a fresh JVM (the choice is made once per
@@ -38,6 +37,7 @@ class LoadingOrderTest {
 
     @TempDir
     Path temp;
+
     private Path home;
     private Path tmpdir;
 
@@ -48,8 +48,13 @@ class LoadingOrderTest {
         bundle = found.get();
         Path scratch = Files.createTempDirectory("acceljce-probe");
         try {
-            Probe system = probe(List.of("-Dacceljce.openssl.skipBundled=true", "-Duser.home=" + scratch,
-                    "-Djava.io.tmpdir=" + scratch), Map.of(), null);
+            Probe system = probe(
+                    List.of(
+                            "-Dacceljce.openssl.skipBundled=true",
+                            "-Duser.home=" + scratch,
+                            "-Djava.io.tmpdir=" + scratch),
+                    Map.of(),
+                    null);
             assertEquals("system", system.get("source"), system.toString());
             systemPath = system.get("path");
             systemVersion = system.get("version");
@@ -160,7 +165,8 @@ class LoadingOrderTest {
     @Test
     void damagedCopyIsReplaced() throws Exception {
         Path dir = home.resolve(".cache/acceljce/native").resolve(bundle.sha256());
-        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Files.createDirectories(
+                dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Path file = dir.resolve(bundle.fileName());
         Files.writeString(file, "not a library");
         Probe p = run();
@@ -203,14 +209,16 @@ class LoadingOrderTest {
             assertTrue(String.join("\n", p.attempts()).contains("noexec"), p.toString());
         } finally {
             try (var walk = Files.walk(dir)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                walk.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(f -> f.toFile().delete());
             }
         }
     }
 
     /** The directory or jar a class was loaded from: to build a class path without the bundle jar. */
     private static String codeSource(Class<?> c) throws Exception {
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .toString();
     }
 
     /** A writable noexec mount of an ordinary file system (not cgroup, mqueue, proc, ...). */
@@ -219,11 +227,15 @@ class LoadingOrderTest {
         for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
             String[] f = line.split(" ");
             int separator = List.of(f).indexOf("-");
-            if (f.length > 5 && separator > 5 && separator + 1 < f.length
+            if (f.length > 5
+                    && separator > 5
+                    && separator + 1 < f.length
                     && plainFileSystems.contains(f[separator + 1])
-                    && List.of(f[5].split(",")).contains("noexec") && f[5].startsWith("rw")
+                    && List.of(f[5].split(",")).contains("noexec")
+                    && f[5].startsWith("rw")
                     && !f[4].contains("\\") // escaped names: not worth decoding here
-                    && Files.isDirectory(Path.of(f[4])) && Files.isWritable(Path.of(f[4]))) {
+                    && Files.isDirectory(Path.of(f[4]))
+                    && Files.isWritable(Path.of(f[4]))) {
                 return Optional.of(Path.of(f[4]));
             }
         }
@@ -256,7 +268,8 @@ class LoadingOrderTest {
         process.getOutputStream().close();
         byte[] err;
         String out;
-        try (InputStream stdout = process.getInputStream(); InputStream stderr = process.getErrorStream()) {
+        try (InputStream stdout = process.getInputStream();
+                InputStream stderr = process.getErrorStream()) {
             var errBytes = new java.util.concurrent.CompletableFuture<byte[]>();
             Thread.ofVirtual().start(() -> {
                 try {

@@ -1,8 +1,8 @@
 package dev.acceljce.openssl;
 
-import java.lang.foreign.MemorySegment;
-
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.lang.foreign.MemorySegment;
 
 /**
  * Reads an EVP_PKEY's reference count, for tests that must show who still holds a key. OpenSSL

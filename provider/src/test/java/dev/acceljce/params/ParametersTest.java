@@ -1,5 +1,16 @@
 package dev.acceljce.params;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
 import java.io.IOException;
 import java.security.AlgorithmParameters;
 import java.security.spec.AlgorithmParameterSpec;
@@ -11,21 +22,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** GCM, AES and ChaCha20-Poly1305 parameters against the JDK's: encodings, specs, errors, toString. */
 class ParametersTest {
@@ -92,14 +91,18 @@ class ParametersTest {
             AlgorithmParameterSpec spec = randomSpec(alg, r);
             AlgorithmParameters ours = ours(alg);
             AlgorithmParameters jdk = jdk(alg);
-            String ourInit = outcome(() -> {
-                ours.init(spec);
-                return "ok";
-            }, true);
-            String jdkInit = outcome(() -> {
-                jdk.init(spec);
-                return "ok";
-            }, true);
+            String ourInit = outcome(
+                    () -> {
+                        ours.init(spec);
+                        return "ok";
+                    },
+                    true);
+            String jdkInit = outcome(
+                    () -> {
+                        jdk.init(spec);
+                        return "ok";
+                    },
+                    true);
             assertEquals(jdkInit, ourInit, alg + " " + describe(spec));
             if (!ourInit.equals("ok")) {
                 continue;
@@ -108,21 +111,27 @@ class ParametersTest {
             assertArrayEquals(jdk.getEncoded(), encoded, alg + " " + describe(spec));
             assertArrayEquals(jdk.getEncoded("ASN.1"), ours.getEncoded("ASN.1"));
             assertEquals(jdk.toString(), ours.toString());
-            assertEquals(describe(jdk.getParameterSpec(specClass(alg))), describe(ours.getParameterSpec(specClass(alg))));
-            assertEquals(describe(jdk.getParameterSpec(AlgorithmParameterSpec.class)),
+            assertEquals(
+                    describe(jdk.getParameterSpec(specClass(alg))), describe(ours.getParameterSpec(specClass(alg))));
+            assertEquals(
+                    describe(jdk.getParameterSpec(AlgorithmParameterSpec.class)),
                     describe(ours.getParameterSpec(AlgorithmParameterSpec.class)));
             // decode the encoding with each side (both may refuse it: the JDK's AES encodings of
             // key-wrap IVs do not decode)
             AlgorithmParameters ourDecoder = ours(alg);
             AlgorithmParameters jdkDecoder = jdk(alg);
-            String ourDecode = outcome(() -> {
-                ourDecoder.init(encoded);
-                return describe(ourDecoder.getParameterSpec(specClass(alg)));
-            }, false);
-            String jdkDecode = outcome(() -> {
-                jdkDecoder.init(encoded);
-                return describe(jdkDecoder.getParameterSpec(specClass(alg)));
-            }, false);
+            String ourDecode = outcome(
+                    () -> {
+                        ourDecoder.init(encoded);
+                        return describe(ourDecoder.getParameterSpec(specClass(alg)));
+                    },
+                    false);
+            String jdkDecode = outcome(
+                    () -> {
+                        jdkDecoder.init(encoded);
+                        return describe(jdkDecoder.getParameterSpec(specClass(alg)));
+                    },
+                    false);
             assertEquals(jdkDecode, ourDecode, alg + " decode " + HexFormat.of().formatHex(encoded));
             if (!ourDecode.startsWith("java.")) {
                 assertEquals(jdkDecoder.toString(), ourDecoder.toString());
@@ -157,7 +166,9 @@ class ParametersTest {
             }
             AlgorithmParameters jdk = jdk(alg);
             jdk.init(enc);
-            assertEquals(describe(jdk.getParameterSpec(specClass(alg))), describe(ours.getParameterSpec(specClass(alg))),
+            assertEquals(
+                    describe(jdk.getParameterSpec(specClass(alg))),
+                    describe(ours.getParameterSpec(specClass(alg))),
                     HexFormat.of().formatHex(enc));
         }
         assertTrue(refused > cases / 4, "only " + refused + " of " + cases + " mutations refused");
@@ -213,15 +224,40 @@ class ParametersTest {
     void badEncodingsAsTheJdk() throws Exception {
         String twelve = "000102030405060708090a0b";
         String sixteen = twelve + "0c0d0e0f";
-        List<String> gcm = List.of("", "30", "3000", "300f040c" + twelve, "310e040c" + twelve,
-                "3011040c" + twelve + "020111" /* tag length 17 */, "3011040c" + twelve + "02010b",
-                "3011040c" + twelve + "02010c00", "3014040c" + twelve + "02010c020110", "3011040c" + twelve + "040110",
-                "300e040c" + twelve + "00", "0410" + sixteen);
-        List<String> aes = List.of("", "04", "0410", "0410" + sixteen + "00", "0411" + sixteen, "040c" + twelve,
-                "0408" + twelve.substring(0, 16), "3012" + "0410" + sixteen, "2410" + sixteen);
-        List<String> chacha = List.of("", "04", "040c" + twelve + "00", "040d" + twelve, "0410" + sixteen,
-                "300e040c" + twelve, "0c0c" + twelve);
-        for (var entry : List.of(java.util.Map.entry("GCM", gcm), java.util.Map.entry("AES", aes),
+        List<String> gcm = List.of(
+                "",
+                "30",
+                "3000",
+                "300f040c" + twelve,
+                "310e040c" + twelve,
+                "3011040c" + twelve + "020111" /* tag length 17 */,
+                "3011040c" + twelve + "02010b",
+                "3011040c" + twelve + "02010c00",
+                "3014040c" + twelve + "02010c020110",
+                "3011040c" + twelve + "040110",
+                "300e040c" + twelve + "00",
+                "0410" + sixteen);
+        List<String> aes = List.of(
+                "",
+                "04",
+                "0410",
+                "0410" + sixteen + "00",
+                "0411" + sixteen,
+                "040c" + twelve,
+                "0408" + twelve.substring(0, 16),
+                "3012" + "0410" + sixteen,
+                "2410" + sixteen);
+        List<String> chacha = List.of(
+                "",
+                "04",
+                "040c" + twelve + "00",
+                "040d" + twelve,
+                "0410" + sixteen,
+                "300e040c" + twelve,
+                "0c0c" + twelve);
+        for (var entry : List.of(
+                java.util.Map.entry("GCM", gcm),
+                java.util.Map.entry("AES", aes),
                 java.util.Map.entry("ChaCha20-Poly1305", chacha))) {
             for (String hex : entry.getValue()) {
                 byte[] enc = HexFormat.of().parseHex(hex);
@@ -242,49 +278,72 @@ class ParametersTest {
         byte[] twelve = new byte[12];
         byte[] sixteen = new byte[16];
         for (String alg : algorithms()) {
-            AlgorithmParameterSpec spec = alg.equals("GCM") ? new GCMParameterSpec(128, twelve)
+            AlgorithmParameterSpec spec = alg.equals("GCM")
+                    ? new GCMParameterSpec(128, twelve)
                     : new IvParameterSpec(alg.equals("AES") ? sixteen : twelve);
             byte[] enc = jdkEncoding(alg, spec);
             for (String format : new String[] {null, "ASN.1", "asn.1", "PEM"}) {
-                assertEquals(outcome(() -> {
-                    AlgorithmParameters j = jdk(alg);
-                    j.init(enc, format);
-                    return j.getEncoded(format);
-                }, true), outcome(() -> {
-                    AlgorithmParameters o = ours(alg);
-                    o.init(enc, format);
-                    return o.getEncoded(format);
-                }, true), alg + " format " + format);
+                assertEquals(
+                        outcome(
+                                () -> {
+                                    AlgorithmParameters j = jdk(alg);
+                                    j.init(enc, format);
+                                    return j.getEncoded(format);
+                                },
+                                true),
+                        outcome(
+                                () -> {
+                                    AlgorithmParameters o = ours(alg);
+                                    o.init(enc, format);
+                                    return o.getEncoded(format);
+                                },
+                                true),
+                        alg + " format " + format);
             }
             AlgorithmParameters o = ours(alg);
             AlgorithmParameters j = jdk(alg);
             assertNull(o.toString());
             assertEquals(outcome(j::getEncoded, true), outcome(o::getEncoded, true));
-            assertEquals(outcome(() -> j.getParameterSpec(specClass(alg)), true),
+            assertEquals(
+                    outcome(() -> j.getParameterSpec(specClass(alg)), true),
                     outcome(() -> o.getParameterSpec(specClass(alg)), true));
-            AlgorithmParameterSpec wrong = alg.equals("GCM") ? new IvParameterSpec(twelve)
-                    : new GCMParameterSpec(128, twelve);
-            assertEquals(outcome(() -> {
-                j.init(wrong);
-                return "ok";
-            }, true), outcome(() -> {
-                o.init(wrong);
-                return "ok";
-            }, true));
+            AlgorithmParameterSpec wrong =
+                    alg.equals("GCM") ? new IvParameterSpec(twelve) : new GCMParameterSpec(128, twelve);
+            assertEquals(
+                    outcome(
+                            () -> {
+                                j.init(wrong);
+                                return "ok";
+                            },
+                            true),
+                    outcome(
+                            () -> {
+                                o.init(wrong);
+                                return "ok";
+                            },
+                            true));
             o.init(spec);
             j.init(spec);
-            Class<? extends AlgorithmParameterSpec> otherSpec = alg.equals("GCM") ? IvParameterSpec.class
-                    : GCMParameterSpec.class;
-            assertEquals(outcome(() -> j.getParameterSpec(otherSpec), true),
+            Class<? extends AlgorithmParameterSpec> otherSpec =
+                    alg.equals("GCM") ? IvParameterSpec.class : GCMParameterSpec.class;
+            assertEquals(
+                    outcome(() -> j.getParameterSpec(otherSpec), true),
                     outcome(() -> o.getParameterSpec(otherSpec), true));
             assertThrows(InvalidParameterSpecException.class, () -> o.getParameterSpec(otherSpec));
-            assertEquals(outcome(() -> {
-                j.init(spec);
-                return "ok";
-            }, true), outcome(() -> {
-                o.init(spec);
-                return "ok";
-            }, true), "initialised twice");
+            assertEquals(
+                    outcome(
+                            () -> {
+                                j.init(spec);
+                                return "ok";
+                            },
+                            true),
+                    outcome(
+                            () -> {
+                                o.init(spec);
+                                return "ok";
+                            },
+                            true),
+                    "initialised twice");
         }
     }
 
@@ -322,7 +381,8 @@ class ParametersTest {
                 long jdkBefore = Decisions.count("AlgorithmParameters", alg, Path.JDK);
                 AlgorithmParameters p = ours(alg);
                 assertEquals(jdkBefore + 1, Decisions.count("AlgorithmParameters", alg, Path.JDK));
-                AlgorithmParameterSpec spec = alg.equals("GCM") ? new GCMParameterSpec(104, new byte[12])
+                AlgorithmParameterSpec spec = alg.equals("GCM")
+                        ? new GCMParameterSpec(104, new byte[12])
                         : new IvParameterSpec(new byte[alg.equals("AES") ? 16 : 12]);
                 p.init(spec);
                 assertArrayEquals(jdkEncoding(alg, spec), p.getEncoded());

@@ -1,5 +1,10 @@
 package dev.acceljce.params;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.acceljce.keys.EcParameters;
+import dev.acceljce.testing.Providers;
 import java.security.AlgorithmParameters;
 import java.security.Provider;
 import java.security.spec.ECGenParameterSpec;
@@ -11,16 +16,10 @@ import java.util.List;
 import java.util.stream.Stream;
 import javax.crypto.spec.OAEPParameterSpec;
 import javax.crypto.spec.PSource;
-
-import dev.acceljce.keys.EcParameters;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * AccelJCE's own AlgorithmParameters for EC, RSASSA-PSS and OAEP (served only in a JVM without
@@ -29,8 +28,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * and SunJCE's own, which this JVM has.
  */
 class StandaloneParametersTest {
-    private static final List<String> DIGESTS = List.of("SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512",
-            "SHA-512/224", "SHA-512/256", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512");
+    private static final List<String> DIGESTS = List.of(
+            "SHA-1",
+            "SHA-224",
+            "SHA-256",
+            "SHA-384",
+            "SHA-512",
+            "SHA-512/224",
+            "SHA-512/256",
+            "SHA3-224",
+            "SHA3-256",
+            "SHA3-384",
+            "SHA3-512");
 
     static Stream<Arguments> pss() {
         List<Arguments> out = new ArrayList<>();
@@ -47,8 +56,8 @@ class StandaloneParametersTest {
     @ParameterizedTest
     @MethodSource("pss")
     void pssParametersEncodeAndDecodeAsSunRsaSigns(PSSParameterSpec spec) throws Exception {
-        AlgorithmParameters jdk = AlgorithmParameters.getInstance("RSASSA-PSS", Providers.jdk("AlgorithmParameters",
-                "RSASSA-PSS"));
+        AlgorithmParameters jdk =
+                AlgorithmParameters.getInstance("RSASSA-PSS", Providers.jdk("AlgorithmParameters", "RSASSA-PSS"));
         jdk.init(spec);
         AlgorithmParameters ours = own("RSASSA-PSS", new PssParameters());
         ours.init(spec);
@@ -63,9 +72,10 @@ class StandaloneParametersTest {
     static Stream<Arguments> oaep() {
         List<Arguments> out = new ArrayList<>();
         for (String md : DIGESTS) {
-            out.add(Arguments.of(new OAEPParameterSpec(md, "MGF1", MGF1ParameterSpec.SHA1, PSource.PSpecified.DEFAULT)));
-            out.add(Arguments.of(new OAEPParameterSpec(md, "MGF1", new MGF1ParameterSpec(md),
-                    new PSource.PSpecified(new byte[] {1, 2, 3}))));
+            out.add(Arguments.of(
+                    new OAEPParameterSpec(md, "MGF1", MGF1ParameterSpec.SHA1, PSource.PSpecified.DEFAULT)));
+            out.add(Arguments.of(new OAEPParameterSpec(
+                    md, "MGF1", new MGF1ParameterSpec(md), new PSource.PSpecified(new byte[] {1, 2, 3}))));
         }
         out.add(Arguments.of(OAEPParameterSpec.DEFAULT));
         return out.stream();
@@ -83,12 +93,22 @@ class StandaloneParametersTest {
         back.init(jdk.getEncoded());
         OAEPParameterSpec read = back.getParameterSpec(OAEPParameterSpec.class);
         assertEquals(jdk.getParameterSpec(OAEPParameterSpec.class).getDigestAlgorithm(), read.getDigestAlgorithm());
-        assertArrayEquals(((PSource.PSpecified) spec.getPSource()).getValue(),
+        assertArrayEquals(
+                ((PSource.PSpecified) spec.getPSource()).getValue(),
                 ((PSource.PSpecified) read.getPSource()).getValue());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"secp256r1", "secp384r1", "secp521r1", "NIST P-256", "1.3.132.0.34", "X9.62 prime256v1", "1.3.132.0.35"})
+    @ValueSource(
+            strings = {
+                "secp256r1",
+                "secp384r1",
+                "secp521r1",
+                "NIST P-256",
+                "1.3.132.0.34",
+                "X9.62 prime256v1",
+                "1.3.132.0.35"
+            })
     void ecParametersMatchSunEcs(String name) throws Exception {
         Providers.requireNative();
         AlgorithmParameters jdk = AlgorithmParameters.getInstance("EC", Providers.jdk("AlgorithmParameters", "EC"));
@@ -96,7 +116,8 @@ class StandaloneParametersTest {
         AlgorithmParameters ours = own("EC", new EcParameters());
         ours.init(new ECGenParameterSpec(name));
         assertArrayEquals(jdk.getEncoded(), ours.getEncoded(), name);
-        assertEquals(jdk.getParameterSpec(ECGenParameterSpec.class).getName(),
+        assertEquals(
+                jdk.getParameterSpec(ECGenParameterSpec.class).getName(),
                 ours.getParameterSpec(ECGenParameterSpec.class).getName());
         ECParameterSpec a = jdk.getParameterSpec(ECParameterSpec.class);
         ECParameterSpec b = ours.getParameterSpec(ECParameterSpec.class);

@@ -1,5 +1,13 @@
 package dev.acceljce.policy;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.acceljce.control.Counters;
+import dev.acceljce.testing.AutoProfile;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.InvalidAlgorithmParameterException;
@@ -13,19 +21,10 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Counters;
-import dev.acceljce.testing.AutoProfile;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Policy auto for ciphers: each message (init..doFinal, AAD included) goes to the path its size
@@ -138,16 +137,18 @@ class AutoPolicyCipherTest {
         GCMParameterSpec iv1 = new GCMParameterSpec(128, bytes(r, 12));
         GCMParameterSpec iv2 = new GCMParameterSpec(128, bytes(r, 12));
         for (String provider : new String[] {"SunJCE", "AccelJCE"}) {
-            Cipher c = provider.equals("SunJCE") ? Cipher.getInstance(GCM, provider) : Cipher.getInstance(GCM, Providers.ACCEL);
+            Cipher c = provider.equals("SunJCE")
+                    ? Cipher.getInstance(GCM, provider)
+                    : Cipher.getInstance(GCM, Providers.ACCEL);
             c.init(Cipher.ENCRYPT_MODE, key, iv1);
-            c.doFinal(new byte[1000]);                                    // large
+            c.doFinal(new byte[1000]); // large
             assertThrows(IllegalStateException.class, () -> c.doFinal(new byte[10]), provider);
             assertThrows(IllegalStateException.class, () -> c.updateAAD(new byte[10]), provider);
-            assertThrows(InvalidAlgorithmParameterException.class,
-                    () -> c.init(Cipher.ENCRYPT_MODE, key, iv1), provider);
+            assertThrows(
+                    InvalidAlgorithmParameterException.class, () -> c.init(Cipher.ENCRYPT_MODE, key, iv1), provider);
             c.init(Cipher.ENCRYPT_MODE, key, iv2);
-            c.doFinal(new byte[10]);                                      // small
-            c.init(Cipher.ENCRYPT_MODE, key, iv1);                        // not the last IV: allowed
+            c.doFinal(new byte[10]); // small
+            c.init(Cipher.ENCRYPT_MODE, key, iv1); // not the last IV: allowed
             Cipher sun = Cipher.getInstance(GCM, "SunJCE");
             sun.init(Cipher.DECRYPT_MODE, key, iv1);
             byte[] plain = bytes(r, 2000);
@@ -230,7 +231,9 @@ class AutoPolicyCipherTest {
                 sun.init(mode, key, iv);
                 byte[] input = in;
                 Plan plan = Plan.random(r, 0, in.length);
-                assertArrayEquals(plan.run(sun, new byte[0], input), plan.run(accel, new byte[0], input),
+                assertArrayEquals(
+                        plan.run(sun, new byte[0], input),
+                        plan.run(accel, new byte[0], input),
                         "case " + i + " message " + m + " " + plan);
                 boolean onNative = in.length < THRESHOLD;
                 if (encrypt) {
@@ -338,8 +341,8 @@ class AutoPolicyCipherTest {
 
         @Override
         public String toString() {
-            return "aad " + Arrays.toString(aadCuts) + " data " + Arrays.toString(dataCuts)
-                    + " styles " + Arrays.toString(styles);
+            return "aad " + Arrays.toString(aadCuts) + " data " + Arrays.toString(dataCuts) + " styles "
+                    + Arrays.toString(styles);
         }
     }
 }

@@ -1,12 +1,8 @@
 package dev.acceljce.policy;
 
-import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.SplittableRandom;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.acceljce.control.Counters;
 import dev.acceljce.control.Crossovers;
@@ -14,14 +10,17 @@ import dev.acceljce.control.Settings;
 import dev.acceljce.testing.AutoProfile;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.Providers;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.SplittableRandom;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** Policy auto with a crossover profile: each message goes to the path its size calls for. */
 class AutoPolicyTest {
@@ -51,12 +50,12 @@ class AutoPolicyTest {
         MessageDigest md = MessageDigest.getInstance("SHA-256", Providers.ACCEL);
         MessageDigest sun = MessageDigest.getInstance("SHA-256", "SUN");
         Counters.Row before = row("MessageDigest.SHA-256");
-        assertArrayEquals(sun.digest(new byte[32]), md.digest(new byte[32]));          // small: JDK
+        assertArrayEquals(sun.digest(new byte[32]), md.digest(new byte[32])); // small: JDK
         md.update(new byte[600]);
-        md.update(new byte[600]);                                                     // crosses 1024
-        assertArrayEquals(sun.digest(new byte[1200]), md.digest());                   // large: native
-        assertArrayEquals(sun.digest(new byte[1023]), md.digest(new byte[1023]));     // just below
-        assertArrayEquals(sun.digest(new byte[1024]), md.digest(new byte[1024]));     // at the crossover
+        md.update(new byte[600]); // crosses 1024
+        assertArrayEquals(sun.digest(new byte[1200]), md.digest()); // large: native
+        assertArrayEquals(sun.digest(new byte[1023]), md.digest(new byte[1023])); // just below
+        assertArrayEquals(sun.digest(new byte[1024]), md.digest(new byte[1024])); // at the crossover
         Counters.Row after = row("MessageDigest.SHA-256");
         assertEquals(2, after.jdkOps() - before.jdkOps());
         assertEquals(32 + 1023, after.jdkBytes() - before.jdkBytes());
@@ -103,11 +102,11 @@ class AutoPolicyTest {
         assertThrows(java.security.InvalidKeyException.class, () -> mac.init(null));
         mac.init(key);
         Counters.Row before = row("Mac.HmacSHA256");
-        assertArrayEquals(sun.doFinal(new byte[100]), mac.doFinal(new byte[100]));    // small: native
-        assertArrayEquals(sun.doFinal(new byte[4000]), mac.doFinal(new byte[4000]));  // large: JDK
+        assertArrayEquals(sun.doFinal(new byte[100]), mac.doFinal(new byte[100])); // small: native
+        assertArrayEquals(sun.doFinal(new byte[4000]), mac.doFinal(new byte[4000])); // large: JDK
         mac.update(new byte[300]);
-        mac.reset();                                                                   // abandoned
-        assertArrayEquals(sun.doFinal(new byte[511]), mac.doFinal(new byte[511]));    // small again
+        mac.reset(); // abandoned
+        assertArrayEquals(sun.doFinal(new byte[511]), mac.doFinal(new byte[511])); // small again
         Counters.Row after = row("Mac.HmacSHA256");
         assertEquals(2, after.nativeOps() - before.nativeOps());
         assertEquals(1, after.jdkOps() - before.jdkOps());
@@ -124,13 +123,13 @@ class AutoPolicyTest {
         sunSecond.init(second);
         Mac mac = Mac.getInstance("HmacSHA256", Providers.ACCEL);
         mac.init(first);
-        mac.update(new byte[100]);                              // held, below the crossover
+        mac.update(new byte[100]); // held, below the crossover
         Mac heldCopy = (Mac) mac.clone();
-        mac.update(new byte[900]);                              // the original goes large
+        mac.update(new byte[900]); // the original goes large
         Mac largeCopy = (Mac) mac.clone();
-        mac.init(second);                                       // re-keys the original only
+        mac.init(second); // re-keys the original only
         assertArrayEquals(sunSecond.doFinal(new byte[2000]), mac.doFinal(new byte[2000]));
-        heldCopy.update(new byte[1900]);                        // the held copy goes large now
+        heldCopy.update(new byte[1900]); // the held copy goes large now
         assertArrayEquals(sunFirst.doFinal(new byte[2000]), heldCopy.doFinal());
         assertArrayEquals(sunFirst.doFinal(new byte[1000]), largeCopy.doFinal());
         assertArrayEquals(sunFirst.doFinal(new byte[3000]), largeCopy.doFinal(new byte[3000]));
@@ -156,11 +155,14 @@ class AutoPolicyTest {
     /** The acceptance: with the built-in table only, tiny digests go to the JDK, RSA to OpenSSL. */
     @Test
     void builtInDefaultsSendTinyDigestsToTheJdkAndRsaSignaturesToOpenSsl() throws Exception {
-        Settings.set("acceljce.profile", dir.resolve("no-such-profile.properties").toString());
+        Settings.set(
+                "acceljce.profile", dir.resolve("no-such-profile.properties").toString());
         Crossovers.reload();
         Counters.Row before = row("MessageDigest.SHA-256");
         MessageDigest.getInstance("SHA-256", Providers.ACCEL).digest(new byte[32]);
-        assertEquals(1, row("MessageDigest.SHA-256").jdkOps() - before.jdkOps(),
+        assertEquals(
+                1,
+                row("MessageDigest.SHA-256").jdkOps() - before.jdkOps(),
                 "SHA-256 of 32 bytes under auto: " + Crossovers.lookup(dev.acceljce.control.Family.DIGEST, "SHA-256"));
 
         java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance("RSA", Providers.ACCEL);
@@ -182,8 +184,8 @@ class AutoPolicyTest {
         Files.writeString(bad, "digest = fast:12:native\n");
         Settings.set("acceljce.profile", bad.toString());
         Crossovers.reload();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Crossovers.lookup(dev.acceljce.control.Family.DIGEST, "SHA-1"));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> Crossovers.lookup(dev.acceljce.control.Family.DIGEST, "SHA-1"));
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("fast:12:native"), e.getMessage());
     }
 }

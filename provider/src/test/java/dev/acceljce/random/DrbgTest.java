@@ -1,5 +1,19 @@
 package dev.acceljce.random;
 
+import static java.security.DrbgParameters.Capability.NONE;
+import static java.security.DrbgParameters.Capability.PR_AND_RESEED;
+import static java.security.DrbgParameters.Capability.RESEED_ONLY;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.testing.Providers;
 import java.security.DrbgParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.NoSuchAlgorithmException;
@@ -15,24 +29,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-
-import static java.security.DrbgParameters.Capability.NONE;
-import static java.security.DrbgParameters.Capability.PR_AND_RESEED;
-import static java.security.DrbgParameters.Capability.RESEED_ONLY;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DrbgTest {
     @BeforeAll
@@ -65,8 +64,27 @@ class DrbgTest {
     @Test
     void outputSizesUpToOneMebibyteAndBeyondOneChunk() throws Exception {
         SecureRandom r = drbg();
-        for (int len : new int[] {0, 1, 2, 15, 16, 17, 31, 32, 33, 64, 100, 1000, 4096, 65_536, 65_537,
-                (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 3 << 20}) {
+        for (int len : new int[] {
+            0,
+            1,
+            2,
+            15,
+            16,
+            17,
+            31,
+            32,
+            33,
+            64,
+            100,
+            1000,
+            4096,
+            65_536,
+            65_537,
+            (1 << 20) - 1,
+            1 << 20,
+            (1 << 20) + 1,
+            3 << 20
+        }) {
             byte[] a = new byte[len];
             byte[] b = new byte[len];
             r.nextBytes(a);
@@ -179,14 +197,18 @@ class DrbgTest {
         // what the JDK's DRBG also refuses (too strong, foreign parameter type), and a
         // personalization string, which OpenSSL's shared DRBG cannot take
         SecureRandomParameters foreign = new SecureRandomParameters() {};
-        for (SecureRandomParameters bad : List.of(DrbgParameters.instantiation(512, NONE, null),
-                DrbgParameters.instantiation(257, RESEED_ONLY, null), foreign,
+        for (SecureRandomParameters bad : List.of(
+                DrbgParameters.instantiation(512, NONE, null),
+                DrbgParameters.instantiation(257, RESEED_ONLY, null),
+                foreign,
                 DrbgParameters.instantiation(128, RESEED_ONLY, "app".getBytes()))) {
             NoSuchAlgorithmException e = assertThrows(NoSuchAlgorithmException.class, () -> drbg(bad));
             assertInstanceOf(InvalidAlgorithmParameterException.class, e.getCause(), bad.toString());
         }
-        assertThrows(NoSuchAlgorithmException.class, () -> SecureRandom.getInstance("DRBG",
-                DrbgParameters.instantiation(512, NONE, null), Providers.jdk("SecureRandom", "DRBG")));
+        assertThrows(
+                NoSuchAlgorithmException.class,
+                () -> SecureRandom.getInstance(
+                        "DRBG", DrbgParameters.instantiation(512, NONE, null), Providers.jdk("SecureRandom", "DRBG")));
     }
 
     @Test
@@ -202,11 +224,16 @@ class DrbgTest {
         pr.nextBytes(big, DrbgParameters.nextBytes(256, true, new byte[5000]));
         assertFalse(Arrays.equals(Arrays.copyOfRange(big, big.length - 32, big.length), new byte[32]));
         // the JDK's exceptions for the same misuse
-        sameOutcome(() -> jdk.nextBytes(out, DrbgParameters.nextBytes(-1, true, null)),
-                () -> plain.nextBytes(out, DrbgParameters.nextBytes(-1, true, null)), IllegalArgumentException.class);
-        assertThrows(IllegalArgumentException.class, () -> plain.nextBytes(out, DrbgParameters.nextBytes(512, false, null)));
-        sameOutcome(() -> jdk.nextBytes(out, new SecureRandomParameters() {}),
-                () -> plain.nextBytes(out, new SecureRandomParameters() {}), IllegalArgumentException.class);
+        sameOutcome(
+                () -> jdk.nextBytes(out, DrbgParameters.nextBytes(-1, true, null)),
+                () -> plain.nextBytes(out, DrbgParameters.nextBytes(-1, true, null)),
+                IllegalArgumentException.class);
+        assertThrows(
+                IllegalArgumentException.class, () -> plain.nextBytes(out, DrbgParameters.nextBytes(512, false, null)));
+        sameOutcome(
+                () -> jdk.nextBytes(out, new SecureRandomParameters() {}),
+                () -> plain.nextBytes(out, new SecureRandomParameters() {}),
+                IllegalArgumentException.class);
         sameOutcome(() -> jdk.nextBytes(out, null), () -> plain.nextBytes(out, null), IllegalArgumentException.class);
         sameOutcome(() -> jdk.nextBytes(null), () -> plain.nextBytes(null), NullPointerException.class);
     }
@@ -222,10 +249,14 @@ class DrbgTest {
         plain.reseed(DrbgParameters.reseed(false, "ai".getBytes()));
         pr.reseed(DrbgParameters.reseed(true, "ai".getBytes()));
         pr.reseed();
-        sameOutcome(() -> jdk.reseed(DrbgParameters.reseed(true, null)),
-                () -> plain.reseed(DrbgParameters.reseed(true, null)), IllegalArgumentException.class);
-        sameOutcome(() -> jdk.reseed(new SecureRandomParameters() {}),
-                () -> plain.reseed(new SecureRandomParameters() {}), IllegalArgumentException.class);
+        sameOutcome(
+                () -> jdk.reseed(DrbgParameters.reseed(true, null)),
+                () -> plain.reseed(DrbgParameters.reseed(true, null)),
+                IllegalArgumentException.class);
+        sameOutcome(
+                () -> jdk.reseed(new SecureRandomParameters() {}),
+                () -> plain.reseed(new SecureRandomParameters() {}),
+                IllegalArgumentException.class);
 
         assertEquals(0, plain.generateSeed(0).length);
         sameOutcome(() -> jdk.generateSeed(-1), () -> plain.generateSeed(-1), IllegalArgumentException.class);

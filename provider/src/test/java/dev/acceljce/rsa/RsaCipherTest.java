@@ -1,5 +1,19 @@
 package dev.acceljce.rsa;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
 import java.security.Key;
@@ -23,31 +37,18 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.OAEPParameterSpec;
 import javax.crypto.spec.PSource;
 import javax.crypto.spec.SecretKeySpec;
-
-import dev.acceljce.control.Counters;
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 class RsaCipherTest {
     /** The OAEP padding names SunJCE lists with the digests AccelJCE serves natively. */
-    static final String[] OAEP_DIGESTS = {"SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512", "SHA-512/224",
-            "SHA-512/256"};
+    static final String[] OAEP_DIGESTS = {
+        "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512", "SHA-512/224", "SHA-512/256"
+    };
+
     static KeyPair ours;
     static KeyPair jdks;
     static Provider sunJce;
@@ -75,8 +76,9 @@ class RsaCipherTest {
     }
 
     private static PrivateKey privateKey(Wycheproof.Case c) throws GeneralSecurityException {
-        PrivateKey k = KeyFactory.getInstance("RSA", Providers.ACCEL).generatePrivate(new PKCS8EncodedKeySpec(
-                HexFormat.of().parseHex(c.group().get("privateKeyPkcs8").asText())));
+        PrivateKey k = KeyFactory.getInstance("RSA", Providers.ACCEL)
+                .generatePrivate(new PKCS8EncodedKeySpec(
+                        HexFormat.of().parseHex(c.group().get("privateKeyPkcs8").asText())));
         assertInstanceOf(AccelKey.class, k);
         return k;
     }
@@ -95,8 +97,11 @@ class RsaCipherTest {
             if (oaep) {
                 String sha = c.group().get("sha").asText();
                 String mgfSha = c.group().get("mgfSha").asText();
-                cipher.init(Cipher.DECRYPT_MODE, privateKey(c), new OAEPParameterSpec(sha, "MGF1",
-                        new MGF1ParameterSpec(mgfSha), new PSource.PSpecified(c.hex("label"))));
+                cipher.init(
+                        Cipher.DECRYPT_MODE,
+                        privateKey(c),
+                        new OAEPParameterSpec(
+                                sha, "MGF1", new MGF1ParameterSpec(mgfSha), new PSource.PSpecified(c.hex("label"))));
             } else {
                 cipher.init(Cipher.DECRYPT_MODE, privateKey(c));
             }
@@ -145,8 +150,8 @@ class RsaCipherTest {
     }
 
     static List<String> transformations() {
-        List<String> out = new ArrayList<>(List.of("RSA", "RSA/ECB/PKCS1Padding", "RSA/ECB/NoPadding",
-                "RSA/ECB/OAEPPadding"));
+        List<String> out =
+                new ArrayList<>(List.of("RSA", "RSA/ECB/PKCS1Padding", "RSA/ECB/NoPadding", "RSA/ECB/OAEPPadding"));
         for (String d : OAEP_DIGESTS) {
             out.add("RSA/ECB/OAEPWith" + d + "AndMGF1Padding");
         }
@@ -177,8 +182,8 @@ class RsaCipherTest {
                 // SunJCE's "signature-style" use: a private key encrypts, a public key decrypts
                 byte[] signed = run(Providers.ACCEL, transformation, Cipher.ENCRYPT_MODE, keys.getPrivate(), msg);
                 assertArrayEquals(signed, run(sunJce, transformation, Cipher.ENCRYPT_MODE, keys.getPrivate(), msg));
-                assertArrayEquals(msg, run(Providers.ACCEL, transformation, Cipher.DECRYPT_MODE, keys.getPublic(),
-                        signed));
+                assertArrayEquals(
+                        msg, run(Providers.ACCEL, transformation, Cipher.DECRYPT_MODE, keys.getPublic(), signed));
             }
         }
     }
@@ -187,8 +192,10 @@ class RsaCipherTest {
         if (!transformation.contains("OAEP")) {
             return 256 - 11;
         }
-        String d = transformation.equals("RSA/ECB/OAEPPadding") ? "SHA-1"
-                : transformation.substring("RSA/ECB/OAEPWith".length(), transformation.length() - "AndMGF1Padding".length());
+        String d = transformation.equals("RSA/ECB/OAEPPadding")
+                ? "SHA-1"
+                : transformation.substring(
+                        "RSA/ECB/OAEPWith".length(), transformation.length() - "AndMGF1Padding".length());
         int h = switch (d) {
             case "SHA-1", "SHA1" -> 20;
             case "SHA-224", "SHA-512/224" -> 28;
@@ -205,15 +212,16 @@ class RsaCipherTest {
         byte[] label = "label".getBytes();
         for (String md : OAEP_DIGESTS) {
             for (String mgf : new String[] {"SHA-1", "SHA-256", md}) {
-                OAEPParameterSpec spec = new OAEPParameterSpec(md, "MGF1", new MGF1ParameterSpec(mgf),
-                        new PSource.PSpecified(label));
+                OAEPParameterSpec spec =
+                        new OAEPParameterSpec(md, "MGF1", new MGF1ParameterSpec(mgf), new PSource.PSpecified(label));
                 Cipher enc = Cipher.getInstance("RSA/ECB/OAEPPadding", Providers.ACCEL);
                 enc.init(Cipher.ENCRYPT_MODE, ours.getPublic(), spec);
                 byte[] ct = enc.doFinal(new byte[] {1, 2, 3});
                 Cipher dec = Cipher.getInstance("RSA/ECB/OAEPPadding", sunJce);
                 dec.init(Cipher.DECRYPT_MODE, ours.getPrivate(), enc.getParameters());
                 assertArrayEquals(new byte[] {1, 2, 3}, dec.doFinal(ct));
-                assertArrayEquals(dec.getParameters().getEncoded(), enc.getParameters().getEncoded());
+                assertArrayEquals(
+                        dec.getParameters().getEncoded(), enc.getParameters().getEncoded());
                 Cipher back = Cipher.getInstance("RSA/ECB/OAEPPadding", Providers.ACCEL);
                 back.init(Cipher.DECRYPT_MODE, ours.getPrivate(), dec.getParameters());
                 assertArrayEquals(new byte[] {1, 2, 3}, back.doFinal(ct));
@@ -241,8 +249,8 @@ class RsaCipherTest {
         new SplittableRandom(1).nextBytes(msg);
         assertEquals(0, c.update(msg, 0, 40).length);
         byte[] ct = c.doFinal(msg, 40, 60);
-        assertArrayEquals(msg, run(sunJce, "RSA/ECB/OAEPWithSHA-256AndMGF1Padding", Cipher.DECRYPT_MODE,
-                ours.getPrivate(), ct));
+        assertArrayEquals(
+                msg, run(sunJce, "RSA/ECB/OAEPWithSHA-256AndMGF1Padding", Cipher.DECRYPT_MODE, ours.getPrivate(), ct));
         byte[] out = new byte[300];
         c.init(Cipher.ENCRYPT_MODE, ours.getPublic());
         assertEquals(256, c.doFinal(msg, 0, 10, out, 5));
@@ -302,8 +310,8 @@ class RsaCipherTest {
         small.initialize(512);
         KeyPair tiny = small.generateKeyPair();
         SecretKeySpec aes = new SecretKeySpec(new byte[16], "AES");
-        OAEPParameterSpec sha512 = new OAEPParameterSpec("SHA-512", "MGF1", MGF1ParameterSpec.SHA512,
-                PSource.PSpecified.DEFAULT);
+        OAEPParameterSpec sha512 =
+                new OAEPParameterSpec("SHA-512", "MGF1", MGF1ParameterSpec.SHA512, PSource.PSpecified.DEFAULT);
         for (String t : transformations()) {
             for (KeyPair k : new KeyPair[] {ours, jdks}) {
                 same(t, c -> c.init(Cipher.ENCRYPT_MODE, ec.getPublic()));
@@ -315,24 +323,60 @@ class RsaCipherTest {
                 same(t, c -> c.init(Cipher.ENCRYPT_MODE, k.getPublic(), new GCMParameterSpec(128, new byte[12])));
                 same(t, c -> c.init(Cipher.ENCRYPT_MODE, k.getPublic(), sha512));
                 same(t, c -> c.doFinal(new byte[1]));
-                same(t, c -> { c.init(Cipher.ENCRYPT_MODE, k.getPublic()); c.doFinal(new byte[257]); });
-                same(t, c -> { c.init(Cipher.ENCRYPT_MODE, k.getPublic()); c.update(new byte[200]); c.doFinal(new byte[200]); });
-                same(t, c -> { c.init(Cipher.ENCRYPT_MODE, k.getPublic()); c.doFinal(new byte[1], 0, 1, new byte[255], 0); });
-                same(t, c -> { c.init(Cipher.DECRYPT_MODE, k.getPrivate()); c.doFinal(new byte[256]); });
-                same(t, c -> { c.init(Cipher.DECRYPT_MODE, k.getPrivate()); c.doFinal(new byte[257]); });
+                same(t, c -> {
+                    c.init(Cipher.ENCRYPT_MODE, k.getPublic());
+                    c.doFinal(new byte[257]);
+                });
+                same(t, c -> {
+                    c.init(Cipher.ENCRYPT_MODE, k.getPublic());
+                    c.update(new byte[200]);
+                    c.doFinal(new byte[200]);
+                });
+                same(t, c -> {
+                    c.init(Cipher.ENCRYPT_MODE, k.getPublic());
+                    c.doFinal(new byte[1], 0, 1, new byte[255], 0);
+                });
+                same(t, c -> {
+                    c.init(Cipher.DECRYPT_MODE, k.getPrivate());
+                    c.doFinal(new byte[256]);
+                });
+                same(t, c -> {
+                    c.init(Cipher.DECRYPT_MODE, k.getPrivate());
+                    c.doFinal(new byte[257]);
+                });
                 byte[] ones = new byte[256];
                 Arrays.fill(ones, (byte) 0xFF);
-                same(t, c -> { c.init(Cipher.DECRYPT_MODE, k.getPrivate()); c.doFinal(ones); });
-                same(t, c -> { c.init(Cipher.ENCRYPT_MODE, k.getPublic()); c.doFinal(ones); });
-                same(t, c -> { c.init(Cipher.UNWRAP_MODE, k.getPrivate()); c.unwrap(new byte[256], "AES", Cipher.SECRET_KEY); });
-                same(t, c -> { c.init(Cipher.WRAP_MODE, k.getPublic()); c.wrap(new SecretKeySpec(new byte[250], "AES")); });
+                same(t, c -> {
+                    c.init(Cipher.DECRYPT_MODE, k.getPrivate());
+                    c.doFinal(ones);
+                });
+                same(t, c -> {
+                    c.init(Cipher.ENCRYPT_MODE, k.getPublic());
+                    c.doFinal(ones);
+                });
+                same(t, c -> {
+                    c.init(Cipher.UNWRAP_MODE, k.getPrivate());
+                    c.unwrap(new byte[256], "AES", Cipher.SECRET_KEY);
+                });
+                same(t, c -> {
+                    c.init(Cipher.WRAP_MODE, k.getPublic());
+                    c.wrap(new SecretKeySpec(new byte[250], "AES"));
+                });
             }
             same(t, c -> c.init(Cipher.ENCRYPT_MODE, tiny.getPublic()));
             same(t, c -> c.init(Cipher.ENCRYPT_MODE, tiny.getPublic(), sha512));
-            same(t, c -> { c.init(Cipher.ENCRYPT_MODE, tiny.getPublic()); c.doFinal(new byte[60]); });
+            same(t, c -> {
+                c.init(Cipher.ENCRYPT_MODE, tiny.getPublic());
+                c.doFinal(new byte[60]);
+            });
         }
-        for (String bad : new String[] {"RSA/CBC/PKCS1Padding", "RSA/ECB/PKCS5Padding", "RSA/ECB/OAEPWithSHA-999AndMGF1Padding"}) {
-            assertEquals(thrown(() -> Cipher.getInstance(bad, sunJce)), thrown(() -> Cipher.getInstance(bad, Providers.ACCEL)), bad);
+        for (String bad :
+                new String[] {"RSA/CBC/PKCS1Padding", "RSA/ECB/PKCS5Padding", "RSA/ECB/OAEPWithSHA-999AndMGF1Padding"
+                }) {
+            assertEquals(
+                    thrown(() -> Cipher.getInstance(bad, sunJce)),
+                    thrown(() -> Cipher.getInstance(bad, Providers.ACCEL)),
+                    bad);
         }
     }
 
@@ -345,12 +389,17 @@ class RsaCipherTest {
     void digestsBeyondTheListAndNonCrtKeys() throws Exception {
         long nat = Decisions.count("Cipher", "RSA", Path.NATIVE);
         long jdk = Decisions.count("Cipher", "RSA", Path.JDK);
-        byte[] ct = run(Providers.ACCEL, "RSA/ECB/OAEPWithMD5AndMGF1Padding", Cipher.ENCRYPT_MODE, ours.getPublic(),
+        byte[] ct = run(
+                Providers.ACCEL,
+                "RSA/ECB/OAEPWithMD5AndMGF1Padding",
+                Cipher.ENCRYPT_MODE,
+                ours.getPublic(),
                 new byte[] {7});
-        assertArrayEquals(new byte[] {7}, run(sunJce, "RSA/ECB/OAEPWithMD5AndMGF1Padding", Cipher.DECRYPT_MODE,
-                ours.getPrivate(), ct));
-        OAEPParameterSpec sha3 = new OAEPParameterSpec("SHA3-256", "MGF1", MGF1ParameterSpec.SHA3_256,
-                PSource.PSpecified.DEFAULT);
+        assertArrayEquals(
+                new byte[] {7},
+                run(sunJce, "RSA/ECB/OAEPWithMD5AndMGF1Padding", Cipher.DECRYPT_MODE, ours.getPrivate(), ct));
+        OAEPParameterSpec sha3 =
+                new OAEPParameterSpec("SHA3-256", "MGF1", MGF1ParameterSpec.SHA3_256, PSource.PSpecified.DEFAULT);
         Cipher c = Cipher.getInstance("RSA/ECB/OAEPPadding", Providers.ACCEL);
         c.init(Cipher.ENCRYPT_MODE, jdks.getPublic(), sha3);
         Cipher d = Cipher.getInstance("RSA/ECB/OAEPPadding", sunJce);
@@ -360,10 +409,11 @@ class RsaCipherTest {
         assertEquals(jdk, Decisions.count("Cipher", "RSA", Path.JDK));
 
         java.security.interfaces.RSAPrivateCrtKey crt = (java.security.interfaces.RSAPrivateCrtKey) jdks.getPrivate();
-        PrivateKey nonCrt = KeyFactory.getInstance("RSA", Providers.jdk("KeyFactory", "RSA")).generatePrivate(
-                new java.security.spec.RSAPrivateKeySpec(crt.getModulus(), crt.getPrivateExponent()));
+        PrivateKey nonCrt = KeyFactory.getInstance("RSA", Providers.jdk("KeyFactory", "RSA"))
+                .generatePrivate(new java.security.spec.RSAPrivateKeySpec(crt.getModulus(), crt.getPrivateExponent()));
         ct = run(sunJce, "RSA/ECB/PKCS1Padding", Cipher.ENCRYPT_MODE, jdks.getPublic(), new byte[] {5});
-        assertArrayEquals(new byte[] {5}, run(Providers.ACCEL, "RSA/ECB/PKCS1Padding", Cipher.DECRYPT_MODE, nonCrt, ct));
+        assertArrayEquals(
+                new byte[] {5}, run(Providers.ACCEL, "RSA/ECB/PKCS1Padding", Cipher.DECRYPT_MODE, nonCrt, ct));
         assertEquals(jdk + 1, Decisions.count("Cipher", "RSA", Path.JDK));
     }
 
@@ -376,15 +426,26 @@ class RsaCipherTest {
         dev.acceljce.control.Settings.reload();
         try {
             long jdk = Decisions.count("Cipher", "RSA", Path.JDK);
-            assertArrayEquals(signed, run(Providers.ACCEL, "RSA/ECB/PKCS1Padding", Cipher.ENCRYPT_MODE,
-                    ours.getPrivate(), msg));
+            assertArrayEquals(
+                    signed, run(Providers.ACCEL, "RSA/ECB/PKCS1Padding", Cipher.ENCRYPT_MODE, ours.getPrivate(), msg));
             assertEquals(jdk + 1, Decisions.count("Cipher", "RSA", Path.JDK));
-            byte[] ct = run(Providers.ACCEL, "RSA/ECB/OAEPWithSHA-256AndMGF1Padding", Cipher.ENCRYPT_MODE,
-                    ours.getPublic(), msg);
-            assertArrayEquals(msg, run(sunJce, "RSA/ECB/OAEPWithSHA-256AndMGF1Padding", Cipher.DECRYPT_MODE,
-                    ours.getPrivate(), ct));
-            assertThrows(BadPaddingException.class, () -> run(Providers.ACCEL, "RSA/ECB/PKCS1Padding",
-                    Cipher.DECRYPT_MODE, ours.getPrivate(), new byte[256]));
+            byte[] ct = run(
+                    Providers.ACCEL,
+                    "RSA/ECB/OAEPWithSHA-256AndMGF1Padding",
+                    Cipher.ENCRYPT_MODE,
+                    ours.getPublic(),
+                    msg);
+            assertArrayEquals(
+                    msg,
+                    run(sunJce, "RSA/ECB/OAEPWithSHA-256AndMGF1Padding", Cipher.DECRYPT_MODE, ours.getPrivate(), ct));
+            assertThrows(
+                    BadPaddingException.class,
+                    () -> run(
+                            Providers.ACCEL,
+                            "RSA/ECB/PKCS1Padding",
+                            Cipher.DECRYPT_MODE,
+                            ours.getPrivate(),
+                            new byte[256]));
         } finally {
             if (before == null) {
                 System.clearProperty("acceljce.native");

@@ -1,5 +1,15 @@
 package dev.acceljce.signature;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -13,26 +23,16 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 class EcdsaTest {
     static final String[] CURVES = {"secp256r1", "secp384r1", "secp521r1"};
-    static final String[] DIGESTS = {"SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA3-224", "SHA3-256",
-            "SHA3-384", "SHA3-512"};
+    static final String[] DIGESTS = {
+        "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512"
+    };
 
     @BeforeAll
     static void nativeLoaded() {
@@ -165,7 +165,8 @@ class EcdsaTest {
     }
 
     static KeyPair generate(String who, String curve) throws Exception {
-        KeyPairGenerator g = who == null ? KeyPairGenerator.getInstance("EC", "SunEC")
+        KeyPairGenerator g = who == null
+                ? KeyPairGenerator.getInstance("EC", "SunEC")
                 : KeyPairGenerator.getInstance("EC", Providers.ACCEL);
         g.initialize(new ECGenParameterSpec(curve));
         return g.generateKeyPair();
@@ -211,8 +212,12 @@ class EcdsaTest {
         s.update(new byte[5]);
         byte[] sig = s.sign();
         s.initVerify(ec.getPublic());
-        for (byte[] bad : new byte[][] {new byte[0], new byte[8], java.util.Arrays.copyOf(sig, sig.length - 1),
-                java.util.Arrays.copyOf(sig, sig.length + 1)}) {
+        for (byte[] bad : new byte[][] {
+            new byte[0],
+            new byte[8],
+            java.util.Arrays.copyOf(sig, sig.length - 1),
+            java.util.Arrays.copyOf(sig, sig.length + 1)
+        }) {
             Signature jdk = Signature.getInstance("SHA256withECDSA", "SunEC");
             jdk.initVerify(ec.getPublic());
             jdk.update(new byte[5]);
@@ -231,7 +236,8 @@ class EcdsaTest {
         KeyPair p384 = generate("ours", "secp384r1");
         Signature q = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
         q.initSign(p384.getPrivate());
-        assertThrows(java.security.InvalidAlgorithmParameterException.class,
+        assertThrows(
+                java.security.InvalidAlgorithmParameterException.class,
                 () -> q.setParameter(new ECGenParameterSpec("secp256r1")));
     }
 
@@ -273,7 +279,9 @@ class EcdsaTest {
             Signature s = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
             assertEquals(jdkBefore + 1, Decisions.count("Signature", "SHA256withECDSA", Path.JDK));
             KeyPair kp = KeyPairGenerator.getInstance("EC", Providers.ACCEL).generateKeyPair();
-            assertEquals("sun.security.ec.ECPrivateKeyImpl", kp.getPrivate().getClass().getName());
+            assertEquals(
+                    "sun.security.ec.ECPrivateKeyImpl",
+                    kp.getPrivate().getClass().getName());
             s.initSign(kp.getPrivate());
             s.update(new byte[3]);
             byte[] sig = s.sign();
@@ -297,8 +305,11 @@ class EcdsaTest {
     /** Keys on curves outside the native set go to SunEC, which decides as it does alone. */
     @Test
     void otherCurvesBehaveAsSunEc() throws Exception {
-        for (String file : new String[] {"ecdsa_secp256k1_sha256_test.json", "ecdsa_brainpoolP256r1_sha256_test.json",
-                "ecdsa_secp224r1_sha224_test.json"}) {
+        for (String file : new String[] {
+            "ecdsa_secp256k1_sha256_test.json",
+            "ecdsa_brainpoolP256r1_sha256_test.json",
+            "ecdsa_secp224r1_sha224_test.json"
+        }) {
             Wycheproof.Case c = Wycheproof.cases(file).get(0);
             byte[] der = HexFormat.of().parseHex(c.group().get("publicKeyDer").asText());
             String outcomeJdk = outcome("SunEC", der, c);
@@ -309,9 +320,12 @@ class EcdsaTest {
 
     private static String outcome(String provider, byte[] der, Wycheproof.Case c) {
         try {
-            KeyFactory kf = provider == null ? KeyFactory.getInstance("EC", Providers.ACCEL) : KeyFactory.getInstance("EC", provider);
+            KeyFactory kf = provider == null
+                    ? KeyFactory.getInstance("EC", Providers.ACCEL)
+                    : KeyFactory.getInstance("EC", provider);
             PublicKey key = kf.generatePublic(new X509EncodedKeySpec(der));
-            Signature s = provider == null ? Signature.getInstance("SHA256withECDSA", Providers.ACCEL)
+            Signature s = provider == null
+                    ? Signature.getInstance("SHA256withECDSA", Providers.ACCEL)
                     : Signature.getInstance("SHA256withECDSA", provider);
             s.initVerify(key);
             s.update(c.hex("msg"));

@@ -1,5 +1,18 @@
 package dev.acceljce.signature;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -14,24 +27,10 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EdDsaTest {
     @BeforeAll
@@ -46,7 +45,8 @@ class EdDsaTest {
         KeyFactory kf = KeyFactory.getInstance(alg, Providers.ACCEL);
         for (String sigAlg : new String[] {alg, "EdDSA"}) {
             for (Wycheproof.Case c : Wycheproof.cases(alg.toLowerCase())) {
-                byte[] der = HexFormat.of().parseHex(c.group().get("publicKeyDer").asText());
+                byte[] der =
+                        HexFormat.of().parseHex(c.group().get("publicKeyDer").asText());
                 PublicKey key = kf.generatePublic(new X509EncodedKeySpec(der));
                 assertInstanceOf(AccelKey.class, key);
                 long before = Decisions.count("Signature", sigAlg, Path.NATIVE);
@@ -107,16 +107,20 @@ class EdDsaTest {
 
     @Test
     void badInput() throws Exception {
-        KeyPair ed25519 = KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL).generateKeyPair();
+        KeyPair ed25519 =
+                KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL).generateKeyPair();
         KeyPair ed448 = KeyPairGenerator.getInstance("Ed448", Providers.ACCEL).generateKeyPair();
         KeyPairGenerator rsaGen = KeyPairGenerator.getInstance("RSA", "SunRsaSign");
         rsaGen.initialize(1024);
         KeyPair rsa = rsaGen.generateKeyPair();
-        assertThrows(InvalidKeyException.class,
+        assertThrows(
+                InvalidKeyException.class,
                 () -> Signature.getInstance("Ed25519", Providers.ACCEL).initSign(ed448.getPrivate()));
-        assertThrows(InvalidKeyException.class,
+        assertThrows(
+                InvalidKeyException.class,
                 () -> Signature.getInstance("Ed448", Providers.ACCEL).initVerify(ed25519.getPublic()));
-        assertThrows(InvalidKeyException.class,
+        assertThrows(
+                InvalidKeyException.class,
                 () -> Signature.getInstance("EdDSA", Providers.ACCEL).initSign(rsa.getPrivate()));
         Signature s = Signature.getInstance("Ed25519", Providers.ACCEL);
         s.initVerify(ed25519.getPublic());
@@ -154,14 +158,27 @@ class EdDsaTest {
     @Test
     void edDsaGeneratorTakesEitherCurve() throws Exception {
         KeyPairGenerator g = KeyPairGenerator.getInstance("EdDSA", Providers.ACCEL);
-        assertEquals("Ed25519", ((java.security.interfaces.EdECKey) g.generateKeyPair().getPublic()).getParams().getName());
+        assertEquals(
+                "Ed25519",
+                ((java.security.interfaces.EdECKey) g.generateKeyPair().getPublic())
+                        .getParams()
+                        .getName());
         g.initialize(NamedParameterSpec.ED448);
-        assertEquals("Ed448", ((java.security.interfaces.EdECKey) g.generateKeyPair().getPublic()).getParams().getName());
+        assertEquals(
+                "Ed448",
+                ((java.security.interfaces.EdECKey) g.generateKeyPair().getPublic())
+                        .getParams()
+                        .getName());
         g.initialize(255);
-        assertEquals("Ed25519", ((java.security.interfaces.EdECKey) g.generateKeyPair().getPublic()).getParams().getName());
+        assertEquals(
+                "Ed25519",
+                ((java.security.interfaces.EdECKey) g.generateKeyPair().getPublic())
+                        .getParams()
+                        .getName());
         KeyPairGenerator jdk = KeyPairGenerator.getInstance("EdDSA", "SunEC");
         assertThrows(KeysTestSupport.thrownBy(() -> jdk.initialize(256)), () -> g.initialize(256));
-        assertThrows(KeysTestSupport.thrownBy(() -> jdk.initialize(NamedParameterSpec.X25519)),
+        assertThrows(
+                KeysTestSupport.thrownBy(() -> jdk.initialize(NamedParameterSpec.X25519)),
                 () -> g.initialize(NamedParameterSpec.X25519));
     }
 
@@ -170,8 +187,11 @@ class EdDsaTest {
         System.setProperty("acceljce.native.eddsa", "false");
         dev.acceljce.control.Settings.reload();
         try {
-            KeyPair kp = KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL).generateKeyPair();
-            assertEquals("sun.security.ec.ed.EdDSAPrivateKeyImpl", kp.getPrivate().getClass().getName());
+            KeyPair kp =
+                    KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL).generateKeyPair();
+            assertEquals(
+                    "sun.security.ec.ed.EdDSAPrivateKeyImpl",
+                    kp.getPrivate().getClass().getName());
             long jdkBefore = Decisions.count("Signature", "Ed25519", Path.JDK);
             Signature s = Signature.getInstance("Ed25519", Providers.ACCEL);
             assertEquals(jdkBefore + 1, Decisions.count("Signature", "Ed25519", Path.JDK));

@@ -1,5 +1,12 @@
 package dev.acceljce.signature;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.testing.Providers;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -11,22 +18,13 @@ import java.security.cert.Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * With AccelJCE first in the provider list, the JDK's own users of keys and signatures work on
@@ -62,16 +60,32 @@ class JsseInteropTest {
             handshake(ks, "rsa", "TLSv1.3");
             handshake(ks, "rsa", "TLSv1.2");
             handshake(ks, "ed", "TLSv1.3");
-            assertTrue(Decisions.count("Signature", "RSASSA-PSS", dev.acceljce.control.Path.NATIVE) > before, "TLS 1.3 RSA used native PSS");
+            assertTrue(
+                    Decisions.count("Signature", "RSASSA-PSS", dev.acceljce.control.Path.NATIVE) > before,
+                    "TLS 1.3 RSA used native PSS");
         } finally {
             Security.removeProvider(Providers.ACCEL.getName());
         }
     }
 
     private static void keytool(Path store, String alias, String alg, String... extra) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-keyalg", alg, "-alias", alias, "-dname", "CN=" + alias, "-keystore", store.toString(),
-                "-storepass", "changeit", "-storetype", "PKCS12", "-validity", "2"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair",
+                "-keyalg",
+                alg,
+                "-alias",
+                alias,
+                "-dname",
+                "CN=" + alias,
+                "-keystore",
+                store.toString(),
+                "-storepass",
+                "changeit",
+                "-storetype",
+                "PKCS12",
+                "-validity",
+                "2"));
         cmd.addAll(List.of(extra));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
@@ -92,7 +106,8 @@ class JsseInteropTest {
         SSLContext ctx = SSLContext.getInstance(protocol);
         ctx.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
         AtomicReference<Throwable> serverError = new AtomicReference<>();
-        try (SSLServerSocket server = (SSLServerSocket) ctx.getServerSocketFactory().createServerSocket(0)) {
+        try (SSLServerSocket server =
+                (SSLServerSocket) ctx.getServerSocketFactory().createServerSocket(0)) {
             Thread t = new Thread(() -> {
                 try (SSLSocket s = (SSLSocket) server.accept()) {
                     OutputStream out = s.getOutputStream();

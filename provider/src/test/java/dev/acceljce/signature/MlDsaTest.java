@@ -1,5 +1,20 @@
 package dev.acceljce.signature;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
@@ -15,26 +30,10 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.openssl.LibCrypto;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** ML-DSA through the JCA: signatures and keys cross-checked with the SUN provider both ways. */
 class MlDsaTest {
@@ -99,8 +98,10 @@ class MlDsaTest {
     void encodingsRoundTripThroughBothKeyFactories(String set) throws Exception {
         KeyFactory ourKf = KeyFactory.getInstance("ML-DSA", Providers.ACCEL);
         KeyFactory jdkKf = KeyFactory.getInstance("ML-DSA", Providers.jdk("KeyFactory", "ML-DSA"));
-        for (KeyPair kp : new KeyPair[] {KeyPairGenerator.getInstance(set, Providers.ACCEL).generateKeyPair(),
-                KeyPairGenerator.getInstance(set, sun()).generateKeyPair()}) {
+        for (KeyPair kp : new KeyPair[] {
+            KeyPairGenerator.getInstance(set, Providers.ACCEL).generateKeyPair(),
+            KeyPairGenerator.getInstance(set, sun()).generateKeyPair()
+        }) {
             byte[] pub = kp.getPublic().getEncoded();
             byte[] priv = kp.getPrivate().getEncoded();
             PublicKey p1 = ourKf.generatePublic(new X509EncodedKeySpec(pub));
@@ -109,8 +110,14 @@ class MlDsaTest {
             assertInstanceOf(AccelKey.class, s1);
             assertArrayEquals(pub, p1.getEncoded());
             assertArrayEquals(priv, s1.getEncoded(), "PKCS#8 byte for byte the JDK's (expanded key)");
-            assertArrayEquals(pub, jdkKf.generatePublic(new X509EncodedKeySpec(p1.getEncoded())).getEncoded());
-            assertArrayEquals(priv, jdkKf.generatePrivate(new PKCS8EncodedKeySpec(s1.getEncoded())).getEncoded());
+            assertArrayEquals(
+                    pub,
+                    jdkKf.generatePublic(new X509EncodedKeySpec(p1.getEncoded()))
+                            .getEncoded());
+            assertArrayEquals(
+                    priv,
+                    jdkKf.generatePrivate(new PKCS8EncodedKeySpec(s1.getEncoded()))
+                            .getEncoded());
             assertEquals(kp.getPrivate(), s1);
         }
     }
@@ -118,25 +125,39 @@ class MlDsaTest {
     @Test
     void familyGeneratorTakesNamedParameterSpec() throws Exception {
         KeyPairGenerator g = KeyPairGenerator.getInstance("ML-DSA", Providers.ACCEL);
-        assertEquals("ML-DSA-65", ((NamedParameterSpec) g.generateKeyPair().getPublic().getParams()).getName());
+        assertEquals(
+                "ML-DSA-65",
+                ((NamedParameterSpec) g.generateKeyPair().getPublic().getParams()).getName());
         g.initialize(NamedParameterSpec.ML_DSA_87);
-        assertEquals("ML-DSA-87", ((NamedParameterSpec) g.generateKeyPair().getPublic().getParams()).getName());
-        assertThrows(InvalidAlgorithmParameterException.class,
-                () -> KeyPairGenerator.getInstance("ML-DSA-44", Providers.ACCEL).initialize(NamedParameterSpec.ML_DSA_65));
+        assertEquals(
+                "ML-DSA-87",
+                ((NamedParameterSpec) g.generateKeyPair().getPublic().getParams()).getName());
+        assertThrows(
+                InvalidAlgorithmParameterException.class,
+                () -> KeyPairGenerator.getInstance("ML-DSA-44", Providers.ACCEL)
+                        .initialize(NamedParameterSpec.ML_DSA_65));
     }
 
     @Test
     void badInputGivesTheJdkExceptions() throws Exception {
-        KeyPair kp44 = KeyPairGenerator.getInstance("ML-DSA-44", Providers.ACCEL).generateKeyPair();
-        KeyPair kem = KeyPairGenerator.getInstance("ML-KEM-512", Providers.ACCEL).generateKeyPair();
+        KeyPair kp44 =
+                KeyPairGenerator.getInstance("ML-DSA-44", Providers.ACCEL).generateKeyPair();
+        KeyPair kem =
+                KeyPairGenerator.getInstance("ML-KEM-512", Providers.ACCEL).generateKeyPair();
         KeyPair ec = KeyPairGenerator.getInstance("EC", "SunEC").generateKeyPair();
         for (Provider p : new Provider[] {Providers.ACCEL, sun()}) {
-            assertThrows(InvalidKeyException.class,
-                    () -> Signature.getInstance("ML-DSA-65", p).initSign(kp44.getPrivate()), p.getName());
-            assertThrows(InvalidKeyException.class,
-                    () -> Signature.getInstance("ML-DSA", p).initVerify(kem.getPublic()), p.getName());
-            assertThrows(InvalidKeyException.class,
-                    () -> Signature.getInstance("ML-DSA", p).initSign(ec.getPrivate()), p.getName());
+            assertThrows(
+                    InvalidKeyException.class,
+                    () -> Signature.getInstance("ML-DSA-65", p).initSign(kp44.getPrivate()),
+                    p.getName());
+            assertThrows(
+                    InvalidKeyException.class,
+                    () -> Signature.getInstance("ML-DSA", p).initVerify(kem.getPublic()),
+                    p.getName());
+            assertThrows(
+                    InvalidKeyException.class,
+                    () -> Signature.getInstance("ML-DSA", p).initSign(ec.getPrivate()),
+                    p.getName());
             Signature s = Signature.getInstance("ML-DSA", p);
             assertThrows(InvalidAlgorithmParameterException.class, () -> s.setParameter(NamedParameterSpec.ML_DSA_44));
             s.setParameter(null);
@@ -145,8 +166,9 @@ class MlDsaTest {
             s.update(new byte[] {1, 2, 3});
             byte[] sig = s.sign();
             s.initVerify(kp44.getPublic());
-            for (byte[] bad : new byte[][] {new byte[0], Arrays.copyOf(sig, sig.length - 1),
-                    Arrays.copyOf(sig, sig.length + 1)}) {
+            for (byte[] bad :
+                    new byte[][] {new byte[0], Arrays.copyOf(sig, sig.length - 1), Arrays.copyOf(sig, sig.length + 1)
+                    }) {
                 s.update(new byte[] {1, 2, 3});
                 SignatureException e = assertThrows(SignatureException.class, () -> s.verify(bad), p.getName());
                 assertEquals("Incorrect signature length", e.getMessage());
@@ -160,7 +182,8 @@ class MlDsaTest {
             assertTrue(s.verify(sig));
         }
         kp44.getPrivate().destroy();
-        assertThrows(InvalidKeyException.class,
+        assertThrows(
+                InvalidKeyException.class,
                 () -> Signature.getInstance("ML-DSA", Providers.ACCEL).initSign(kp44.getPrivate()));
     }
 
@@ -168,7 +191,8 @@ class MlDsaTest {
     void rawKeysOfOtherProvidersGoToTheJdk() throws Exception {
         KeyPair kp = KeyPairGenerator.getInstance("ML-DSA-44", sun()).generateKeyPair();
         byte[] raw = KeyFactory.getInstance("ML-DSA", Providers.jdk("KeyFactory", "ML-DSA"))
-                .getKeySpec(kp.getPrivate(), java.security.spec.EncodedKeySpec.class).getEncoded();
+                .getKeySpec(kp.getPrivate(), java.security.spec.EncodedKeySpec.class)
+                .getEncoded();
         PrivateKey rawKey = new PrivateKey() {
             @Override
             public String getAlgorithm() {

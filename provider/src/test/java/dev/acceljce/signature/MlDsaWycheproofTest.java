@@ -1,5 +1,19 @@
 package dev.acceljce.signature;
 
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.MlParameterSet;
+import dev.acceljce.openssl.EvpMessageSignature;
+import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.LibCrypto;
+import dev.acceljce.openssl.OsslParams;
+import dev.acceljce.testing.MlEncodings;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.security.GeneralSecurityException;
@@ -12,24 +26,9 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.MlParameterSet;
-import dev.acceljce.openssl.EvpMessageSignature;
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.LibCrypto;
-import dev.acceljce.openssl.OsslParams;
-import dev.acceljce.testing.MlEncodings;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Every ML-DSA Wycheproof file, zero failures.
@@ -56,7 +55,9 @@ class MlDsaWycheproofTest {
     }
 
     private static byte[] hexOrNull(JsonNode test, String field) {
-        return test.has(field) ? java.util.HexFormat.of().parseHex(test.get(field).asText()) : null;
+        return test.has(field)
+                ? java.util.HexFormat.of().parseHex(test.get(field).asText())
+                : null;
     }
 
     @ParameterizedTest
@@ -71,9 +72,11 @@ class MlDsaWycheproofTest {
             byte[] msg = c.hex("msg");
             boolean accepted;
             try (EvpPkey.Key key = EvpPkey.Key.fromPublicDer(x509);
-                 EvpMessageSignature.Algorithm alg = EvpMessageSignature.Algorithm.fetch(set.standardName());
-                 Arena arena = Arena.ofConfined()) {
-                MemorySegment params = ctx == null ? null : OsslParams.in(arena).octets("context-string", ctx).build();
+                    EvpMessageSignature.Algorithm alg = EvpMessageSignature.Algorithm.fetch(set.standardName());
+                    Arena arena = Arena.ofConfined()) {
+                MemorySegment params = ctx == null
+                        ? null
+                        : OsslParams.in(arena).octets("context-string", ctx).build();
                 accepted = key != null && EvpMessageSignature.verify(alg, key, c.hex("sig"), msg, msg.length, params);
             }
             if (c.valid() != accepted) {
@@ -102,16 +105,24 @@ class MlDsaWycheproofTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"mldsa_44_sign_seed", "mldsa_65_sign_seed", "mldsa_87_sign_seed",
-            "mldsa_44_sign_noseed", "mldsa_65_sign_noseed", "mldsa_87_sign_noseed"})
+    @ValueSource(
+            strings = {
+                "mldsa_44_sign_seed",
+                "mldsa_65_sign_seed",
+                "mldsa_87_sign_seed",
+                "mldsa_44_sign_noseed",
+                "mldsa_65_sign_noseed",
+                "mldsa_87_sign_noseed"
+            })
     void sign(String file) throws Exception {
         MlParameterSet set = set(file);
         List<String> failures = new ArrayList<>();
         for (Wycheproof.Case c : Wycheproof.cases(file)) {
-            byte[] pkcs8 = c.group().has("privateKeyPkcs8") ? Wycheproof.hexOf(c.group(), "privateKeyPkcs8")
+            byte[] pkcs8 = c.group().has("privateKeyPkcs8")
+                    ? Wycheproof.hexOf(c.group(), "privateKeyPkcs8")
                     : c.group().has("privateSeed")
-                    ? MlEncodings.pkcs8Seed(set.oid(), Wycheproof.hexOf(c.group(), "privateSeed"))
-                    : MlEncodings.pkcs8Expanded(set.standardName(), Wycheproof.hexOf(c.group(), "privateKey"));
+                            ? MlEncodings.pkcs8Seed(set.oid(), Wycheproof.hexOf(c.group(), "privateSeed"))
+                            : MlEncodings.pkcs8Expanded(set.standardName(), Wycheproof.hexOf(c.group(), "privateKey"));
             byte[] msg = hexOrNull(c.test(), "msg");
             byte[] mu = hexOrNull(c.test(), "mu");
             byte[] ctx = hexOrNull(c.test(), "ctx");
@@ -119,8 +130,8 @@ class MlDsaWycheproofTest {
             boolean internal = msg == null;
             byte[] signed;
             try (EvpPkey.Key key = EvpPkey.Key.fromPrivateDer(pkcs8);
-                 EvpMessageSignature.Algorithm alg = EvpMessageSignature.Algorithm.fetch(set.standardName());
-                 Arena arena = Arena.ofConfined()) {
+                    EvpMessageSignature.Algorithm alg = EvpMessageSignature.Algorithm.fetch(set.standardName());
+                    Arena arena = Arena.ofConfined()) {
                 OsslParams p = OsslParams.in(arena);
                 if (rnd != null) {
                     p.octets("test-entropy", rnd);
@@ -134,7 +145,8 @@ class MlDsaWycheproofTest {
                     p.integer("mu", 1);
                 }
                 byte[] input = internal ? mu : msg;
-                signed = key == null ? null
+                signed = key == null
+                        ? null
                         : EvpMessageSignature.sign(alg, key, set.outputSize(), input, input.length, p.build());
             }
             boolean match = signed != null && Arrays.equals(signed, c.hex("sig"));
@@ -160,7 +172,8 @@ class MlDsaWycheproofTest {
             byte[] sig = s.sign();
             if (c.valid()) {
                 assertInstanceOf(AccelKey.class, sk);
-                PublicKey pk = KeyFactory.getInstance(set.standardName(), Providers.jdk("KeyFactory", set.standardName()))
+                PublicKey pk = KeyFactory.getInstance(
+                                set.standardName(), Providers.jdk("KeyFactory", set.standardName()))
                         .generatePublic(MlEncodings.raw(Wycheproof.hexOf(c.group(), "publicKey")));
                 Signature v = Signature.getInstance(set.standardName(), Providers.jdk("Signature", set.standardName()));
                 v.initVerify(pk);

@@ -1,5 +1,10 @@
 package dev.acceljce.signature;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.Providers;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -7,14 +12,8 @@ import java.security.Signature;
 import java.security.SignatureException;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
-
-import dev.acceljce.openssl.NativeResource;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Native objects of the key and signature engines are released: by destroy() or by the Cleaner. */
 class NativeLifecycleTest {
@@ -35,7 +34,8 @@ class NativeLifecycleTest {
         for (int i = 0; i < 600; i++) {
             // a foreign key imported at each init, parsed keys, rejected encodings, new engines
             Signature s = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
-            s.initSign(kf.generatePrivate(new PKCS8EncodedKeySpec(jdk.getPrivate().getEncoded())));
+            s.initSign(
+                    kf.generatePrivate(new PKCS8EncodedKeySpec(jdk.getPrivate().getEncoded())));
             s.update((byte) i);
             byte[] sig = s.sign();
             Signature v = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
@@ -53,12 +53,14 @@ class NativeLifecycleTest {
             e.initSign(ed.getPrivate());
             e.update((byte) i);
             e.sign();
-            KeyPair fresh = KeyPairGenerator.getInstance("X25519", Providers.ACCEL).generateKeyPair();
+            KeyPair fresh =
+                    KeyPairGenerator.getInstance("X25519", Providers.ACCEL).generateKeyPair();
             fresh.getPrivate().destroy();
         }
         long after = settle();
-        assertTrue(after <= baseline + 64, "native objects before " + baseline + ", after " + after + ": "
-                + NativeResource.liveObjects());
+        assertTrue(
+                after <= baseline + 64,
+                "native objects before " + baseline + ", after " + after + ": " + NativeResource.liveObjects());
     }
 
     /** Collects garbage until the live count stops falling; returns it. */

@@ -1,8 +1,21 @@
 package dev.acceljce.signature;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Path;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.Wycheproof;
 import java.math.BigInteger;
 import java.security.AlgorithmParameters;
-import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -19,30 +32,25 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Path;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.testing.Differential;
-import dev.acceljce.testing.Providers;
-import dev.acceljce.testing.Wycheproof;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 class RsaSignatureTest {
-    static final String[] PKCS1 = {"SHA1withRSA", "SHA224withRSA", "SHA256withRSA", "SHA384withRSA", "SHA512withRSA",
-            "SHA512/224withRSA", "SHA512/256withRSA", "SHA3-224withRSA", "SHA3-256withRSA", "SHA3-384withRSA",
-            "SHA3-512withRSA"};
+    static final String[] PKCS1 = {
+        "SHA1withRSA",
+        "SHA224withRSA",
+        "SHA256withRSA",
+        "SHA384withRSA",
+        "SHA512withRSA",
+        "SHA512/224withRSA",
+        "SHA512/256withRSA",
+        "SHA3-224withRSA",
+        "SHA3-256withRSA",
+        "SHA3-384withRSA",
+        "SHA3-512withRSA"
+    };
     static KeyPair ours;
     static KeyPair jdks;
 
@@ -121,13 +129,25 @@ class RsaSignatureTest {
         for (Wycheproof.Case c : Wycheproof.cases(file)) {
             JsonNode g = c.group();
             PublicKey key = kf.generatePublic(new RSAPublicKeySpec(
-                    new BigInteger(1, HexFormat.of().parseHex(g.get("publicKey").get("modulus").asText())),
-                    new BigInteger(1, HexFormat.of().parseHex(g.get("publicKey").get("publicExponent").asText()))));
+                    new BigInteger(
+                            1,
+                            HexFormat.of()
+                                    .parseHex(g.get("publicKey").get("modulus").asText())),
+                    new BigInteger(
+                            1,
+                            HexFormat.of()
+                                    .parseHex(g.get("publicKey")
+                                            .get("publicExponent")
+                                            .asText()))));
             assertInstanceOf(AccelKey.class, key);
             assertEquals("MGF1", g.get("mgf").asText());
             Signature s = Signature.getInstance("RSASSA-PSS", Providers.ACCEL);
-            s.setParameter(new PSSParameterSpec(g.get("sha").asText(), "MGF1",
-                    new MGF1ParameterSpec(g.get("mgfSha").asText()), g.get("sLen").asInt(), 1));
+            s.setParameter(new PSSParameterSpec(
+                    g.get("sha").asText(),
+                    "MGF1",
+                    new MGF1ParameterSpec(g.get("mgfSha").asText()),
+                    g.get("sLen").asInt(),
+                    1));
             check(failures, c, s, key);
         }
         assertTrue(failures.isEmpty(), failures.size() + " failures:\n" + String.join("\n", failures));
@@ -167,7 +187,8 @@ class RsaSignatureTest {
     }
 
     static List<PSSParameterSpec> pssSpecs() {
-        return List.of(PSSParameterSpec.DEFAULT,
+        return List.of(
+                PSSParameterSpec.DEFAULT,
                 new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1),
                 new PSSParameterSpec("SHA-384", "MGF1", MGF1ParameterSpec.SHA384, 48, 1),
                 new PSSParameterSpec("SHA-512", "MGF1", MGF1ParameterSpec.SHA256, 0, 1),
@@ -200,7 +221,8 @@ class RsaSignatureTest {
             assertTrue(a.verify(sig));
             // parameters travel through AlgorithmParameters, in both directions
             AlgorithmParameters ap = a.getParameters();
-            assertEquals(HexFormat.of().formatHex(j.getParameters().getEncoded()),
+            assertEquals(
+                    HexFormat.of().formatHex(j.getParameters().getEncoded()),
                     HexFormat.of().formatHex(ap.getEncoded()));
             Signature viaParams = Signature.getInstance("RSASSA-PSS", Providers.ACCEL);
             viaParams.setParameter(j.getParameters().getParameterSpec(PSSParameterSpec.class));
@@ -220,8 +242,10 @@ class RsaSignatureTest {
         assertThrows(SignatureException.class, a::sign);
         Signature j = Signature.getInstance("RSASSA-PSS", "SunRsaSign");
         for (java.security.spec.AlgorithmParameterSpec bad : new java.security.spec.AlgorithmParameterSpec[] {
-                null, new java.security.spec.ECGenParameterSpec("secp256r1"),
-                new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 2)}) {
+            null,
+            new java.security.spec.ECGenParameterSpec("secp256r1"),
+            new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 2)
+        }) {
             assertThrows(KeysTestSupport.thrownBy(() -> j.setParameter(bad)), () -> a.setParameter(bad));
         }
         // a salt too long for the key: refused as the JDK refuses it, after init and before
@@ -232,7 +256,8 @@ class RsaSignatureTest {
         Signature jb = Signature.getInstance("RSASSA-PSS", "SunRsaSign");
         b.setParameter(tooLong);
         jb.setParameter(tooLong);
-        assertThrows(KeysTestSupport.thrownBy(() -> jb.initSign(jdks.getPrivate())), () -> b.initSign(ours.getPrivate()));
+        assertThrows(
+                KeysTestSupport.thrownBy(() -> jb.initSign(jdks.getPrivate())), () -> b.initSign(ours.getPrivate()));
     }
 
     @Test
@@ -269,9 +294,10 @@ class RsaSignatureTest {
         KeyPair kp512 = small.generateKeyPair();
         Signature s3 = Signature.getInstance("SHA512withRSA", Providers.ACCEL);
         Signature j3 = Signature.getInstance("SHA512withRSA", "SunRsaSign");
-        assertThrows(KeysTestSupport.thrownBy(() -> j3.initSign(kp512.getPrivate())),
-                () -> s3.initSign(kp512.getPrivate()));
-        assertThrows(KeysTestSupport.thrownBy(() -> j3.initVerify(kp512.getPublic())),
+        assertThrows(
+                KeysTestSupport.thrownBy(() -> j3.initSign(kp512.getPrivate())), () -> s3.initSign(kp512.getPrivate()));
+        assertThrows(
+                KeysTestSupport.thrownBy(() -> j3.initVerify(kp512.getPublic())),
                 () -> s3.initVerify(kp512.getPublic()));
         Signature s4 = Signature.getInstance("SHA256withRSA", Providers.ACCEL);
         s4.initSign(kp512.getPrivate());
@@ -296,8 +322,13 @@ class RsaSignatureTest {
         g.initialize(new RSAKeyGenParameterSpec(2048, BigInteger.valueOf(3)));
         KeyPair kp = g.generateKeyPair();
         assertInstanceOf(AccelKey.class, kp.getPrivate());
-        assertEquals(BigInteger.valueOf(3), ((java.security.interfaces.RSAPublicKey) kp.getPublic()).getPublicExponent());
-        assertEquals(2048, ((java.security.interfaces.RSAPublicKey) kp.getPublic()).getModulus().bitLength());
+        assertEquals(
+                BigInteger.valueOf(3), ((java.security.interfaces.RSAPublicKey) kp.getPublic()).getPublicExponent());
+        assertEquals(
+                2048,
+                ((java.security.interfaces.RSAPublicKey) kp.getPublic())
+                        .getModulus()
+                        .bitLength());
     }
 
     @Test
@@ -357,16 +388,21 @@ class RsaSignatureTest {
 
         private static byte[] der(int tag, byte[] body) {
             int n = body.length;
-            byte[] len = n < 0x80 ? new byte[] {(byte) n}
-                    : n < 0x100 ? new byte[] {(byte) 0x81, (byte) n}
-                    : new byte[] {(byte) 0x82, (byte) (n >> 8), (byte) n};
+            byte[] len = n < 0x80
+                    ? new byte[] {(byte) n}
+                    : n < 0x100
+                            ? new byte[] {(byte) 0x81, (byte) n}
+                            : new byte[] {(byte) 0x82, (byte) (n >> 8), (byte) n};
             return concat(concat(new byte[] {(byte) tag}, len), body);
         }
     }
 
     private static String factoryOutcome(KeyFactory kf, RSAPublicKeySpec spec) {
         try {
-            return "accepted " + ((java.security.interfaces.RSAKey) kf.generatePublic(spec)).getModulus().bitLength();
+            return "accepted "
+                    + ((java.security.interfaces.RSAKey) kf.generatePublic(spec))
+                            .getModulus()
+                            .bitLength();
         } catch (Exception e) {
             return e.getClass().getSimpleName();
         }
@@ -374,11 +410,19 @@ class RsaSignatureTest {
 
     private static String initOutcome(String provider, PublicKey key) {
         try {
-            Signature s = provider == null ? Signature.getInstance("SHA256withRSA", Providers.ACCEL)
+            Signature s = provider == null
+                    ? Signature.getInstance("SHA256withRSA", Providers.ACCEL)
                     : Signature.getInstance("SHA256withRSA", provider);
             s.initVerify(key);
             s.update(new byte[3]);
-            return "init ok, verify " + s.verify(new byte[(((java.security.interfaces.RSAKey) key).getModulus().bitLength() + 7) / 8]);
+            return "init ok, verify "
+                    + s.verify(
+                            new byte
+                                    [(((java.security.interfaces.RSAKey) key)
+                                                            .getModulus()
+                                                            .bitLength()
+                                                    + 7)
+                                            / 8]);
         } catch (Exception e) {
             return e.getClass().getSimpleName();
         }
@@ -394,7 +438,9 @@ class RsaSignatureTest {
         KeyFactory jdk = KeyFactory.getInstance("RSA", "SunRsaSign");
         SplittableRandom r = new SplittableRandom(7);
         for (int bits : new int[] {256, 511}) {
-            BigInteger n = new BigInteger(bits, new java.util.Random(r.nextLong())).setBit(bits - 1).setBit(0);
+            BigInteger n = new BigInteger(bits, new java.util.Random(r.nextLong()))
+                    .setBit(bits - 1)
+                    .setBit(0);
             RSAPublicKeySpec spec = new RSAPublicKeySpec(n, RSAKeyGenParameterSpec.F4);
             // the JDK rounds the size up to a byte multiple: 511 bits passes, 256 does not
             assertEquals(factoryOutcome(jdk, spec), factoryOutcome(ours, spec), bits + " bits");
@@ -403,13 +449,15 @@ class RsaSignatureTest {
             ForeignRsaKey foreign = new ForeignRsaKey(n, RSAKeyGenParameterSpec.F4);
             assertEquals(initOutcome("SunRsaSign", foreign), initOutcome(null, foreign), bits + " bits");
         }
-        BigInteger huge = new BigInteger(16392, new java.util.Random(5)).setBit(16391).setBit(0);
+        BigInteger huge =
+                new BigInteger(16392, new java.util.Random(5)).setBit(16391).setBit(0);
         RSAPublicKeySpec hugeSpec = new RSAPublicKeySpec(huge, RSAKeyGenParameterSpec.F4);
         assertEquals(factoryOutcome(jdk, hugeSpec), factoryOutcome(ours, hugeSpec), "16392 bits");
         ForeignRsaKey hugeForeign = new ForeignRsaKey(huge, RSAKeyGenParameterSpec.F4);
         assertEquals(initOutcome("SunRsaSign", hugeForeign), initOutcome(null, hugeForeign), "16392 bits foreign");
         // a foreign key of an ordinary size is imported and verifies natively
-        java.security.interfaces.RSAPublicKey pub = (java.security.interfaces.RSAPublicKey) RsaSignatureTest.ours.getPublic();
+        java.security.interfaces.RSAPublicKey pub =
+                (java.security.interfaces.RSAPublicKey) RsaSignatureTest.ours.getPublic();
         ForeignRsaKey foreign = new ForeignRsaKey(pub.getModulus(), pub.getPublicExponent());
         Signature s = Signature.getInstance("SHA256withRSA", Providers.ACCEL);
         s.initSign(RsaSignatureTest.ours.getPrivate());

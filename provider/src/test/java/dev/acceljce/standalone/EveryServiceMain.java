@@ -1,5 +1,7 @@
 package dev.acceljce.standalone;
 
+import dev.acceljce.control.Fips;
+import dev.acceljce.service.ServiceReport;
 import java.security.AlgorithmParameters;
 import java.security.Key;
 import java.security.KeyFactory;
@@ -29,9 +31,6 @@ import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
 
-import dev.acceljce.control.Fips;
-import dev.acceljce.service.ServiceReport;
-
 /**
  * The child JVM of {@link EveryServiceWithoutJdkProvidersTest}: with only AccelJCE and SUN in the
  * provider list (no SunJCE, SunEC, SunRsaSign), every service AccelJCE registers is created
@@ -47,8 +46,12 @@ public final class EveryServiceMain {
 
     public static void main(String[] args) throws Exception {
         Provider accel = Security.getProvider("AccelJCE");
-        System.out.println("providers " + String.join(",",
-                Arrays.stream(Security.getProviders()).map(Provider::getName).toList()));
+        System.out.println("providers "
+                + String.join(
+                        ",",
+                        Arrays.stream(Security.getProviders())
+                                .map(Provider::getName)
+                                .toList()));
         for (Provider.Service s : accel.getServices()) {
             String name = s.getType() + "." + s.getAlgorithm();
             try {
@@ -110,16 +113,31 @@ public final class EveryServiceMain {
                 check(Arrays.equals(ab, ka.generateSecret()), "both sides agree");
             }
             case "Cipher" -> cipher(alg, p);
-            case "KDF" -> KDF.getInstance(alg, p).deriveData(alg.startsWith("Argon2") ? argon2()
-                    : HKDFParameterSpec.ofExtract().addIKM(new byte[32]).thenExpand(data, 32));
-            case "SecretKeyFactory" -> SecretKeyFactory.getInstance(alg, p).generateSecret(alg.startsWith("Argon2")
-                    ? argon2() : new PBEKeySpec("password".toCharArray(), new byte[16], 1000, 256));
+            case "KDF" ->
+                KDF.getInstance(alg, p)
+                        .deriveData(
+                                alg.startsWith("Argon2")
+                                        ? argon2()
+                                        : HKDFParameterSpec.ofExtract()
+                                                .addIKM(new byte[32])
+                                                .thenExpand(data, 32));
+            case "SecretKeyFactory" ->
+                SecretKeyFactory.getInstance(alg, p)
+                        .generateSecret(
+                                alg.startsWith("Argon2")
+                                        ? argon2()
+                                        : new PBEKeySpec("password".toCharArray(), new byte[16], 1000, 256));
             case "KEM" -> {
                 KeyPair kp = pair(alg.equals("ML-KEM") ? "ML-KEM-768" : alg, p);
                 KEM kem = KEM.getInstance(alg, p);
                 KEM.Encapsulated e = kem.newEncapsulator(kp.getPublic()).encapsulate();
-                check(Arrays.equals(e.key().getEncoded(),
-                        kem.newDecapsulator(kp.getPrivate()).decapsulate(e.encapsulation()).getEncoded()), "KEM");
+                check(
+                        Arrays.equals(
+                                e.key().getEncoded(),
+                                kem.newDecapsulator(kp.getPrivate())
+                                        .decapsulate(e.encapsulation())
+                                        .getEncoded()),
+                        "KEM");
             }
             case "AlgorithmParameters" -> AlgorithmParameters.getInstance(alg, p);
             default -> throw new IllegalStateException("no use written for " + type);
@@ -128,8 +146,14 @@ public final class EveryServiceMain {
 
     /** Small Argon2 inputs (docs/beyond-jdk.md). */
     private static dev.acceljce.spec.Argon2ParameterSpec argon2() {
-        return dev.acceljce.spec.Argon2ParameterSpec.builder().password("password".getBytes()).salt(new byte[16])
-                .iterations(1).memoryKiB(64).lanes(1).outputLength(32).build();
+        return dev.acceljce.spec.Argon2ParameterSpec.builder()
+                .password("password".getBytes())
+                .salt(new byte[16])
+                .iterations(1)
+                .memoryKiB(64)
+                .lanes(1)
+                .outputLength(32)
+                .build();
     }
 
     /** A key pair of {@code keyType} made by AccelJCE (once per type). */
@@ -159,7 +183,8 @@ public final class EveryServiceMain {
 
     private static void cipher(String alg, Provider p) throws Exception {
         // FIPS mode serves RSA encryption with OAEP only ("RSA" alone means PKCS#1 v1.5)
-        Cipher c = Cipher.getInstance(alg.equals("RSA") && Fips.on() ? "RSA/ECB/OAEPWithSHA-256AndMGF1Padding" : alg, p);
+        Cipher c =
+                Cipher.getInstance(alg.equals("RSA") && Fips.on() ? "RSA/ECB/OAEPWithSHA-256AndMGF1Padding" : alg, p);
         String a = alg.toUpperCase(Locale.ROOT);
         Key enc;
         Key dec;
@@ -190,8 +215,14 @@ public final class EveryServiceMain {
         } else {
             c.init(Cipher.ENCRYPT_MODE, enc);
         }
-        byte[] plain = new byte[a.contains("NOPADDING") && !a.contains("GCM") && !a.contains("CTR")
-                && !a.startsWith("CHACHA") && !a.startsWith("RSA") ? 32 : 20];
+        byte[] plain = new byte
+                [a.contains("NOPADDING")
+                                && !a.contains("GCM")
+                                && !a.contains("CTR")
+                                && !a.startsWith("CHACHA")
+                                && !a.startsWith("RSA")
+                        ? 32
+                        : 20];
         byte[] sealed = c.doFinal(plain);
         if (a.equals("CHACHA20")) {
             return; // a stream cipher's decryption is its encryption

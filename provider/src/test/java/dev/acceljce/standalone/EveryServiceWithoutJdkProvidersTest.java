@@ -1,15 +1,14 @@
 package dev.acceljce.standalone;
 
-import java.nio.file.Path;
-import java.util.List;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.acceljce.testing.ChildJvm;
 import dev.acceljce.testing.Providers;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every service AccelJCE registers works in a JVM whose provider list is AccelJCE and SUN only
@@ -25,9 +24,12 @@ class EveryServiceWithoutJdkProvidersTest {
     void everyRegisteredServiceWorksWithOnlyAccelJceAndSun() throws Exception {
         Providers.requireNative();
         Path security = ChildJvm.securityFile(dir, "acceljce-alone.security", "AccelJCE", "SUN");
-        String out = ChildJvm.run(List.of("-Djava.security.properties==" + security, "-Dacceljce.policy=auto"),
-                EveryServiceMain.class, 300);
-        out.lines().filter(l -> l.startsWith("FAIL") || l.startsWith("NOTREG") || l.startsWith("providers"))
+        String out = ChildJvm.run(
+                List.of("-Djava.security.properties==" + security, "-Dacceljce.policy=auto"),
+                EveryServiceMain.class,
+                300);
+        out.lines()
+                .filter(l -> l.startsWith("FAIL") || l.startsWith("NOTREG") || l.startsWith("providers"))
                 .forEach(System.out::println);
         assertTrue(out.contains("providers AccelJCE,SUN\n"), out);
         assertEquals(List.of(), out.lines().filter(l -> l.startsWith("FAIL ")).toList(), out);

@@ -1,5 +1,12 @@
 package dev.acceljce.standalone;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.openssl.FipsModule;
+import dev.acceljce.testing.ChildJvm;
+import dev.acceljce.testing.FipsTesting;
+import dev.acceljce.testing.Providers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,17 +15,9 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Collectors;
-
-import dev.acceljce.openssl.FipsModule;
-import dev.acceljce.testing.ChildJvm;
-import dev.acceljce.testing.FipsTesting;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * FIPS mode ({@code acceljce.fips=true}), each case in a JVM of its own (the mode is chosen once
@@ -33,6 +32,7 @@ class FipsModeTest {
 
     @TempDir
     Path dir;
+
     private Path security;
 
     @BeforeEach
@@ -44,20 +44,30 @@ class FipsModeTest {
     @Test
     void everyServiceIsApprovedAndWorksOrIsRefused() throws Exception {
         Path services = dir.resolve("services.txt");
-        List<String> all = Providers.ACCEL.getServices().stream().map(s -> s.getType() + " " + s.getAlgorithm())
-                .sorted().toList();
+        List<String> all = Providers.ACCEL.getServices().stream()
+                .map(s -> s.getType() + " " + s.getAlgorithm())
+                .sorted()
+                .toList();
         Files.write(services, all);
         KeyPairGenerator jdk = KeyPairGenerator.getInstance("RSA", Providers.jdk("KeyPairGenerator", "RSA"));
         jdk.initialize(1024);
-        String rsa1024 = HexFormat.of().formatHex(jdk.generateKeyPair().getPrivate().getEncoded());
-        String out = ChildJvm.run(List.of("-Djava.security.properties==" + security, "-Dacceljce.fips=true"),
-                FipsServicesMain.class, 600, services.toString(), rsa1024);
-        System.out.println(out.lines().filter(l -> l.startsWith("FAIL") || l.startsWith("REFUSED")
-                || l.startsWith("fips")).collect(Collectors.joining("\n")));
+        String rsa1024 =
+                HexFormat.of().formatHex(jdk.generateKeyPair().getPrivate().getEncoded());
+        String out = ChildJvm.run(
+                List.of("-Djava.security.properties==" + security, "-Dacceljce.fips=true"),
+                FipsServicesMain.class,
+                600,
+                services.toString(),
+                rsa1024);
+        System.out.println(out.lines()
+                .filter(l -> l.startsWith("FAIL") || l.startsWith("REFUSED") || l.startsWith("fips"))
+                .collect(Collectors.joining("\n")));
         assertTrue(out.startsWith("fips active=true"), out);
         assertEquals(List.of(), out.lines().filter(l -> l.startsWith("FAIL")).toList(), out);
         long passed = out.lines().filter(l -> l.startsWith("PASS ")).count();
-        long refused = out.lines().filter(l -> l.startsWith("REFUSED ") && !l.startsWith("REFUSED param")).count();
+        long refused = out.lines()
+                .filter(l -> l.startsWith("REFUSED ") && !l.startsWith("REFUSED param"))
+                .count();
         assertEquals(all.size(), passed + refused, "every default service is either approved or refused\n" + out);
         assertTrue(passed > 100 && refused >= 10, passed + " approved, " + refused + " refused\n" + out);
         assertEquals(13, out.lines().filter(l -> l.startsWith("REFUSED param ")).count(), out);
@@ -74,9 +84,14 @@ class FipsModeTest {
         assertTrue(at > 0, "the provider's name is in the module");
         bytes[at + 8] ^= 0x01;
         Files.write(module, bytes);
-        String out = ChildJvm.run(List.of("-Djava.security.properties==" + security, "-Dacceljce.fips=true",
-                "-D" + FipsModule.MODULE_PROPERTY + "=" + module, "-D" + FipsModule.CONFIG_PROPERTY + "=" + config),
-                FipsStatusMain.class, 120);
+        String out = ChildJvm.run(
+                List.of(
+                        "-Djava.security.properties==" + security,
+                        "-Dacceljce.fips=true",
+                        "-D" + FipsModule.MODULE_PROPERTY + "=" + module,
+                        "-D" + FipsModule.CONFIG_PROPERTY + "=" + config),
+                FipsStatusMain.class,
+                120);
         System.out.println(out);
         assertTrue(out.contains("active false\n"), out);
         assertTrue(out.contains("services 0\n"), out);
@@ -96,8 +111,13 @@ class FipsModeTest {
     void theModuleNamedByPropertyIsTheOneLoaded() throws Exception {
         Path module = FipsTesting.copyBundled("fips.so", dir);
         FipsTesting.copyBundled("fipsmodule.cnf", dir); // found beside the module by default
-        String out = ChildJvm.run(List.of("-Djava.security.properties==" + security, "-Dacceljce.fips=true",
-                "-D" + FipsModule.MODULE_PROPERTY + "=" + module), FipsStatusMain.class, 120);
+        String out = ChildJvm.run(
+                List.of(
+                        "-Djava.security.properties==" + security,
+                        "-Dacceljce.fips=true",
+                        "-D" + FipsModule.MODULE_PROPERTY + "=" + module),
+                FipsStatusMain.class,
+                120);
         System.out.println(out);
         assertTrue(out.contains("active true\n"), out);
         assertTrue(out.contains("source property\n"), out);

@@ -1,5 +1,8 @@
 package dev.acceljce.standalone;
 
+import dev.acceljce.control.Fips;
+import dev.acceljce.openssl.FipsModule;
+import dev.acceljce.service.ServiceReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.AlgorithmParameters;
@@ -35,10 +38,6 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
-import dev.acceljce.service.ServiceReport;
-import dev.acceljce.control.Fips;
-import dev.acceljce.openssl.FipsModule;
-
 /**
  * The child JVM of {@link FipsModeTest}'s service table: AccelJCE in FIPS mode, given the list of
  * every service AccelJCE registers in default mode (a file, one "type algorithm" a line). For
@@ -70,7 +69,8 @@ public final class FipsServicesMain {
         for (ServiceReport.NotRegistered r : ServiceReport.notRegistered(accel)) {
             reasons.put(r.type() + "." + r.algorithm(), r.reason());
         }
-        Set<String> registered = accel.getServices().stream().map(s -> s.getType() + "." + s.getAlgorithm())
+        Set<String> registered = accel.getServices().stream()
+                .map(s -> s.getType() + "." + s.getAlgorithm())
                 .collect(Collectors.toSet());
         for (String line : Files.readAllLines(Path.of(args[0]))) {
             String[] f = line.split(" ", 2);
@@ -94,9 +94,10 @@ public final class FipsServicesMain {
                 getInstance(f[0], f[1], accel);
                 System.out.println("FAIL " + name + ": not registered, yet getInstance returned an object");
             } catch (NoSuchAlgorithmException e) {
-                System.out.println(reason != null && reason.contains(FipsModule.NOT_APPROVED)
-                        ? "REFUSED " + name + ": " + reason
-                        : "FAIL " + name + ": refused without the FIPS reason: " + reason);
+                System.out.println(
+                        reason != null && reason.contains(FipsModule.NOT_APPROVED)
+                                ? "REFUSED " + name + ": " + reason
+                                : "FAIL " + name + ": refused without the FIPS reason: " + reason);
             }
         }
         for (Refusal r : parameterRefusals(accel, HexFormat.of().parseHex(args[1]))) {
@@ -105,9 +106,11 @@ public final class FipsServicesMain {
                 System.out.println("FAIL param " + r.name + ": accepted");
             } catch (Exception e) {
                 boolean says = messages(e).contains(FipsModule.NOT_APPROVED);
-                System.out.println(r.expected.isInstance(e) && says ? "REFUSED param " + r.name + ": " + e
-                        : "FAIL param " + r.name + ": expected " + r.expected.getSimpleName()
-                        + " saying \"" + FipsModule.NOT_APPROVED + "\", got " + e);
+                System.out.println(
+                        r.expected.isInstance(e) && says
+                                ? "REFUSED param " + r.name + ": " + e
+                                : "FAIL param " + r.name + ": expected " + r.expected.getSimpleName() + " saying \""
+                                        + FipsModule.NOT_APPROVED + "\", got " + e);
             }
         }
     }
@@ -123,7 +126,8 @@ public final class FipsServicesMain {
                 s.initSign(kp.getPrivate());
                 return "FAIL " + name + ": signing accepted";
             } catch (InvalidKeyException e) {
-                return e.getMessage().contains(FipsModule.NOT_APPROVED) ? "PASS " + name + " (verification only: " + e.getMessage() + ")"
+                return e.getMessage().contains(FipsModule.NOT_APPROVED)
+                        ? "PASS " + name + " (verification only: " + e.getMessage() + ")"
                         : "FAIL " + name + ": refused without the FIPS reason: " + e;
             }
         } catch (Exception e) {
@@ -134,34 +138,58 @@ public final class FipsServicesMain {
     /** Non-approved parameters of approved services, and the exception each must end in. */
     private static List<Refusal> parameterRefusals(Provider p, byte[] rsa1024) {
         return List.of(
-                new Refusal("RSA key generation, 1024 bits", InvalidParameterException.class,
+                new Refusal(
+                        "RSA key generation, 1024 bits",
+                        InvalidParameterException.class,
                         () -> KeyPairGenerator.getInstance("RSA", p).initialize(1024)),
-                new Refusal("RSA key generation, public exponent 3", InvalidAlgorithmParameterException.class,
-                        () -> KeyPairGenerator.getInstance("RSA", p).initialize(
-                                new RSAKeyGenParameterSpec(2048, RSAKeyGenParameterSpec.F0))),
-                new Refusal("EC key generation, secp256k1", InvalidAlgorithmParameterException.class,
+                new Refusal(
+                        "RSA key generation, public exponent 3",
+                        InvalidAlgorithmParameterException.class,
+                        () -> KeyPairGenerator.getInstance("RSA", p)
+                                .initialize(new RSAKeyGenParameterSpec(2048, RSAKeyGenParameterSpec.F0))),
+                new Refusal(
+                        "EC key generation, secp256k1",
+                        InvalidAlgorithmParameterException.class,
                         () -> KeyPairGenerator.getInstance("EC", p).initialize(new ECGenParameterSpec("secp256k1"))),
-                new Refusal("EC key generation, 224 bits", InvalidParameterException.class,
+                new Refusal(
+                        "EC key generation, 224 bits",
+                        InvalidParameterException.class,
                         () -> KeyPairGenerator.getInstance("EC", p).initialize(224)),
                 new Refusal("PBKDF2, 8-byte salt", InvalidKeySpecException.class, () -> pbkdf2(p, 8, 1000, 256)),
                 new Refusal("PBKDF2, 999 iterations", InvalidKeySpecException.class, () -> pbkdf2(p, 16, 999, 256)),
                 new Refusal("PBKDF2, 64-bit key", InvalidKeySpecException.class, () -> pbkdf2(p, 16, 1000, 64)),
-                new Refusal("RSA encryption, PKCS#1 v1.5 padding", NoSuchPaddingException.class,
+                new Refusal(
+                        "RSA encryption, PKCS#1 v1.5 padding",
+                        NoSuchPaddingException.class,
                         () -> Cipher.getInstance("RSA/ECB/PKCS1Padding", p)),
-                new Refusal("RSA encryption, no padding", NoSuchPaddingException.class,
+                new Refusal(
+                        "RSA encryption, no padding",
+                        NoSuchPaddingException.class,
                         () -> Cipher.getInstance("RSA/ECB/NoPadding", p)),
                 new Refusal("RSA encryption, default padding (\"RSA\")", InvalidKeyException.class, () -> {
                     Cipher c = Cipher.getInstance("RSA", p);
-                    c.init(Cipher.ENCRYPT_MODE, KeyPairGenerator.getInstance("RSA", p).generateKeyPair().getPublic());
+                    c.init(
+                            Cipher.ENCRYPT_MODE,
+                            KeyPairGenerator.getInstance("RSA", p)
+                                    .generateKeyPair()
+                                    .getPublic());
                 }),
-                new Refusal("AES/PCBC (a mode only the JDK serves)", NoSuchAlgorithmException.class,
+                new Refusal(
+                        "AES/PCBC (a mode only the JDK serves)",
+                        NoSuchAlgorithmException.class,
                         () -> Cipher.getInstance("AES/PCBC/NoPadding", p)),
-                new Refusal("SHA256withRSA signing with a 1024-bit key", InvalidKeyException.class,
-                        () -> Signature.getInstance("SHA256withRSA", p).initSign(
-                                KeyFactory.getInstance("RSA", p).generatePrivate(new PKCS8EncodedKeySpec(rsa1024)))),
-                new Refusal("RSASSA-PSS signing with a 1024-bit key", InvalidKeyException.class,
-                        () -> Signature.getInstance("RSASSA-PSS", p).initSign(
-                                KeyFactory.getInstance("RSA", p).generatePrivate(new PKCS8EncodedKeySpec(rsa1024)))));
+                new Refusal(
+                        "SHA256withRSA signing with a 1024-bit key",
+                        InvalidKeyException.class,
+                        () -> Signature.getInstance("SHA256withRSA", p)
+                                .initSign(KeyFactory.getInstance("RSA", p)
+                                        .generatePrivate(new PKCS8EncodedKeySpec(rsa1024)))),
+                new Refusal(
+                        "RSASSA-PSS signing with a 1024-bit key",
+                        InvalidKeyException.class,
+                        () -> Signature.getInstance("RSASSA-PSS", p)
+                                .initSign(KeyFactory.getInstance("RSA", p)
+                                        .generatePrivate(new PKCS8EncodedKeySpec(rsa1024)))));
     }
 
     private static void pbkdf2(Provider p, int saltBytes, int iterations, int keyBits) throws Exception {

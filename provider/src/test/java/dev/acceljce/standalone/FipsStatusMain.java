@@ -1,10 +1,9 @@
 package dev.acceljce.standalone;
 
+import dev.acceljce.control.Fips;
+import dev.acceljce.service.ServiceReport;
 import java.security.Provider;
 import java.security.Security;
-
-import dev.acceljce.service.ServiceReport;
-import dev.acceljce.control.Fips;
 
 /**
  * A child JVM of {@link FipsModeTest}: prints FIPS mode's state as AccelJCE sees it (active,

@@ -1,11 +1,10 @@
 package dev.acceljce.testing;
 
+import dev.acceljce.control.Crossovers;
+import dev.acceljce.control.Settings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import dev.acceljce.control.Crossovers;
-import dev.acceljce.control.Settings;
 
 /** Policy auto with a crossover profile written by a test (the suite runs with policy native). */
 public final class AutoProfile {

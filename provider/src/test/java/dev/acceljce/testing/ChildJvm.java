@@ -1,5 +1,8 @@
 package dev.acceljce.testing;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,9 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A JVM of its own for a test's {@code main} class: this JVM's class path, native access, and the
@@ -25,7 +25,8 @@ public final class ChildJvm {
     public static String run(List<String> jvmOptions, Class<?> main, int timeoutSeconds, String... args)
             throws Exception {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED"));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED"));
         command.addAll(jvmOptions);
         for (String p : List.of("acceljce.openssl.skipBundled", "acceljce.openssl.lib")) {
             if (System.getProperty(p) != null) {
@@ -59,14 +60,18 @@ public final class ChildJvm {
      */
     public static Path securityFile(Path dir, String name, String... providers) throws IOException {
         StringBuilder conf = new StringBuilder();
-        for (String line : Files.readAllLines(Path.of(System.getProperty("java.home"), "conf", "security",
-                "java.security"))) {
+        for (String line :
+                Files.readAllLines(Path.of(System.getProperty("java.home"), "conf", "security", "java.security"))) {
             if (!line.startsWith("security.provider.")) {
                 conf.append(line).append('\n');
             }
         }
         for (int i = 0; i < providers.length; i++) {
-            conf.append("security.provider.").append(i + 1).append('=').append(providers[i]).append('\n');
+            conf.append("security.provider.")
+                    .append(i + 1)
+                    .append('=')
+                    .append(providers[i])
+                    .append('\n');
         }
         return Files.writeString(dir.resolve(name), conf);
     }

@@ -1,14 +1,13 @@
 package dev.acceljce.testing;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.acceljce.openssl.LibCrypto;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import dev.acceljce.openssl.LibCrypto;
-
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * For the FIPS-mode tests: they need the FIPS module bundled beside the bundled OpenSSL 3.5, so
@@ -22,9 +21,10 @@ public final class FipsTesting {
 
     public static void requireBundledModule() {
         Providers.requireNative();
-        assumeTrue("bundled".equals(LibCrypto.source()) && ClassLoader.getSystemResource(BUNDLE + "fips.so") != null,
-                "FIPS-mode tests run only against the bundled OpenSSL build and its FIPS module;"
-                        + " this run uses " + LibCrypto.version() + " (" + LibCrypto.source() + "), which has none here");
+        assumeTrue(
+                "bundled".equals(LibCrypto.source()) && ClassLoader.getSystemResource(BUNDLE + "fips.so") != null,
+                "FIPS-mode tests run only against the bundled OpenSSL build and its FIPS module;" + " this run uses "
+                        + LibCrypto.version() + " (" + LibCrypto.source() + "), which has none here");
     }
 
     /** Copies the bundled {@code name} (fips.so, fipsmodule.cnf) into {@code dir}. */

@@ -47,9 +47,11 @@ public final class MlEncodings {
 
     public static byte[] tlv(int tag, byte[] contents) {
         int n = contents.length;
-        byte[] head = n < 0x80 ? new byte[] {(byte) tag, (byte) n}
-                : n < 0x100 ? new byte[] {(byte) tag, (byte) 0x81, (byte) n}
-                : new byte[] {(byte) tag, (byte) 0x82, (byte) (n >>> 8), (byte) n};
+        byte[] head = n < 0x80
+                ? new byte[] {(byte) tag, (byte) n}
+                : n < 0x100
+                        ? new byte[] {(byte) tag, (byte) 0x81, (byte) n}
+                        : new byte[] {(byte) tag, (byte) 0x82, (byte) (n >>> 8), (byte) n};
         return concat(head, contents);
     }
 

@@ -1,15 +1,14 @@
 package dev.acceljce.testing;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.control.Decisions;
+import dev.acceljce.control.Management;
+import dev.acceljce.control.Path;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.Provider;
 import java.time.Duration;
 import java.util.HexFormat;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Management;
-import dev.acceljce.control.Path;
 
 /**
  * Run in a child JVM by {@code ModulePathTest} with the provider on the module path: uses the

@@ -1,10 +1,9 @@
 package dev.acceljce.testing;
 
-import java.security.Provider;
-import java.security.Security;
-
 import dev.acceljce.AccelJceProvider;
 import dev.acceljce.openssl.LibCrypto;
+import java.security.Provider;
+import java.security.Security;
 
 /** The providers the tests compare: one AccelJCE instance, and the JDK's own. */
 public final class Providers {

@@ -1,14 +1,13 @@
 package dev.acceljce.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Project Wycheproof's vectors, read from the cache that scripts/fetch-wycheproof.sh fills from the
@@ -21,8 +20,8 @@ public final class Wycheproof {
     private Wycheproof() {}
 
     public static Path dir() {
-        String d = System.getProperty("acceljce.wycheproof.dir",
-                System.getProperty("user.home") + "/.cache/acceljce/wycheproof");
+        String d = System.getProperty(
+                "acceljce.wycheproof.dir", System.getProperty("user.home") + "/.cache/acceljce/wycheproof");
         return Path.of(d);
     }
 
@@ -88,7 +87,8 @@ public final class Wycheproof {
 
         @Override
         public String toString() {
-            return file + " tcId " + tcId() + " (" + result() + ", " + test.path("comment").asText() + ")";
+            return file + " tcId " + tcId() + " (" + result() + ", "
+                    + test.path("comment").asText() + ")";
         }
     }
 

@@ -1,13 +1,12 @@
 package dev.acceljce.tls;
 
+import dev.acceljce.control.Counters;
+import dev.acceljce.control.Fips;
 import java.nio.file.Path;
 import java.security.Provider;
 import java.security.Security;
 import java.util.Arrays;
 import java.util.List;
-
-import dev.acceljce.control.Counters;
-import dev.acceljce.control.Fips;
 
 /**
  * The child JVM of {@link FipsTlsTest}: AccelJCE in FIPS mode first in the provider list, then
@@ -28,14 +27,18 @@ public final class FipsTlsMain {
     }
 
     public static void main(String[] args) throws Exception {
-        List<String> names = Arrays.stream(Security.getProviders()).map(Provider::getName).toList();
+        List<String> names =
+                Arrays.stream(Security.getProviders()).map(Provider::getName).toList();
         System.out.println("providers " + String.join(",", names));
         Fips.Report fips = Fips.report();
         System.out.println("fips active=" + fips.active() + " " + fips.name() + " " + fips.version()
                 + (fips.failure() == null ? "" : " failure " + fips.failure()));
-        if (!fips.active() || !names.getFirst().equals("AccelJCE") || names.contains("SunEC")
+        if (!fips.active()
+                || !names.getFirst().equals("AccelJCE")
+                || names.contains("SunEC")
                 || names.contains("SunRsaSign")) {
-            System.out.println("SETUP not FIPS mode, or the provider list is not AccelJCE first without SunEC and SunRsaSign");
+            System.out.println(
+                    "SETUP not FIPS mode, or the provider list is not AccelJCE first without SunEC and SunRsaSign");
             System.exit(1);
         }
         Path dir = Path.of(args[0]);

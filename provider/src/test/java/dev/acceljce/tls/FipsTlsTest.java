@@ -1,16 +1,15 @@
 package dev.acceljce.tls;
 
-import java.nio.file.Path;
-import java.util.List;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.acceljce.testing.ChildJvm;
 import dev.acceljce.testing.FipsTesting;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * SunJSSE TLS 1.3 and 1.2 handshakes complete with AccelJCE in FIPS mode (a child JVM, see
@@ -22,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FipsTlsTest {
     @TempDir
     static Path dir;
+
     private static Path security;
 
     @BeforeAll
@@ -33,10 +33,15 @@ class FipsTlsTest {
 
     @Test
     void approvedHandshakesCompleteWithNoJdkPath() throws Exception {
-        String out = ChildJvm.run(List.of("-Djava.security.properties==" + security, "-Dacceljce.fips=true"),
-                FipsTlsMain.class, 300, dir.toString());
-        System.out.println(out.lines().filter(l -> !l.startsWith("\t") && !l.startsWith("java."))
-                .reduce((a, b) -> a + "\n" + b).orElse(out));
+        String out = ChildJvm.run(
+                List.of("-Djava.security.properties==" + security, "-Dacceljce.fips=true"),
+                FipsTlsMain.class,
+                300,
+                dir.toString());
+        System.out.println(out.lines()
+                .filter(l -> !l.startsWith("\t") && !l.startsWith("java."))
+                .reduce((a, b) -> a + "\n" + b)
+                .orElse(out));
         long passed = out.lines().filter(l -> l.startsWith("PASS ")).count();
         assertEquals(FipsTlsMain.cases().size(), passed, out);
         assertTrue(out.lines().anyMatch(l -> l.startsWith("PASS TLSv1.3")), out);

@@ -1,5 +1,6 @@
 package dev.acceljce.tls;
 
+import dev.acceljce.control.Counters;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.InputStream;
@@ -19,8 +20,6 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 
-import dev.acceljce.control.Counters;
-
 /**
  * The child JVM of {@link StandaloneTlsTest}: a JVM configured as a user who wants AccelJCE alone
  * to serve EC and RSA would configure it (a {@code java.security.properties} file listing
@@ -34,7 +33,8 @@ public final class StandaloneTlsMain {
     private StandaloneTlsMain() {}
 
     public static void main(String[] args) throws Exception {
-        List<String> names = Arrays.stream(Security.getProviders()).map(Provider::getName).toList();
+        List<String> names =
+                Arrays.stream(Security.getProviders()).map(Provider::getName).toList();
         System.out.println("providers " + String.join(",", names));
         if (!names.getFirst().equals("AccelJCE") || names.contains("SunEC") || names.contains("SunRsaSign")) {
             System.out.println("SETUP the provider list is not AccelJCE first without SunEC and SunRsaSign");
@@ -71,8 +71,8 @@ public final class StandaloneTlsMain {
         byte[] reply = new byte[40_000];
         new Random(7).nextBytes(request);
         new Random(8).nextBytes(reply);
-        try (SSLServerSocket listener = (SSLServerSocket) ctx.getServerSocketFactory()
-                .createServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        try (SSLServerSocket listener = (SSLServerSocket)
+                ctx.getServerSocketFactory().createServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             listener.setSSLParameters(c.restrict(listener.getSSLParameters()));
             CompletableFuture<byte[]> served = CompletableFuture.supplyAsync(() -> {
                 try (SSLSocket s = (SSLSocket) listener.accept()) {
@@ -86,8 +86,8 @@ public final class StandaloneTlsMain {
                     throw new IllegalStateException("server: " + e, e);
                 }
             });
-            try (SSLSocket s = (SSLSocket) ctx.getSocketFactory()
-                    .createSocket(InetAddress.getLoopbackAddress(), listener.getLocalPort())) {
+            try (SSLSocket s = (SSLSocket)
+                    ctx.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), listener.getLocalPort())) {
                 clientSide(s, c, request, reply);
             } catch (Exception e) {
                 // the side that failed first is often the server: say what it saw
@@ -113,8 +113,12 @@ public final class StandaloneTlsMain {
         s.getOutputStream().flush();
         byte[] got = new DataInputStream(s.getInputStream()).readNBytes(reply.length);
         check(Arrays.equals(reply, got), "the reply arrived changed");
-        check(c.protocol().equals(s.getSession().getProtocol()), "protocol " + s.getSession().getProtocol());
-        check(c.suite().equals(s.getSession().getCipherSuite()), "suite " + s.getSession().getCipherSuite());
+        check(
+                c.protocol().equals(s.getSession().getProtocol()),
+                "protocol " + s.getSession().getProtocol());
+        check(
+                c.suite().equals(s.getSession().getCipherSuite()),
+                "suite " + s.getSession().getCipherSuite());
     }
 
     private static long nativeOps(Map<String, Counters.Row> before, Map<String, Counters.Row> after, String service) {

@@ -1,16 +1,15 @@
 package dev.acceljce.tls;
 
-import java.nio.file.Path;
-import java.util.List;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.acceljce.testing.ChildJvm;
 import dev.acceljce.testing.Providers;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * AccelJCE alone serves TLS when the JDK's EC and RSA providers were never installed: a JVM whose
@@ -24,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class StandaloneTlsTest {
     @TempDir
     static Path dir;
+
     private static Path security;
 
     @BeforeAll
@@ -36,10 +36,15 @@ class StandaloneTlsTest {
     @ParameterizedTest(name = "policy {0}")
     @ValueSource(strings = {"auto", "native"})
     void everyHandshakeCompletesWithoutTheJdksEcAndRsaProviders(String policy) throws Exception {
-        String out = ChildJvm.run(List.of("-Djava.security.properties==" + security, "-Dacceljce.policy=" + policy),
-                StandaloneTlsMain.class, 300, dir.toString());
-        System.out.println(out.lines().filter(l -> l.startsWith("PASS") || l.startsWith("FAIL")
-                || l.startsWith("providers")).reduce((a, b) -> a + "\n" + b).orElse(out));
+        String out = ChildJvm.run(
+                List.of("-Djava.security.properties==" + security, "-Dacceljce.policy=" + policy),
+                StandaloneTlsMain.class,
+                300,
+                dir.toString());
+        System.out.println(out.lines()
+                .filter(l -> l.startsWith("PASS") || l.startsWith("FAIL") || l.startsWith("providers"))
+                .reduce((a, b) -> a + "\n" + b)
+                .orElse(out));
         long passed = out.lines().filter(l -> l.startsWith("PASS ")).count();
         assertEquals(TlsCase.matrix().size(), passed, out);
     }

@@ -16,8 +16,15 @@ import javax.net.ssl.TrustManagerFactory;
  * records. {@link TlsHandshakeTest} runs the matrix in process through SSLEngine pairs,
  * {@link StandaloneTlsTest} over sockets in a JVM configured without the JDK's EC and RSA providers.
  */
-record TlsCase(String protocol, String group, String agreement, String cert, String scheme, String signature,
-               String suite, String recordCipher) {
+record TlsCase(
+        String protocol,
+        String group,
+        String agreement,
+        String cert,
+        String scheme,
+        String signature,
+        String suite,
+        String recordCipher) {
 
     static final char[] PASSWORD = "changeit".toCharArray();
     static final List<String> CERTIFICATES = List.of("ec", "rsa", "ed");
@@ -27,20 +34,69 @@ record TlsCase(String protocol, String group, String agreement, String cert, Str
         List<TlsCase> out = new ArrayList<>();
         String[][] groups = {{"x25519", "XDH"}, {"secp256r1", "ECDH"}, {"secp384r1", "ECDH"}};
         for (String[] g : groups) {
-            out.add(new TlsCase("TLSv1.3", g[0], g[1], "ec", "ecdsa_secp256r1_sha256", "SHA256withECDSA",
-                    "TLS_AES_128_GCM_SHA256", "AES/GCM/NoPadding"));
-            out.add(new TlsCase("TLSv1.3", g[0], g[1], "rsa", "rsa_pss_rsae_sha256", "RSASSA-PSS",
-                    "TLS_AES_256_GCM_SHA384", "AES/GCM/NoPadding"));
-            out.add(new TlsCase("TLSv1.3", g[0], g[1], "ed", "ed25519", "Ed25519",
-                    "TLS_CHACHA20_POLY1305_SHA256", "ChaCha20-Poly1305"));
-            out.add(new TlsCase("TLSv1.2", g[0], g[1], "ec", "ecdsa_secp256r1_sha256", "SHA256withECDSA",
-                    "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "AES/GCM/NoPadding"));
-            out.add(new TlsCase("TLSv1.2", g[0], g[1], "rsa", "rsa_pkcs1_sha256", "SHA256withRSA",
-                    "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "AES/GCM/NoPadding"));
-            out.add(new TlsCase("TLSv1.2", g[0], g[1], "rsa", "rsa_pss_rsae_sha256", "RSASSA-PSS",
-                    "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256", "ChaCha20-Poly1305"));
-            out.add(new TlsCase("TLSv1.2", g[0], g[1], "ed", "ed25519", "Ed25519",
-                    "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", "AES/GCM/NoPadding"));
+            out.add(new TlsCase(
+                    "TLSv1.3",
+                    g[0],
+                    g[1],
+                    "ec",
+                    "ecdsa_secp256r1_sha256",
+                    "SHA256withECDSA",
+                    "TLS_AES_128_GCM_SHA256",
+                    "AES/GCM/NoPadding"));
+            out.add(new TlsCase(
+                    "TLSv1.3",
+                    g[0],
+                    g[1],
+                    "rsa",
+                    "rsa_pss_rsae_sha256",
+                    "RSASSA-PSS",
+                    "TLS_AES_256_GCM_SHA384",
+                    "AES/GCM/NoPadding"));
+            out.add(new TlsCase(
+                    "TLSv1.3",
+                    g[0],
+                    g[1],
+                    "ed",
+                    "ed25519",
+                    "Ed25519",
+                    "TLS_CHACHA20_POLY1305_SHA256",
+                    "ChaCha20-Poly1305"));
+            out.add(new TlsCase(
+                    "TLSv1.2",
+                    g[0],
+                    g[1],
+                    "ec",
+                    "ecdsa_secp256r1_sha256",
+                    "SHA256withECDSA",
+                    "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+                    "AES/GCM/NoPadding"));
+            out.add(new TlsCase(
+                    "TLSv1.2",
+                    g[0],
+                    g[1],
+                    "rsa",
+                    "rsa_pkcs1_sha256",
+                    "SHA256withRSA",
+                    "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+                    "AES/GCM/NoPadding"));
+            out.add(new TlsCase(
+                    "TLSv1.2",
+                    g[0],
+                    g[1],
+                    "rsa",
+                    "rsa_pss_rsae_sha256",
+                    "RSASSA-PSS",
+                    "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
+                    "ChaCha20-Poly1305"));
+            out.add(new TlsCase(
+                    "TLSv1.2",
+                    g[0],
+                    g[1],
+                    "ed",
+                    "ed25519",
+                    "Ed25519",
+                    "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
+                    "AES/GCM/NoPadding"));
         }
         return out;
     }
@@ -92,9 +148,23 @@ record TlsCase(String protocol, String group, String agreement, String cert, Str
     private static void keytool(Path dir, String alias, String alg, String... extra) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-keyalg", alg, "-alias", alias, "-dname", "CN=localhost",
-                "-keystore", dir.resolve(alias + ".p12").toString(), "-storetype", "PKCS12",
-                "-storepass", new String(PASSWORD), "-keypass", new String(PASSWORD), "-validity", "2"));
+                "-genkeypair",
+                "-keyalg",
+                alg,
+                "-alias",
+                alias,
+                "-dname",
+                "CN=localhost",
+                "-keystore",
+                dir.resolve(alias + ".p12").toString(),
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                new String(PASSWORD),
+                "-keypass",
+                new String(PASSWORD),
+                "-validity",
+                "2"));
         cmd.addAll(List.of(extra));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -1,5 +1,16 @@
 package dev.acceljce.tls;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.control.Counters;
+import dev.acceljce.keys.AccelKey;
+import dev.acceljce.testing.AutoProfile;
+import dev.acceljce.testing.Providers;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -15,24 +26,12 @@ import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
-
-import dev.acceljce.control.Counters;
-import dev.acceljce.keys.AccelKey;
-import dev.acceljce.testing.AutoProfile;
-import dev.acceljce.testing.Providers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The strongest proof that AccelJCE serves TLS: with AccelJCE first and SunEC and SunRsaSign
@@ -121,7 +120,8 @@ class TlsHandshakeTest {
         byte[] request = "GET /balance HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
         byte[] reply = new byte[20_000]; // more than one record
         java.util.Arrays.fill(reply, (byte) 'x');
-        assertEquals(new String(request, StandardCharsets.US_ASCII),
+        assertEquals(
+                new String(request, StandardCharsets.US_ASCII),
                 new String(pair.send(client, server, request), StandardCharsets.US_ASCII));
         assertEquals(reply.length, pair.send(server, client, reply).length);
         pair.close();
@@ -135,7 +135,8 @@ class TlsHandshakeTest {
         assertTrue(nativeOps(before, after, "Signature." + signature) >= 2, what + ": native sign and verify");
         // the record cipher: the handshake's encrypted messages and the application data
         assertTrue(nativeOps(before, after, "Cipher." + recordCipher) >= 4, what + ": native record cipher");
-        assertTrue(nativeObjects(before, after, "KeyPairGenerator." + (agreement.equals("XDH") ? "XDH" : "EC")) >= 2,
+        assertTrue(
+                nativeObjects(before, after, "KeyPairGenerator." + (agreement.equals("XDH") ? "XDH" : "EC")) >= 2,
                 what + ": native ephemeral keys");
         // and no AccelJCE service handed anything to the JDK (AlgorithmParameters are pure data,
         // forwarded to the JDK's by design: JSSE reads curve parameters through them)
@@ -193,7 +194,12 @@ class TlsHandshakeTest {
             long objects = e.getValue().nativeObjects() - (b == null ? 0 : b.nativeObjects());
             long ops = e.getValue().nativeOps() - (b == null ? 0 : b.nativeOps());
             if (objects != 0 || ops != 0) {
-                sb.append(e.getKey()).append(" (").append(objects).append(" objects, ").append(ops).append(" ops) ");
+                sb.append(e.getKey())
+                        .append(" (")
+                        .append(objects)
+                        .append(" objects, ")
+                        .append(ops)
+                        .append(" ops) ");
             }
         }
         return sb.toString().trim();
@@ -205,8 +211,8 @@ class TlsHandshakeTest {
         return (a == null ? 0 : a.nativeOps()) - (b == null ? 0 : b.nativeOps());
     }
 
-    private static long nativeObjects(Map<String, Counters.Row> before, Map<String, Counters.Row> after,
-                                      String service) {
+    private static long nativeObjects(
+            Map<String, Counters.Row> before, Map<String, Counters.Row> after, String service) {
         Counters.Row a = after.get(service);
         Counters.Row b = before.get(service);
         return (a == null ? 0 : a.nativeObjects()) - (b == null ? 0 : b.nativeObjects());
@@ -229,7 +235,9 @@ class TlsHandshakeTest {
         EnginePair(SSLEngine client, SSLEngine server) {
             this.client = client;
             this.server = server;
-            int net = Math.max(client.getSession().getPacketBufferSize(), server.getSession().getPacketBufferSize());
+            int net = Math.max(
+                    client.getSession().getPacketBufferSize(),
+                    server.getSession().getPacketBufferSize());
             toServer = ByteBuffer.allocate(4 * net);
             toClient = ByteBuffer.allocate(4 * net);
         }
@@ -249,7 +257,8 @@ class TlsHandshakeTest {
 
         private static boolean done(SSLEngine e) {
             SSLEngineResult.HandshakeStatus s = e.getHandshakeStatus();
-            return s == SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING || s == SSLEngineResult.HandshakeStatus.FINISHED;
+            return s == SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING
+                    || s == SSLEngineResult.HandshakeStatus.FINISHED;
         }
 
         /** One round for one engine: run tasks, wrap what it has to send, unwrap what it received. */
@@ -282,7 +291,8 @@ class TlsHandshakeTest {
         byte[] send(SSLEngine from, SSLEngine to, byte[] data) throws Exception {
             ByteBuffer src = ByteBuffer.wrap(data);
             ByteBuffer wire = from == client ? toServer : toClient;
-            ByteBuffer received = ByteBuffer.allocate(data.length + to.getSession().getApplicationBufferSize());
+            ByteBuffer received =
+                    ByteBuffer.allocate(data.length + to.getSession().getApplicationBufferSize());
             while (src.hasRemaining()) {
                 SSLEngineResult r = from.wrap(src, wire);
                 assertEquals(SSLEngineResult.Status.OK, r.getStatus());

@@ -1,17 +1,14 @@
 package dev.acceljce.ssh;
 
+import dev.acceljce.AccelJceProvider;
 import java.security.Provider;
 import java.security.Security;
 import java.util.Locale;
-
 import javax.crypto.Cipher;
-
 import org.apache.sshd.common.util.GenericUtils;
 import org.apache.sshd.common.util.security.AbstractSecurityProviderRegistrar;
 import org.apache.sshd.common.util.security.SecurityProviderRegistrar;
 import org.apache.sshd.common.util.security.SecurityUtils;
-
-import dev.acceljce.AccelJceProvider;
 
 /**
  * The MINA SSHD registrar that hands MINA's JCA look-ups (ciphers, MACs, digests, key agreement,
@@ -79,8 +76,12 @@ public final class AccelJceRegistrar extends AbstractSecurityProviderRegistrar {
         String type = entityType.getSimpleName();
         // A cipher is asked for as a transformation ("AES/CTR/NoPadding"): AccelJCE has a service
         // for some full transformations and the general one for the rest.
-        return p.getService(type, name) != null || (Cipher.class.isAssignableFrom(entityType)
-                && p.getService(type, SecurityProviderRegistrar.getEffectiveSecurityEntityName(entityType, name)) != null);
+        return p.getService(type, name) != null
+                || (Cipher.class.isAssignableFrom(entityType)
+                        && p.getService(
+                                        type,
+                                        SecurityProviderRegistrar.getEffectiveSecurityEntityName(entityType, name))
+                                != null);
     }
 
     private static boolean isEdDsa(String name) {
@@ -91,6 +92,7 @@ public final class AccelJceRegistrar extends AbstractSecurityProviderRegistrar {
     /** The installed AccelJCE if there is one (its counters are the ones an application reads), else one of our own. */
     private static final class ProviderHolder {
         static final Provider PROVIDER = Security.getProvider(AccelJceProvider.NAME) != null
-                ? Security.getProvider(AccelJceProvider.NAME) : new AccelJceProvider();
+                ? Security.getProvider(AccelJceProvider.NAME)
+                : new AccelJceProvider();
     }
 }

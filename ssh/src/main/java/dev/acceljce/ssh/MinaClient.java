@@ -9,7 +9,6 @@ import java.security.KeyPair;
 import java.security.PublicKey;
 import java.time.Duration;
 import java.util.List;
-
 import org.apache.sshd.client.ClientBuilder;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.auth.pubkey.UserAuthPublicKeyFactory;
@@ -37,7 +36,8 @@ public final class MinaClient implements AutoCloseable {
         suite.applyTo(client);
         // The suite's signature list is for the host key only; the user key signs with any (MINA
         // takes public key authentication's algorithms from the session's list unless told).
-        client.setUserAuthFactories(List.of(new UserAuthPublicKeyFactory(ClientBuilder.setUpDefaultSignatureFactories(false))));
+        client.setUserAuthFactories(
+                List.of(new UserAuthPublicKeyFactory(ClientBuilder.setUpDefaultSignatureFactories(false))));
         client.setServerKeyVerifier(new RequiredServerKeyVerifier(hostKey));
         client.start();
         try {
@@ -67,8 +67,8 @@ public final class MinaClient implements AutoCloseable {
     /** Writes {@code local} to {@code remote} over SFTP. */
     public void sftpUpload(Path local, String remote) throws IOException {
         try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session);
-             OutputStream out = sftp.write(remote, COPY_BUFFER);
-             InputStream in = Files.newInputStream(local)) {
+                OutputStream out = sftp.write(remote, COPY_BUFFER);
+                InputStream in = Files.newInputStream(local)) {
             in.transferTo(out);
         }
     }
@@ -76,8 +76,8 @@ public final class MinaClient implements AutoCloseable {
     /** Reads {@code remote} over SFTP into {@code local}. */
     public void sftpDownload(String remote, Path local) throws IOException {
         try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session);
-             InputStream in = sftp.read(remote, COPY_BUFFER);
-             OutputStream out = Files.newOutputStream(local)) {
+                InputStream in = sftp.read(remote, COPY_BUFFER);
+                OutputStream out = Files.newOutputStream(local)) {
             in.transferTo(out);
         }
     }

@@ -26,7 +26,8 @@ public final class MinaOnAccelJce {
             }
             return;
         }
-        System.setProperty(SecurityUtils.SECURITY_PROVIDER_REGISTRARS,
+        System.setProperty(
+                SecurityUtils.SECURITY_PROVIDER_REGISTRARS,
                 EdDSASecurityProviderRegistrar.class.getName() + "," + AccelJceRegistrar.class.getName());
     }
 

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
 import org.apache.sshd.common.kex.KexProposalOption;
@@ -89,7 +88,9 @@ public final class MinaServer implements AutoCloseable {
     /** The suite a session negotiated, the client-to-server direction's cipher and MAC. */
     public static SshSuite negotiatedSuite(Session s) {
         String mac = s.getNegotiatedKexParameter(KexProposalOption.C2SMAC);
-        return new SshSuite(s.getNegotiatedKexParameter(KexProposalOption.C2SENC), mac == null ? "" : mac,
+        return new SshSuite(
+                s.getNegotiatedKexParameter(KexProposalOption.C2SENC),
+                mac == null ? "" : mac,
                 s.getNegotiatedKexParameter(KexProposalOption.ALGORITHMS),
                 s.getNegotiatedKexParameter(KexProposalOption.SERVERKEYS));
     }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.sshd.common.config.keys.AuthorizedKeyEntry;
 import org.apache.sshd.common.config.keys.PublicKeyEntryResolver;
 import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
@@ -46,7 +45,8 @@ public final class OpenSsh {
             return Optional.of("OpenSSH is not installed and there is no apt-get to install it");
         }
         String log = "";
-        for (List<String> cmd : List.of(List.of("apt-get", "install", "-y", "-q", "openssh-server", "openssh-client"),
+        for (List<String> cmd : List.of(
+                List.of("apt-get", "install", "-y", "-q", "openssh-server", "openssh-client"),
                 List.of("apt-get", "update", "-q"),
                 List.of("apt-get", "install", "-y", "-q", "openssh-server", "openssh-client"))) {
             if (present()) {
@@ -73,8 +73,8 @@ public final class OpenSsh {
 
     /** Writes a new key pair without passphrase: {@code file} and {@code file.pub}. type: ed25519, ecdsa, rsa. */
     public static Path keygen(Path file, String type, int bits) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(SSH_KEYGEN.toString(), "-q", "-t", type, "-N", "", "-C", "acceljce-test",
-                "-f", file.toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                SSH_KEYGEN.toString(), "-q", "-t", type, "-N", "", "-C", "acceljce-test", "-f", file.toString()));
         if (bits > 0) {
             cmd.addAll(List.of("-b", Integer.toString(bits)));
         }
@@ -141,8 +141,22 @@ public final class OpenSsh {
      * expected).
      */
     public static List<String> clientOptions(Path identity, Path knownHosts) {
-        return List.of("-F", "/dev/null", "-i", identity.toString(), "-o", "IdentitiesOnly=yes",
-                "-o", "BatchMode=yes", "-o", "UserKnownHostsFile=" + knownHosts, "-o", "GlobalKnownHostsFile=/dev/null",
-                "-o", "StrictHostKeyChecking=yes", "-o", "LogLevel=ERROR");
+        return List.of(
+                "-F",
+                "/dev/null",
+                "-i",
+                identity.toString(),
+                "-o",
+                "IdentitiesOnly=yes",
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "UserKnownHostsFile=" + knownHosts,
+                "-o",
+                "GlobalKnownHostsFile=/dev/null",
+                "-o",
+                "StrictHostKeyChecking=yes",
+                "-o",
+                "LogLevel=ERROR");
     }
 }

@@ -36,8 +36,9 @@ public final class OpenSshServer implements AutoCloseable {
     }
 
     /** As above, started through {@code launcher} (e.g. {@code taskset -c 1}), which must exec sshd. */
-    public OpenSshServer(Path dir, List<Path> hostKeys, Path authorizedKeys, List<String> extraConfig,
-                         List<String> launcher) throws IOException {
+    public OpenSshServer(
+            Path dir, List<Path> hostKeys, Path authorizedKeys, List<String> extraConfig, List<String> launcher)
+            throws IOException {
         try {
             Files.createDirectories(Path.of("/run/sshd"));
         } catch (IOException notRoot) {
@@ -67,7 +68,10 @@ public final class OpenSshServer implements AutoCloseable {
             Path logFile = dir.resolve("sshd.log");
             List<String> cmd = new ArrayList<>(launcher);
             cmd.addAll(List.of(OpenSsh.SSHD.toString(), "-f", config.toString(), "-D", "-e"));
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(logFile.toFile())
+                    .start();
             if (waitForPort(p, candidate)) {
                 process = p;
                 port = candidate;

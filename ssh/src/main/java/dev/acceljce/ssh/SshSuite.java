@@ -2,7 +2,6 @@ package dev.acceljce.ssh;
 
 import java.util.List;
 import java.util.Objects;
-
 import org.apache.sshd.client.ClientBuilder;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.common.NamedFactory;
@@ -55,17 +54,27 @@ public record SshSuite(String cipher, String mac, String kex, String hostKey) {
 
     /** OpenSSH client options that allow exactly this suite. */
     public List<String> openSshOptions() {
-        return List.of("-o", "Ciphers=" + cipher, "-o", "MACs=" + mac, "-o", "KexAlgorithms=" + kex,
-                "-o", "HostKeyAlgorithms=" + hostKey);
+        return List.of(
+                "-o",
+                "Ciphers=" + cipher,
+                "-o",
+                "MACs=" + mac,
+                "-o",
+                "KexAlgorithms=" + kex,
+                "-o",
+                "HostKeyAlgorithms=" + hostKey);
     }
 
     /** Restricts a MINA client to exactly this suite. */
     public void applyTo(SshClient client) {
         client.setCipherFactories(List.of(require(BuiltinCiphers.fromFactoryName(cipher), "cipher", cipher)));
         client.setMacFactories(List.of(require(BuiltinMacs.fromFactoryName(mac), "MAC", mac)));
-        client.setKeyExchangeFactories(NamedFactory.setUpTransformedFactories(false,
-                List.of(require(BuiltinDHFactories.fromFactoryName(kex), "key exchange", kex)), ClientBuilder.DH2KEX));
-        client.setSignatureFactories(List.of(require(BuiltinSignatures.fromFactoryName(hostKey), "signature", hostKey)));
+        client.setKeyExchangeFactories(NamedFactory.setUpTransformedFactories(
+                false,
+                List.of(require(BuiltinDHFactories.fromFactoryName(kex), "key exchange", kex)),
+                ClientBuilder.DH2KEX));
+        client.setSignatureFactories(
+                List.of(require(BuiltinSignatures.fromFactoryName(hostKey), "signature", hostKey)));
     }
 
     private static <T extends org.apache.sshd.common.OptionalFeature> T require(T f, String what, String name) {

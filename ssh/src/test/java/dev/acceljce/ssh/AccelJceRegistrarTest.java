@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.acceljce.control.Counters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -14,15 +15,12 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Predicate;
-
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.common.util.security.SecurityUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.acceljce.control.Counters;
 
 /**
  * MINA SSHD client and server in this JVM, with {@link MinaOnAccelJce}: the counters prove that
@@ -35,6 +33,7 @@ class AccelJceRegistrarTest {
     private static KeyPair rsaHost;
     private static KeyPair user;
     private static MinaServer server;
+
     @TempDir
     static Path dir;
 
@@ -58,8 +57,8 @@ class AccelJceRegistrarTest {
 
     @Test
     void aesCtrWithHmacSha256OverX25519AndEcdsa() throws Exception {
-        Map<String, Counters.Row> d = copy(new SshSuite("aes128-ctr", "hmac-sha2-256", "curve25519-sha256",
-                "ecdsa-sha2-nistp256"), ecHost);
+        Map<String, Counters.Row> d =
+                copy(new SshSuite("aes128-ctr", "hmac-sha2-256", "curve25519-sha256", "ecdsa-sha2-nistp256"), ecHost);
         assertNativeStream(d, "Cipher.AES/CTR/NoPadding");
         assertNativeBytes(d, s -> s.equals("Mac.HmacSHA256"), 2L * FILE_SIZE);
         assertNativeOps(d, s -> s.startsWith("KeyAgreement.X25519") || s.startsWith("KeyAgreement.XDH"), "X25519");
@@ -68,8 +67,8 @@ class AccelJceRegistrarTest {
 
     @Test
     void aesGcmOverEcdhP384AndRsaSha512() throws Exception {
-        Map<String, Counters.Row> d = copy(new SshSuite("aes256-gcm@openssh.com", "hmac-sha2-256", "ecdh-sha2-nistp384",
-                "rsa-sha2-512"), rsaHost);
+        Map<String, Counters.Row> d = copy(
+                new SshSuite("aes256-gcm@openssh.com", "hmac-sha2-256", "ecdh-sha2-nistp384", "rsa-sha2-512"), rsaHost);
         assertNativeBytes(d, s -> s.startsWith("Cipher.AES") && s.contains("GCM"), 2L * FILE_SIZE);
         assertNativeOps(d, s -> s.equals("KeyAgreement.ECDH"), "ECDH");
         assertNativeOps(d, "Signature.SHA512withRSA");
@@ -77,8 +76,9 @@ class AccelJceRegistrarTest {
 
     @Test
     void aesCtrWithHmacSha512EtmOverEcdhP256AndRsaSha256() throws Exception {
-        Map<String, Counters.Row> d = copy(new SshSuite("aes256-ctr", "hmac-sha2-512-etm@openssh.com",
-                "ecdh-sha2-nistp256", "rsa-sha2-256"), rsaHost);
+        Map<String, Counters.Row> d = copy(
+                new SshSuite("aes256-ctr", "hmac-sha2-512-etm@openssh.com", "ecdh-sha2-nistp256", "rsa-sha2-256"),
+                rsaHost);
         assertNativeStream(d, "Cipher.AES/CTR/NoPadding");
         assertNativeBytes(d, s -> s.equals("Mac.HmacSHA512"), 2L * FILE_SIZE);
         assertNativeOps(d, "Signature.SHA256withRSA");
@@ -101,8 +101,16 @@ class AccelJceRegistrarTest {
         assertArrayEquals(data, Files.readAllBytes(dir.resolve("back.bin")));
         Map<String, Counters.Row> delta = delta(before, Counters.snapshot());
         System.out.println(suite + ":");
-        delta.values().forEach(r -> System.out.printf("  %-32s native %5d ops %9d B %2d objects | JDK %3d ops %7d B %2d objects%n",
-                r.service(), r.nativeOps(), r.nativeBytes(), r.nativeObjects(), r.jdkOps(), r.jdkBytes(), r.jdkObjects()));
+        delta.values()
+                .forEach(r -> System.out.printf(
+                        "  %-32s native %5d ops %9d B %2d objects | JDK %3d ops %7d B %2d objects%n",
+                        r.service(),
+                        r.nativeOps(),
+                        r.nativeBytes(),
+                        r.nativeObjects(),
+                        r.jdkOps(),
+                        r.jdkBytes(),
+                        r.jdkObjects()));
         return delta;
     }
 
@@ -110,8 +118,13 @@ class AccelJceRegistrarTest {
         Map<String, Counters.Row> out = new TreeMap<>();
         b.forEach((name, r) -> {
             Counters.Row o = a.getOrDefault(name, new Counters.Row(name, 0, 0, 0, 0, 0, 0));
-            Counters.Row d = new Counters.Row(name, r.nativeOps() - o.nativeOps(), r.nativeBytes() - o.nativeBytes(),
-                    r.jdkOps() - o.jdkOps(), r.jdkBytes() - o.jdkBytes(), r.nativeObjects() - o.nativeObjects(),
+            Counters.Row d = new Counters.Row(
+                    name,
+                    r.nativeOps() - o.nativeOps(),
+                    r.nativeBytes() - o.nativeBytes(),
+                    r.jdkOps() - o.jdkOps(),
+                    r.jdkBytes() - o.jdkBytes(),
+                    r.nativeObjects() - o.nativeObjects(),
                     r.jdkObjects() - o.jdkObjects());
             if (d.totalOps() != 0 || d.nativeObjects() != 0 || d.jdkObjects() != 0) {
                 out.put(name, d);
@@ -125,7 +138,8 @@ class AccelJceRegistrarTest {
     }
 
     private static void assertNativeOps(Map<String, Counters.Row> d, Predicate<String> service, String what) {
-        Counters.Row sum = Counters.total(d.values().stream().filter(r -> service.test(r.service())).toList());
+        Counters.Row sum = Counters.total(
+                d.values().stream().filter(r -> service.test(r.service())).toList());
         assertTrue(sum.nativeOps() > 0, what + " did not run natively: " + d.keySet());
         assertEquals(0, sum.jdkOps(), what + " ran on the JDK path");
     }
@@ -142,7 +156,8 @@ class AccelJceRegistrarTest {
     }
 
     private static void assertNativeBytes(Map<String, Counters.Row> d, Predicate<String> service, long atLeast) {
-        Counters.Row sum = Counters.total(d.values().stream().filter(r -> service.test(r.service())).toList());
+        Counters.Row sum = Counters.total(
+                d.values().stream().filter(r -> service.test(r.service())).toList());
         assertTrue(sum.nativeBytes() >= atLeast, "native bytes " + sum.nativeBytes() + " < " + atLeast + ": " + d);
         assertEquals(0, sum.jdkBytes(), "bytes on the JDK path");
     }

@@ -18,7 +18,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-
 import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.cipher.BuiltinCiphers;
 import org.apache.sshd.common.cipher.Cipher;
@@ -43,22 +42,30 @@ import org.junit.jupiter.api.io.TempDir;
  * sshd_config and throw-away keys.
  */
 class OpenSshInteropTest {
-    static final List<String> CIPHERS = List.of("aes128-ctr", "aes192-ctr", "aes256-ctr",
-            "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com");
-    static final List<String> MACS = List.of("hmac-sha2-256", "hmac-sha2-512",
-            "hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com");
-    static final List<String> KEXES = List.of("curve25519-sha256", "ecdh-sha2-nistp256", "ecdh-sha2-nistp384",
-            "sntrup761x25519-sha512@openssh.com");
+    static final List<String> CIPHERS = List.of(
+            "aes128-ctr",
+            "aes192-ctr",
+            "aes256-ctr",
+            "aes128-gcm@openssh.com",
+            "aes256-gcm@openssh.com",
+            "chacha20-poly1305@openssh.com");
+    static final List<String> MACS =
+            List.of("hmac-sha2-256", "hmac-sha2-512", "hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com");
+    static final List<String> KEXES = List.of(
+            "curve25519-sha256", "ecdh-sha2-nistp256", "ecdh-sha2-nistp384", "sntrup761x25519-sha512@openssh.com");
     static final List<String> HOST_KEYS = List.of("ssh-ed25519", "ecdsa-sha2-nistp256", "rsa-sha2-256", "rsa-sha2-512");
     /** Off by default on both sides, enabled here only to prove AccelJCE's AES-CBC interoperates (encrypt-then-MAC). */
     static final List<String> CBC = List.of("aes128-cbc", "aes256-cbc");
-    static final SshSuite BASE = new SshSuite("aes128-ctr", "hmac-sha2-256", "curve25519-sha256", "ecdsa-sha2-nistp256");
+
+    static final SshSuite BASE =
+            new SshSuite("aes128-ctr", "hmac-sha2-256", "curve25519-sha256", "ecdsa-sha2-nistp256");
 
     private static final int FILE_SIZE = 200_003; // not a multiple of any packet or block size
     private static final AtomicInteger COPIES = new AtomicInteger();
 
     @TempDir
     static Path dir;
+
     private static Optional<String> unavailable;
     private static Map<String, Path> hostKeys;
     private static Path userKey;
@@ -78,9 +85,13 @@ class OpenSshInteropTest {
         MinaOnAccelJce.install();
         System.out.println("Interop with " + OpenSsh.version());
         Path keys = Files.createDirectories(dir.resolve("keys"));
-        hostKeys = Map.of("ssh-ed25519", OpenSsh.keygen(keys.resolve("host_ed25519"), "ed25519", 0),
-                "ecdsa-sha2-nistp256", OpenSsh.keygen(keys.resolve("host_ecdsa"), "ecdsa", 256),
-                "rsa", OpenSsh.keygen(keys.resolve("host_rsa"), "rsa", 3072));
+        hostKeys = Map.of(
+                "ssh-ed25519",
+                OpenSsh.keygen(keys.resolve("host_ed25519"), "ed25519", 0),
+                "ecdsa-sha2-nistp256",
+                OpenSsh.keygen(keys.resolve("host_ecdsa"), "ecdsa", 256),
+                "rsa",
+                OpenSsh.keygen(keys.resolve("host_rsa"), "rsa", 3072));
         userKey = OpenSsh.keygen(keys.resolve("user_ecdsa"), "ecdsa", 256);
         userKeyPair = OpenSsh.keyPair(userKey);
         Path authorized = Files.writeString(keys.resolve("authorized_keys"), OpenSsh.publicKeyLine(userKey) + "\n");
@@ -98,7 +109,10 @@ class OpenSshInteropTest {
             known.add("[127.0.0.1]:" + mina.port() + " " + OpenSsh.publicKeyLine(k));
         }
         knownHosts = Files.write(dir.resolve("known_hosts"), known);
-        sshd = new OpenSshServer(Files.createDirectories(dir.resolve("sshd")), hostKeyFiles, authorized,
+        sshd = new OpenSshServer(
+                Files.createDirectories(dir.resolve("sshd")),
+                hostKeyFiles,
+                authorized,
                 List.of("Ciphers +" + String.join(",", CBC)));
         Files.createDirectories(dir.resolve("sshd-out"));
     }
@@ -131,7 +145,8 @@ class OpenSshInteropTest {
                 out.add(BASE.withCipher("aes256-gcm@openssh.com").withKex(k));
             }
         }
-        HOST_KEYS.forEach(h -> out.add(BASE.withCipher("chacha20-poly1305@openssh.com").withHostKey(h)));
+        HOST_KEYS.forEach(
+                h -> out.add(BASE.withCipher("chacha20-poly1305@openssh.com").withHostKey(h)));
         CBC.forEach(c -> out.add(BASE.withCipher(c).withMac("hmac-sha2-256-etm@openssh.com")));
         return List.copyOf(out);
     }
@@ -143,45 +158,50 @@ class OpenSshInteropTest {
 
     @TestFactory
     Stream<DynamicTest> openSshClientToMinaServer() {
-        return matrix().stream().map(s -> DynamicTest.dynamicTest("ssh -> MINA: " + s + (scp(s) ? " (scp)" : " (sftp)"), () -> {
-            Assumptions.assumeTrue(unavailable.isEmpty(), () -> "OpenSSH unavailable: " + unavailable.get());
-            String name = "copy-" + COPIES.incrementAndGet() + ".bin";
-            List<String> cmd = new ArrayList<>();
-            if (scp(s)) {
-                // -O: the original SCP protocol (OpenSSH 9's scp speaks SFTP unless told), so MINA's SCP serves it
-                cmd.addAll(List.of(OpenSsh.SCP.toString(), "-O", "-q", "-P", Integer.toString(mina.port())));
-                cmd.addAll(OpenSsh.clientOptions(userKey, knownHosts));
-                cmd.addAll(s.openSshOptions());
-                cmd.addAll(List.of(source.toString(), "tester@127.0.0.1:/" + name));
-                OpenSsh.run(cmd, 60);
-            } else {
-                cmd.addAll(List.of(OpenSsh.SFTP.toString(), "-q", "-b", "-", "-P", Integer.toString(mina.port())));
-                cmd.addAll(OpenSsh.clientOptions(userKey, knownHosts));
-                cmd.addAll(s.openSshOptions());
-                cmd.add("tester@127.0.0.1");
-                OpenSsh.run(cmd, "put " + source + " /" + name + "\n", 60);
-            }
-            assertArrayEquals(content, Files.readAllBytes(dir.resolve("mina-root").resolve(name)));
-            assertNegotiated(s, mina.lastNegotiated());
-        }));
+        return matrix().stream()
+                .map(s -> DynamicTest.dynamicTest("ssh -> MINA: " + s + (scp(s) ? " (scp)" : " (sftp)"), () -> {
+                    Assumptions.assumeTrue(unavailable.isEmpty(), () -> "OpenSSH unavailable: " + unavailable.get());
+                    String name = "copy-" + COPIES.incrementAndGet() + ".bin";
+                    List<String> cmd = new ArrayList<>();
+                    if (scp(s)) {
+                        // -O: the original SCP protocol (OpenSSH 9's scp speaks SFTP unless told), so MINA's SCP serves
+                        // it
+                        cmd.addAll(List.of(OpenSsh.SCP.toString(), "-O", "-q", "-P", Integer.toString(mina.port())));
+                        cmd.addAll(OpenSsh.clientOptions(userKey, knownHosts));
+                        cmd.addAll(s.openSshOptions());
+                        cmd.addAll(List.of(source.toString(), "tester@127.0.0.1:/" + name));
+                        OpenSsh.run(cmd, 60);
+                    } else {
+                        cmd.addAll(
+                                List.of(OpenSsh.SFTP.toString(), "-q", "-b", "-", "-P", Integer.toString(mina.port())));
+                        cmd.addAll(OpenSsh.clientOptions(userKey, knownHosts));
+                        cmd.addAll(s.openSshOptions());
+                        cmd.add("tester@127.0.0.1");
+                        OpenSsh.run(cmd, "put " + source + " /" + name + "\n", 60);
+                    }
+                    assertArrayEquals(
+                            content, Files.readAllBytes(dir.resolve("mina-root").resolve(name)));
+                    assertNegotiated(s, mina.lastNegotiated());
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> minaClientToOpenSshServer() {
-        return matrix().stream().map(s -> DynamicTest.dynamicTest("MINA -> sshd: " + s + (scp(s) ? " (scp)" : " (sftp)"), () -> {
-            Assumptions.assumeTrue(unavailable.isEmpty(), () -> "OpenSSH unavailable: " + unavailable.get());
-            Path target = dir.resolve("sshd-out").resolve("copy-" + COPIES.incrementAndGet() + ".bin");
-            try (MinaClient client = new MinaClient(s, sshd.port(), System.getProperty("user.name"), userKeyPair,
-                    hostKeyFor(s.hostKey()))) {
-                assertNegotiated(s, client.negotiated());
-                if (scp(s)) {
-                    client.scpUpload(source, target.toString());
-                } else {
-                    client.sftpUpload(source, target.toString());
-                }
-            }
-            assertArrayEquals(content, Files.readAllBytes(target));
-        }));
+        return matrix().stream()
+                .map(s -> DynamicTest.dynamicTest("MINA -> sshd: " + s + (scp(s) ? " (scp)" : " (sftp)"), () -> {
+                    Assumptions.assumeTrue(unavailable.isEmpty(), () -> "OpenSSH unavailable: " + unavailable.get());
+                    Path target = dir.resolve("sshd-out").resolve("copy-" + COPIES.incrementAndGet() + ".bin");
+                    try (MinaClient client = new MinaClient(
+                            s, sshd.port(), System.getProperty("user.name"), userKeyPair, hostKeyFor(s.hostKey()))) {
+                        assertNegotiated(s, client.negotiated());
+                        if (scp(s)) {
+                            client.scpUpload(source, target.toString());
+                        } else {
+                            client.sftpUpload(source, target.toString());
+                        }
+                    }
+                    assertArrayEquals(content, Files.readAllBytes(target));
+                }));
     }
 
     private static PublicKey hostKeyFor(String algorithm) throws Exception {

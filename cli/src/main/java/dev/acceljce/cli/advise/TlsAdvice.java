@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -32,15 +31,15 @@ import javax.net.ssl.TrustManagerFactory;
  * suites come before TLS 1.2 ones whatever their speed (a TLS 1.3 peer uses only those).
  */
 public final class TlsAdvice {
-    public static final List<String> TLS13_SUITES = List.of("TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384",
-            "TLS_CHACHA20_POLY1305_SHA256");
+    public static final List<String> TLS13_SUITES =
+            List.of("TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256");
     public static final List<String> TLS12_SUITES = List.of(
             "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
             "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
             "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256");
     /** Measured when this JDK's JSSE knows them (the hybrid needs a JDK that has it). */
-    public static final List<String> GROUPS = List.of("X25519MLKEM768", "x25519", "secp256r1", "x448",
-            "secp384r1", "secp521r1");
+    public static final List<String> GROUPS =
+            List.of("X25519MLKEM768", "x25519", "secp256r1", "x448", "secp384r1", "secp521r1");
 
     public record Speed(String name, double value) {}
 
@@ -131,7 +130,12 @@ public final class TlsAdvice {
         for (int i = 0; i < names.size(); i++) {
             Arrays.sort(values[i]);
             out.add(new Speed(names.get(i), values[i][values[i].length / 2]));
-            progress.printf(Locale.ROOT, "  %-45s %8.1f %s%n", names.get(i), out.getLast().value(), unit);
+            progress.printf(
+                    Locale.ROOT,
+                    "  %-45s %8.1f %s%n",
+                    names.get(i),
+                    out.getLast().value(),
+                    unit);
         }
         out.sort(Comparator.comparingDouble(Speed::value).reversed());
         return out;
@@ -144,14 +148,19 @@ public final class TlsAdvice {
         out.add("# MB/s of application data in 16 KiB records, client and server in one JVM:");
         tls13.forEach(s -> out.add(String.format(Locale.ROOT, "#   %-45s %8.1f MB/s", s.name(), s.value())));
         tls12.forEach(s -> out.add(String.format(Locale.ROOT, "#   %-45s %8.1f MB/s", s.name(), s.value())));
-        String suites = String.join(",", java.util.stream.Stream.concat(tls13.stream(), tls12.stream())
-                .map(Speed::name).toList());
+        String suites = String.join(
+                ",",
+                java.util.stream.Stream.concat(tls13.stream(), tls12.stream())
+                        .map(Speed::name)
+                        .toList());
         out.add("jdk.tls.client.cipherSuites=" + suites);
         out.add("jdk.tls.server.cipherSuites=" + suites);
         out.add("# named groups, fastest first; full TLS 1.3 handshakes per second (ECDSA P-256 certificate):");
         groups.forEach(s -> out.add(String.format(Locale.ROOT, "#   %-20s %8.1f handshakes/s", s.name(), s.value())));
-        out.add("jdk.tls.namedGroups=" + String.join(",", groups.stream().map(Speed::name).toList()));
-        out.add("# as JVM options: -Djdk.tls.client.cipherSuites=... -Djdk.tls.server.cipherSuites=... -Djdk.tls.namedGroups=...");
+        out.add("jdk.tls.namedGroups="
+                + String.join(",", groups.stream().map(Speed::name).toList()));
+        out.add(
+                "# as JVM options: -Djdk.tls.client.cipherSuites=... -Djdk.tls.server.cipherSuites=... -Djdk.tls.namedGroups=...");
         return out;
     }
 
@@ -178,9 +187,23 @@ public final class TlsAdvice {
     }
 
     private static void keytool(Path store, String alias, String... keyOptions) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", alias, "-dname", "CN=localhost", "-validity", "2", "-storetype", "PKCS12",
-                "-keystore", store.toString(), "-storepass", "advise", "-keypass", "advise"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair",
+                "-alias",
+                alias,
+                "-dname",
+                "CN=localhost",
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                store.toString(),
+                "-storepass",
+                "advise",
+                "-keypass",
+                "advise"));
         cmd.addAll(List.of(keyOptions));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         try {

@@ -1,7 +1,6 @@
 package dev.acceljce.cli.advise;
 
 import java.nio.ByteBuffer;
-
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;

@@ -1,12 +1,11 @@
 package dev.acceljce.cli.report;
 
+import dev.acceljce.cli.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import dev.acceljce.cli.Json;
 
 /**
  * One entry of JMH's JSON result file (one benchmark method with one set of parameters), with its
@@ -19,13 +18,23 @@ import dev.acceljce.cli.Json;
  *                   samples); for time-per-op modes it is converted keeping its relative size
  * @param settings   how it was measured: forks, iterations, JVM (the same for a whole run, usually)
  */
-public record BenchmarkResult(String benchmark, Map<String, String> params, double opsPerSecond,
-                              double error, Settings settings) {
+public record BenchmarkResult(
+        String benchmark, Map<String, String> params, double opsPerSecond, double error, Settings settings) {
     /** How JMH ran one benchmark, as its JSON records it. */
-    public record Settings(String jmhVersion, String mode, int forks, int threads, int warmupIterations,
-                           String warmupTime, int measurementIterations, String measurementTime,
-                           String jdkVersion, String vmName, String vmVersion, String jvm,
-                           List<String> jvmArgs) {
+    public record Settings(
+            String jmhVersion,
+            String mode,
+            int forks,
+            int threads,
+            int warmupIterations,
+            String warmupTime,
+            int measurementIterations,
+            String measurementTime,
+            String jdkVersion,
+            String vmName,
+            String vmVersion,
+            String jvm,
+            List<String> jvmArgs) {
         /** One line for a report header. */
         public String describe() {
             return "JMH " + jmhVersion + ", mode " + mode + ", " + forks + " fork" + (forks == 1 ? "" : "s")
@@ -69,13 +78,22 @@ public record BenchmarkResult(String benchmark, Map<String, String> params, doub
         double error = number(metric.get("scoreError"));
         String unit = string(metric, "scoreUnit");
         double ops = toOpsPerSecond(score, unit);
-        Settings settings = new Settings(string(entry, "jmhVersion"), string(entry, "mode"),
-                (int) number(entry.get("forks")), (int) number(entry.get("threads")),
-                (int) number(entry.get("warmupIterations")), string(entry, "warmupTime"),
-                (int) number(entry.get("measurementIterations")), string(entry, "measurementTime"),
-                string(entry, "jdkVersion"), string(entry, "vmName"), string(entry, "vmVersion"),
-                string(entry, "jvm"), entry.get("jvmArgs") instanceof List<?> a
-                        ? a.stream().map(String::valueOf).toList() : List.of());
+        Settings settings = new Settings(
+                string(entry, "jmhVersion"),
+                string(entry, "mode"),
+                (int) number(entry.get("forks")),
+                (int) number(entry.get("threads")),
+                (int) number(entry.get("warmupIterations")),
+                string(entry, "warmupTime"),
+                (int) number(entry.get("measurementIterations")),
+                string(entry, "measurementTime"),
+                string(entry, "jdkVersion"),
+                string(entry, "vmName"),
+                string(entry, "vmVersion"),
+                string(entry, "jvm"),
+                entry.get("jvmArgs") instanceof List<?> a
+                        ? a.stream().map(String::valueOf).toList()
+                        : List.of());
         return new BenchmarkResult(benchmark, params, ops, error * ops / score, settings);
     }
 

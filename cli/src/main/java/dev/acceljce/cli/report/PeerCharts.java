@@ -1,5 +1,6 @@
 package dev.acceljce.cli.report;
 
+import dev.acceljce.bench.BenchmarkProviders;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -8,13 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
-
-import dev.acceljce.bench.BenchmarkProviders;
 
 /**
  * The seeds' charts for a suite run, drawn with XChart: per family one PNG, payload sizes along
@@ -27,13 +25,24 @@ import dev.acceljce.bench.BenchmarkProviders;
 public final class PeerCharts {
     /** One color per provider in every chart (a variant in a lighter shade of its provider's). */
     static final java.util.Map<String, Color> COLORS = java.util.Map.of(
-            BenchmarkProviders.ACCELJCE, new Color(0x1f77b4), BenchmarkProviders.ACCELJCE_NATIVE, new Color(0x9ecae1),
-            BenchmarkProviders.JDK, new Color(0xff7f0e), BenchmarkProviders.JDK_SW, new Color(0xfdd0a2),
-            BenchmarkProviders.ACCP, new Color(0xd62728), BenchmarkProviders.CONSCRYPT, new Color(0x2ca02c),
-            BenchmarkProviders.BC, new Color(0x9467bd));
+            BenchmarkProviders.ACCELJCE,
+            new Color(0x1f77b4),
+            BenchmarkProviders.ACCELJCE_NATIVE,
+            new Color(0x9ecae1),
+            BenchmarkProviders.JDK,
+            new Color(0xff7f0e),
+            BenchmarkProviders.JDK_SW,
+            new Color(0xfdd0a2),
+            BenchmarkProviders.ACCP,
+            new Color(0xd62728),
+            BenchmarkProviders.CONSCRYPT,
+            new Color(0x2ca02c),
+            BenchmarkProviders.BC,
+            new Color(0x9467bd));
 
     /** The log axis' usual floor, and a value far below any floor that stands for "no score" (no bar). */
     private static final double AXIS_MIN = 0.01;
+
     private static final double MISSING = 1e-9;
 
     private PeerCharts() {}
@@ -59,14 +68,19 @@ public final class PeerCharts {
     static CategoryChart chart(PeerReport.Group g) {
         List<PerformanceReport.SizeKey> sizes = new ArrayList<>(g.rows.keySet());
         List<String> providers = g.providerOrder().stream()
-                .filter(p -> sizes.stream().anyMatch(s -> !Double.isNaN(g.score(s, p)))).toList();
+                .filter(p -> sizes.stream().anyMatch(s -> !Double.isNaN(g.score(s, p))))
+                .toList();
         if (providers.isEmpty()) {
             return null;
         }
         String baseline = providers.contains(BenchmarkProviders.JDK) ? BenchmarkProviders.JDK : providers.getFirst();
-        CategoryChart chart = new CategoryChartBuilder().width(1100).height(540)
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(1100)
+                .height(540)
                 .title(g.title() + ": speed relative to " + baseline + " (higher is better)")
-                .xAxisTitle(xAxisTitle(g, sizes)).yAxisTitle("× " + baseline).build();
+                .xAxisTitle(xAxisTitle(g, sizes))
+                .yAxisTitle("× " + baseline)
+                .build();
         Styler.ChartTheme theme = Styler.ChartTheme.XChart;
         chart.getStyler().setTheme(theme.newInstance(theme));
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -82,7 +96,9 @@ public final class PeerCharts {
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisMin(axisMin(g, sizes, providers, baseline));
         chart.getStyler().setLabelsRotation(90);
-        List<String> x = sizes.stream().map(s -> s.bytes() < 0 ? s.label() : s.label() + " B").toList();
+        List<String> x = sizes.stream()
+                .map(s -> s.bytes() < 0 ? s.label() : s.label() + " B")
+                .toList();
         for (String p : providers) {
             List<Double> y = new ArrayList<>();
             for (PerformanceReport.SizeKey s : sizes) {
@@ -98,8 +114,8 @@ public final class PeerCharts {
     }
 
     /** The log axis' floor: 0.01, or the power of ten below the smallest ratio when one is lower. */
-    private static double axisMin(PeerReport.Group g, List<PerformanceReport.SizeKey> sizes, List<String> providers,
-                                  String baseline) {
+    private static double axisMin(
+            PeerReport.Group g, List<PerformanceReport.SizeKey> sizes, List<String> providers, String baseline) {
         double min = AXIS_MIN;
         for (PerformanceReport.SizeKey s : sizes) {
             for (String p : providers) {
@@ -118,8 +134,13 @@ public final class PeerCharts {
         for (String against : List.of(BenchmarkProviders.JDK, BenchmarkProviders.JDK_SW)) {
             PerformanceReport.Summary s = g.summary(BenchmarkProviders.ACCELJCE, against);
             if (s.sizes() > 0) {
-                t.append(t.isEmpty() ? "" : "  ·  ").append(String.format(Locale.ROOT,
-                        "AccelJCE / %s: A %.2f×, B %.2f×", against, s.ratioOfGeomeans(), s.geomeanOfRatios()));
+                t.append(t.isEmpty() ? "" : "  ·  ")
+                        .append(String.format(
+                                Locale.ROOT,
+                                "AccelJCE / %s: A %.2f×, B %.2f×",
+                                against,
+                                s.ratioOfGeomeans(),
+                                s.geomeanOfRatios()));
             }
         }
         if (!t.isEmpty()) {

@@ -1,5 +1,8 @@
 package dev.acceljce.cli.report;
 
+import dev.acceljce.bench.BenchmarkProviders;
+import dev.acceljce.cli.Json;
+import dev.acceljce.cli.MarkdownTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -7,10 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
-import dev.acceljce.bench.BenchmarkProviders;
-import dev.acceljce.cli.Json;
-import dev.acceljce.cli.MarkdownTable;
 
 /**
  * The report of a suite run ({@code acceljce bench --suite}): per benchmark family a table with
@@ -25,8 +24,8 @@ public final class PeerReport {
     public record Missing(String benchmark, Map<String, String> params, int threads, String status, String reason) {}
 
     /** The peers AccelJCE is compared with in "best peer" (not its own variants, not JDK-sw). */
-    static final List<String> PEERS = List.of(BenchmarkProviders.JDK, BenchmarkProviders.ACCP,
-            BenchmarkProviders.CONSCRYPT, BenchmarkProviders.BC);
+    static final List<String> PEERS = List.of(
+            BenchmarkProviders.JDK, BenchmarkProviders.ACCP, BenchmarkProviders.CONSCRYPT, BenchmarkProviders.BC);
 
     /** One family: a benchmark method with every parameter but provider and size fixed. */
     public static final class Group {
@@ -36,6 +35,7 @@ public final class PeerReport {
         final int threads;
         /** Per size, per provider: the result or why there is none. */
         final TreeMap<PerformanceReport.SizeKey, Map<String, Object>> rows = new TreeMap<>();
+
         final Set<String> providers = new LinkedHashSet<>();
 
         Group(String benchmark, Map<String, String> otherParams, int threads) {
@@ -105,8 +105,12 @@ public final class PeerReport {
             if (m.get("params") instanceof Map<?, ?> p) {
                 p.forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
             }
-            out.add(new Missing(String.valueOf(m.get("benchmark")), params, ((Number) m.get("threads")).intValue(),
-                    String.valueOf(m.get("status")), String.valueOf(m.get("reason"))));
+            out.add(new Missing(
+                    String.valueOf(m.get("benchmark")),
+                    params,
+                    ((Number) m.get("threads")).intValue(),
+                    String.valueOf(m.get("status")),
+                    String.valueOf(m.get("reason"))));
         }
         return out;
     }
@@ -123,15 +127,16 @@ public final class PeerReport {
         return List.copyOf(groups.values());
     }
 
-    private static void cell(Map<String, Group> groups, String benchmark, Map<String, String> params, int threads,
-                             Object value) {
+    private static void cell(
+            Map<String, Group> groups, String benchmark, Map<String, String> params, int threads, Object value) {
         Map<String, String> other = new LinkedHashMap<>(params);
         String provider = other.remove("provider");
         String size = other.remove("size");
         String shortName = benchmark.replaceFirst("^.*\\.([^.]+\\.[^.]+)$", "$1");
         Group g = groups.computeIfAbsent(shortName + other + "/" + threads, k -> new Group(shortName, other, threads));
         g.providers.add(provider);
-        g.rows.computeIfAbsent(PerformanceReport.SizeKey.of(size), k -> new LinkedHashMap<>()).put(provider, value);
+        g.rows.computeIfAbsent(PerformanceReport.SizeKey.of(size), k -> new LinkedHashMap<>())
+                .put(provider, value);
     }
 
     /**
@@ -139,8 +144,12 @@ public final class PeerReport {
      *
      * @param chartDirectory the charts' directory relative to the report ("charts"), or null for none
      */
-    public static String render(List<BenchmarkResult> results, List<Missing> missing, PerformanceReport.Environment env,
-                                String runNote, String chartDirectory) {
+    public static String render(
+            List<BenchmarkResult> results,
+            List<Missing> missing,
+            PerformanceReport.Environment env,
+            String runNote,
+            String chartDirectory) {
         StringBuilder out = new StringBuilder();
         PerformanceReport.header(results, env, out);
         if (runNote != null && !runNote.isBlank()) {
@@ -196,9 +205,17 @@ public final class PeerReport {
             }
         }
         out.append("## Where AccelJCE stands\n\n");
-        out.append("Against the best of JDK, ACCP, Conscrypt and BC at each size: ").append(wins).append(" wins (> ")
-                .append(PerformanceReport.ratio(1 / TIE)).append("), ").append(ties).append(" ties, ").append(losses)
-                .append(" losses (< ").append(PerformanceReport.ratio(TIE)).append(").\n\n");
+        out.append("Against the best of JDK, ACCP, Conscrypt and BC at each size: ")
+                .append(wins)
+                .append(" wins (> ")
+                .append(PerformanceReport.ratio(1 / TIE))
+                .append("), ")
+                .append(ties)
+                .append(" ties, ")
+                .append(losses)
+                .append(" losses (< ")
+                .append(PerformanceReport.ratio(TIE))
+                .append(").\n\n");
         out.append(t.render()).append("\n## Per family\n\n");
     }
 
@@ -244,22 +261,30 @@ public final class PeerReport {
             out.append('\n');
         }
         if (providers.contains(BenchmarkProviders.ACCELJCE)) {
-            MarkdownTable s = new MarkdownTable("AccelJCE against", ">Sizes", ">Ratio of geomeans (A)",
-                    ">Geomean of ratios (B)");
+            MarkdownTable s =
+                    new MarkdownTable("AccelJCE against", ">Sizes", ">Ratio of geomeans (A)", ">Geomean of ratios (B)");
             for (String p : providers) {
                 if (p.equals(BenchmarkProviders.ACCELJCE)) {
                     continue;
                 }
                 PerformanceReport.Summary sum = g.summary(BenchmarkProviders.ACCELJCE, p);
                 if (sum.sizes() > 0) {
-                    s.row(p, Integer.toString(sum.sizes()), PerformanceReport.ratio(sum.ratioOfGeomeans()),
+                    s.row(
+                            p,
+                            Integer.toString(sum.sizes()),
+                            PerformanceReport.ratio(sum.ratioOfGeomeans()),
                             PerformanceReport.ratio(sum.geomeanOfRatios()));
                 }
             }
             out.append(s.render()).append('\n');
         }
         if (chartDirectory != null) {
-            out.append("![").append(g.title).append("](").append(chartDirectory).append('/').append(g.slug())
+            out.append("![")
+                    .append(g.title)
+                    .append("](")
+                    .append(chartDirectory)
+                    .append('/')
+                    .append(g.slug())
                     .append(".png)\n\n");
         }
     }

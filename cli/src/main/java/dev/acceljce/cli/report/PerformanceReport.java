@@ -1,5 +1,6 @@
 package dev.acceljce.cli.report;
 
+import dev.acceljce.cli.MarkdownTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -9,8 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
-
-import dev.acceljce.cli.MarkdownTable;
 
 /**
  * Turns JMH results into the Markdown of docs/performance.md: a header naming the machine and the
@@ -26,8 +25,7 @@ public final class PerformanceReport {
     static final String JDK = "JDK";
 
     /** Where and when the numbers were taken (what JMH's JSON does not record). */
-    public record Environment(String cpu, int logicalCpus, String os, String openssl, String date,
-                              String source) {}
+    public record Environment(String cpu, int logicalCpus, String os, String openssl, String date, String source) {}
 
     /** The seed's two averages over the sizes both providers were measured at. */
     public record Summary(double ratioOfGeomeans, double geomeanOfRatios, int sizes) {}
@@ -39,8 +37,7 @@ public final class PerformanceReport {
      *
      * @param acceljcePath for an algorithm name, how AccelJCE serves it (native, JDK fallback, ...)
      */
-    public static String render(List<BenchmarkResult> results, Environment env,
-                                Function<String, String> acceljcePath) {
+    public static String render(List<BenchmarkResult> results, Environment env, Function<String, String> acceljcePath) {
         StringBuilder out = new StringBuilder();
         header(results, env, out);
         Set<String> otherProviders = new LinkedHashSet<>();
@@ -48,7 +45,8 @@ public final class PerformanceReport {
             section(g, acceljcePath, out);
         }
         if (!otherProviders.isEmpty()) {
-            out.append("Results for other providers (").append(String.join(", ", otherProviders))
+            out.append("Results for other providers (")
+                    .append(String.join(", ", otherProviders))
                     .append(") are in the JSON file and not tabulated here.\n");
         }
         return out.toString();
@@ -87,8 +85,15 @@ public final class PerformanceReport {
             out.append(". AccelJCE path: ").append(acceljcePath.apply(g.algorithm));
         }
         out.append("\n\n");
-        MarkdownTable t = new MarkdownTable(">Size (B)", ">AccelJCE ops/s", ">JDK ops/s", ">AccelJCE ns/op",
-                ">JDK ns/op", ">AccelJCE MB/s", ">JDK MB/s", ">AccelJCE/JDK");
+        MarkdownTable t = new MarkdownTable(
+                ">Size (B)",
+                ">AccelJCE ops/s",
+                ">JDK ops/s",
+                ">AccelJCE ns/op",
+                ">JDK ns/op",
+                ">AccelJCE MB/s",
+                ">JDK MB/s",
+                ">AccelJCE/JDK");
         List<double[]> pairs = new ArrayList<>();
         for (Map.Entry<SizeKey, BenchmarkResult[]> e : g.rows.entrySet()) {
             BenchmarkResult a = e.getValue()[0];
@@ -97,7 +102,14 @@ public final class PerformanceReport {
             if (a != null && j != null) {
                 pairs.add(new double[] {a.opsPerSecond(), j.opsPerSecond()});
             }
-            t.row(e.getKey().label, ops(a), ops(j), nanos(a), nanos(j), megabytes(a, size), megabytes(j, size),
+            t.row(
+                    e.getKey().label,
+                    ops(a),
+                    ops(j),
+                    nanos(a),
+                    nanos(j),
+                    megabytes(a, size),
+                    megabytes(j, size),
                     a != null && j != null ? ratio(a.opsPerSecond() / j.opsPerSecond()) : "—");
         }
         out.append(t.render()).append('\n');
@@ -105,10 +117,14 @@ public final class PerformanceReport {
         if (s.sizes() == 0) {
             out.append("No size was measured for both AccelJCE and the JDK: no summary.\n\n");
         } else {
-            out.append("Over the ").append(s.sizes()).append(s.sizes() == 1 ? " size" : " sizes")
+            out.append("Over the ")
+                    .append(s.sizes())
+                    .append(s.sizes() == 1 ? " size" : " sizes")
                     .append(" measured for both: ratio of geomeans (AccelJCE/JDK) ")
-                    .append(ratio(s.ratioOfGeomeans())).append(", geomean of ratios ")
-                    .append(ratio(s.geomeanOfRatios())).append(".\n\n");
+                    .append(ratio(s.ratioOfGeomeans()))
+                    .append(", geomean of ratios ")
+                    .append(ratio(s.geomeanOfRatios()))
+                    .append(".\n\n");
         }
     }
 

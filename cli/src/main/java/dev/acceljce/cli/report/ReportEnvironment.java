@@ -1,14 +1,13 @@
 package dev.acceljce.cli.report;
 
-import java.util.List;
-import java.util.function.Function;
-
 import dev.acceljce.AccelJceProvider;
 import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.Settings;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.service.ServiceReport;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * What a report says about the machine and about AccelJCE, read in the process that writes the
@@ -23,9 +22,14 @@ public final class ReportEnvironment {
         String openssl = LibCrypto.isAvailable()
                 ? LibCrypto.version() + " at " + LibCrypto.path() + " (" + LibCrypto.source() + ")"
                 : "not loaded: " + LibCrypto.unavailableReason();
-        return new PerformanceReport.Environment(cpu.model(), cpu.logicalCpus(),
+        return new PerformanceReport.Environment(
+                cpu.model(),
+                cpu.logicalCpus(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                        + System.getProperty("os.arch"), openssl, date, source);
+                        + System.getProperty("os.arch"),
+                openssl,
+                date,
+                source);
     }
 
     /** For an algorithm name (or alias), how this process's AccelJCE would serve it now. */
@@ -52,7 +56,8 @@ public final class ReportEnvironment {
             if (!match.nativeAvailable()) {
                 return "JDK fallback (" + match.unavailableReason() + ")";
             }
-            return Settings.nativeAllowed(match.family()) ? "JDK (chosen by policy " + match.route() + ")"
+            return Settings.nativeAllowed(match.family())
+                    ? "JDK (chosen by policy " + match.route() + ")"
                     : "JDK (native switched off)";
         };
     }

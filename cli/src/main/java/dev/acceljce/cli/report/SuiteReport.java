@@ -1,5 +1,7 @@
 package dev.acceljce.cli.report;
 
+import dev.acceljce.cli.Json;
+import dev.acceljce.cli.suite.SuiteRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,9 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.acceljce.cli.Json;
-import dev.acceljce.cli.suite.SuiteRunner;
 
 /**
  * Writes the report of a suite run next to its JMH JSON: {@code report.md} (the {@link PeerReport}
@@ -30,7 +29,8 @@ public final class SuiteReport {
         List<BenchmarkResult> results = BenchmarkResult.parseAll(Files.readString(files.json()));
         String runJson = Files.exists(files.run()) ? Files.readString(files.run()) : "{}";
         List<PeerReport.Missing> missing = PeerReport.parseMissing(runJson);
-        PerformanceReport.Environment env = ReportEnvironment.ofThisMachine(date, files.json().getFileName().toString());
+        PerformanceReport.Environment env =
+                ReportEnvironment.ofThisMachine(date, files.json().getFileName().toString());
         Path markdown = files.json().resolveSibling("report.md");
         Files.writeString(markdown, PeerReport.render(results, missing, env, runNote(runJson), CHARTS));
         PeerCharts.draw(PeerReport.group(results, missing), markdown.resolveSibling(CHARTS));

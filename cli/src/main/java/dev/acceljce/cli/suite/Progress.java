@@ -1,5 +1,6 @@
 package dev.acceljce.cli.suite;
 
+import dev.acceljce.bench.BenchmarkProviders;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -7,15 +8,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
-
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.format.OutputFormat;
-
-import dev.acceljce.bench.BenchmarkProviders;
 
 /**
  * JMH's output for a suite run: one progress line per benchmark on the console ("[n/N] which
@@ -93,14 +91,23 @@ final class Progress implements OutputFormat {
         String marker = BenchmarkProviders.NotOffered.MARKER;
         int at = output.indexOf(marker);
         if (at >= 0) {
-            return new Missing(params.getBenchmark(), p, params.getThreads(), "not offered",
+            return new Missing(
+                    params.getBenchmark(),
+                    p,
+                    params.getThreads(),
+                    "not offered",
                     firstLine(output.substring(at + marker.length()).trim()));
         }
         // the deepest cause JMH printed says most
-        String reason = output.lines().filter(l -> l.startsWith("Caused by:")).reduce((a, b) -> b)
+        String reason = output.lines()
+                .filter(l -> l.startsWith("Caused by:"))
+                .reduce((a, b) -> b)
                 .map(l -> l.substring("Caused by:".length()).trim())
-                .orElseGet(() -> output.lines().map(String::trim)
-                        .filter(l -> l.contains("Exception") || l.contains("Error")).findFirst().orElse("no score"));
+                .orElseGet(() -> output.lines()
+                        .map(String::trim)
+                        .filter(l -> l.contains("Exception") || l.contains("Error"))
+                        .findFirst()
+                        .orElse("no score"));
         return new Missing(params.getBenchmark(), p, params.getThreads(), "failed", reason);
     }
 
@@ -111,7 +118,8 @@ final class Progress implements OutputFormat {
 
     private static String describe(BenchmarkParams params) {
         String name = params.getBenchmark().replaceFirst("^dev\\.acceljce\\.bench\\.", "");
-        String ps = params.getParamsKeys().stream().map(k -> k + "=" + params.getParam(k))
+        String ps = params.getParamsKeys().stream()
+                .map(k -> k + "=" + params.getParam(k))
                 .collect(Collectors.joining(" "));
         return name + " " + ps + (params.getThreads() > 1 ? " threads=" + params.getThreads() : "");
     }
@@ -135,7 +143,8 @@ final class Progress implements OutputFormat {
     }
 
     @Override
-    public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+    public void iterationResult(
+            BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
         log.iterationResult(benchParams, params, iteration, data);
     }
 

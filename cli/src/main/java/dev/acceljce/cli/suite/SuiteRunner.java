@@ -1,17 +1,16 @@
 package dev.acceljce.cli.suite;
 
+import dev.acceljce.cli.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -24,8 +23,6 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
-
-import dev.acceljce.cli.Json;
 
 /**
  * Runs a {@link Suite}: each part as one JMH run, the benchmark JVMs pinned to the part's CPUs
@@ -66,15 +63,23 @@ public final class SuiteRunner {
         run.put("loadAverageAtStart", loadAverage());
         List<Object> parts = new ArrayList<>();
         run.put("parts", parts);
-        try (PrintStream logStream = new PrintStream(java.nio.file.Files.newOutputStream(files.log()), true,
-                StandardCharsets.UTF_8)) {
+        try (PrintStream logStream =
+                new PrintStream(java.nio.file.Files.newOutputStream(files.log()), true, StandardCharsets.UTF_8)) {
             OutputFormat log = OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL);
-            Progress progress = new Progress(console, log, total, suite.settings().estimate());
+            Progress progress =
+                    new Progress(console, log, total, suite.settings().estimate());
             for (Suite.Part part : suite.parts()) {
                 String pinned = pin(part.cpus());
                 logStream.println("# part: " + part.title() + " (" + pinned + ")");
-                parts.add(Map.of("title", part.title(), "pinning", pinned, "threads", part.threads(),
-                        "settings", part.settings(suite.settings()).describe()));
+                parts.add(Map.of(
+                        "title",
+                        part.title(),
+                        "pinning",
+                        pinned,
+                        "threads",
+                        part.threads(),
+                        "settings",
+                        part.settings(suite.settings()).describe()));
                 Collection<RunResult> r = new Runner(options(suite, part), progress).run();
                 results.addAll(r);
             }
@@ -86,7 +91,7 @@ public final class SuiteRunner {
             pin(ALL_CPUS);
         }
         try (OutputStream out = java.nio.file.Files.newOutputStream(files.json());
-             PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+                PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8)) {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(results);
         }
         return results.size();
@@ -152,7 +157,9 @@ public final class SuiteRunner {
     /** The 1, 5 and 15-minute load averages (how busy the shared machine was), or "unknown". */
     private static String loadAverage() {
         try {
-            String[] f = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            String[] f = java.nio.file.Files.readString(Path.of("/proc/loadavg"))
+                    .trim()
+                    .split("\\s+");
             return f[0] + " " + f[1] + " " + f[2];
         } catch (IOException | RuntimeException e) {
             return "unknown";
@@ -165,8 +172,16 @@ public final class SuiteRunner {
      */
     static String pin(String cpus) {
         try {
-            Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(ProcessHandle.current().pid()))
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(
+                            "taskset",
+                            "-a",
+                            "-p",
+                            "-c",
+                            cpus,
+                            Long.toString(ProcessHandle.current().pid()))
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             return p.waitFor() == 0 ? "pinned to CPU " + cpus : "not pinned: taskset failed";
         } catch (IOException e) {
             return "not pinned: no taskset (" + e.getMessage() + ")";

@@ -1,11 +1,10 @@
 package dev.acceljce.cli.packaging;
 
+import dev.acceljce.AccelJceProvider;
+import dev.acceljce.openssl.LibCrypto;
 import java.security.MessageDigest;
 import java.security.Security;
 import java.util.HexFormat;
-
-import dev.acceljce.AccelJceProvider;
-import dev.acceljce.openssl.LibCrypto;
 
 /**
  * The child JVM of {@link OneJarTest}: installs AccelJCE from whatever jar is on its class path and

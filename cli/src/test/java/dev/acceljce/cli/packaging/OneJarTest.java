@@ -1,5 +1,10 @@
 package dev.acceljce.cli.packaging;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,14 +16,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The jar a user adds is the provider: {@code acceljce-provider-VERSION-linux-x86_64.jar} alone on
@@ -50,11 +49,17 @@ class OneJarTest {
         Run run = probe(jar);
         assertEquals(ABC_SHA256, run.values.get("sha256"), run.toString());
         assertEquals("system", run.values.get("source"), run.toString());
-        if (run.values.get("version").startsWith("OpenSSL 3.5") || run.values.get("version").startsWith("OpenSSL 3.6")) {
+        if (run.values.get("version").startsWith("OpenSSL 3.5")
+                || run.values.get("version").startsWith("OpenSSL 3.6")) {
             assertFalse(run.stderr.contains("WARNING"), "no warning on a system library as new: " + run);
             return;
         }
-        assertEquals(1, run.stderr.lines().filter(l -> l.contains("older than the OpenSSL 3.5 it bundles")).count(),
+        assertEquals(
+                1,
+                run.stderr
+                        .lines()
+                        .filter(l -> l.contains("older than the OpenSSL 3.5 it bundles"))
+                        .count(),
                 run.toString());
         assertTrue(run.stderr.contains("no ML-KEM or ML-DSA"), run.toString());
     }
@@ -65,21 +70,33 @@ class OneJarTest {
         assumeTrue(Files.isDirectory(target), "no provider/target: run from the reactor");
         try (Stream<Path> files = Files.list(target)) {
             List<Path> found = files.filter(f -> f.getFileName().toString().startsWith("acceljce-provider-")
-                    && f.getFileName().toString().endsWith(suffix)).toList();
+                            && f.getFileName().toString().endsWith(suffix))
+                    .toList();
             // the bundled library (and so this jar) is built on linux-x86_64 only
-            assumeTrue(!suffix.equals("-linux-x86_64.jar") || System.getProperty("os.arch").equals("amd64")
-                    && System.getProperty("os.name").equals("Linux"), "no linux-x86_64 jar on this platform");
+            assumeTrue(
+                    !suffix.equals("-linux-x86_64.jar")
+                            || System.getProperty("os.arch").equals("amd64")
+                                    && System.getProperty("os.name").equals("Linux"),
+                    "no linux-x86_64 jar on this platform");
             assertEquals(1, found.size(), "one jar ending in " + suffix + " in " + target + ": " + found);
             return found.getFirst();
         }
     }
 
     private Run probe(Path jar) throws Exception {
-        Path classes = Path.of(OneJarProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(OneJarProbe.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Duser.home=" + home, "-Djava.io.tmpdir=" + home,
-                "-cp", jar + java.io.File.pathSeparator + classes, OneJarProbe.class.getName()));
+                "--enable-native-access=ALL-UNNAMED",
+                "-Duser.home=" + home,
+                "-Djava.io.tmpdir=" + home,
+                "-cp",
+                jar + java.io.File.pathSeparator + classes,
+                OneJarProbe.class.getName()));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().remove("XDG_CACHE_HOME");
         pb.environment().remove("JAVA_TOOL_OPTIONS");
@@ -89,8 +106,9 @@ class OneJarTest {
         String out = read(p.getInputStream());
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "probe JVM did not finish");
         Run run = new Run(new TreeMap<>(), err.get(30, TimeUnit.SECONDS));
-        out.lines().filter(l -> l.contains("=")).forEach(l -> run.values.put(l.substring(0, l.indexOf('=')),
-                l.substring(l.indexOf('=') + 1)));
+        out.lines()
+                .filter(l -> l.contains("="))
+                .forEach(l -> run.values.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)));
         assertEquals(0, p.exitValue(), run.toString() + "\n" + out);
         return run;
     }

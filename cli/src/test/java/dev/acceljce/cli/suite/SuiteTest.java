@@ -1,18 +1,16 @@
 package dev.acceljce.cli.suite;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.acceljce.bench.BenchmarkProviders;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
-
-import dev.acceljce.bench.BenchmarkProviders;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The suites agree with the benchmarks jar: every part selects benchmarks, sets only parameters
@@ -30,7 +28,8 @@ class SuiteTest {
                 List<BenchmarkListEntry> entries = SuiteRunner.entries(part.include());
                 assertFalse(entries.isEmpty(), where + ": " + part.include() + " selects no benchmark");
                 Set<String> declared = new HashSet<>();
-                entries.forEach(e -> declared.addAll(e.getParams().orElse(java.util.Map.of()).keySet()));
+                entries.forEach(e ->
+                        declared.addAll(e.getParams().orElse(java.util.Map.of()).keySet()));
                 for (String param : part.params().keySet()) {
                     assertTrue(declared.contains(param), where + ": no selected benchmark has parameter " + param);
                     assertFalse(part.params().get(param).isEmpty(), where + ": " + param + " has no values");
@@ -48,7 +47,10 @@ class SuiteTest {
                 assertTrue(BenchmarkProviders.ALL.containsAll(part.providers()), where + ": " + part.providers());
                 boolean sw = part.providers().contains(BenchmarkProviders.JDK_SW);
                 if (sw) {
-                    assertEquals(List.of(BenchmarkProviders.JDK_SW), part.providers(), where + ": JDK-sw needs a part of its own");
+                    assertEquals(
+                            List.of(BenchmarkProviders.JDK_SW),
+                            part.providers(),
+                            where + ": JDK-sw needs a part of its own");
                     assertTrue(part.jvmArgs().containsAll(BenchmarkProviders.JDK_SW_FLAGS), where);
                 } else {
                     assertTrue(part.jvmArgs().stream().noneMatch(BenchmarkProviders.JDK_SW_FLAGS::contains), where);
@@ -60,7 +62,8 @@ class SuiteTest {
     @Test
     void quickFitsInFourMinutes() {
         Suite quick = Suite.named("quick");
-        Duration estimate = quick.estimate(quick.parts().stream().map(SuiteRunner::count).toList());
+        Duration estimate =
+                quick.estimate(quick.parts().stream().map(SuiteRunner::count).toList());
         assertTrue(estimate.compareTo(Duration.ofMinutes(4)) < 0, "quick is estimated at " + estimate);
     }
 }

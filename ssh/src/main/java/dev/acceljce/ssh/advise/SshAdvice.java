@@ -1,5 +1,12 @@
 package dev.acceljce.ssh.advise;
 
+import dev.acceljce.ssh.OpenSsh;
+import dev.acceljce.ssh.SshSuite;
+import dev.acceljce.ssh.throughput.CopyCase;
+import dev.acceljce.ssh.throughput.CopyResult;
+import dev.acceljce.ssh.throughput.MinaCopier;
+import dev.acceljce.ssh.throughput.OpenSshCopier;
+import dev.acceljce.ssh.throughput.RandomFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -9,14 +16,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
-
-import dev.acceljce.ssh.OpenSsh;
-import dev.acceljce.ssh.SshSuite;
-import dev.acceljce.ssh.throughput.CopyCase;
-import dev.acceljce.ssh.throughput.CopyResult;
-import dev.acceljce.ssh.throughput.MinaCopier;
-import dev.acceljce.ssh.throughput.OpenSshCopier;
-import dev.acceljce.ssh.throughput.RandomFile;
 
 /**
  * {@code acceljce advise ssh}: measures, here, the SFTP upload speed of every cipher and MAC that
@@ -30,11 +29,16 @@ import dev.acceljce.ssh.throughput.RandomFile;
  */
 public final class SshAdvice {
     /** The ciphers the advice may name: AEAD and CTR modes only. */
-    public static final List<String> CIPHERS = List.of("aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
-            "chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr");
+    public static final List<String> CIPHERS = List.of(
+            "aes128-gcm@openssh.com",
+            "aes256-gcm@openssh.com",
+            "chacha20-poly1305@openssh.com",
+            "aes128-ctr",
+            "aes192-ctr",
+            "aes256-ctr");
     /** The MACs the advice may name: SHA-2 HMACs, encrypt-then-MAC and plain. */
-    public static final List<String> MACS = List.of("hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com",
-            "hmac-sha2-256", "hmac-sha2-512");
+    public static final List<String> MACS =
+            List.of("hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com", "hmac-sha2-256", "hmac-sha2-512");
 
     /** One algorithm and its measured speed (median of the runs), MB/s. */
     public record Speed(String algorithm, double mbPerSecond) {}
@@ -98,12 +102,22 @@ public final class SshAdvice {
     }
 
     private Ranking rank(String engine, Copier copier) throws Exception {
-        List<Speed> macs = interleaved(engine, copier, MACS.stream()
-                .map(m -> new CopyCase(CopyCase.Protocol.SFTP, "aes128-ctr", m)).toList(), CopyCase::mac);
+        List<Speed> macs = interleaved(
+                engine,
+                copier,
+                MACS.stream()
+                        .map(m -> new CopyCase(CopyCase.Protocol.SFTP, "aes128-ctr", m))
+                        .toList(),
+                CopyCase::mac);
         String bestMac = macs.getFirst().algorithm();
-        List<Speed> ciphers = new ArrayList<>(interleaved(engine, copier, CIPHERS.stream()
-                .filter(c -> !c.equals("aes128-ctr")) // measured above, with each MAC
-                .map(c -> new CopyCase(CopyCase.Protocol.SFTP, c, bestMac)).toList(), CopyCase::cipher));
+        List<Speed> ciphers = new ArrayList<>(interleaved(
+                engine,
+                copier,
+                CIPHERS.stream()
+                        .filter(c -> !c.equals("aes128-ctr")) // measured above, with each MAC
+                        .map(c -> new CopyCase(CopyCase.Protocol.SFTP, c, bestMac))
+                        .toList(),
+                CopyCase::cipher));
         ciphers.add(new Speed("aes128-ctr", macs.getFirst().mbPerSecond()));
         ciphers.sort(Comparator.comparingDouble(Speed::mbPerSecond).reversed());
         return new Ranking(engine, List.copyOf(ciphers), List.copyOf(macs));
@@ -113,15 +127,22 @@ public final class SshAdvice {
      * Copies with every case once per round, {@code runs} rounds (a load that drifts weighs on
      * every case alike); returns each case's median, fastest first.
      */
-    private List<Speed> interleaved(String engine, Copier copier, List<CopyCase> cases,
-                                    java.util.function.Function<CopyCase, String> name) throws Exception {
+    private List<Speed> interleaved(
+            String engine, Copier copier, List<CopyCase> cases, java.util.function.Function<CopyCase, String> name)
+            throws Exception {
         double[][] mbps = new double[cases.size()][runs];
         for (int r = 0; r < runs; r++) {
             for (int i = 0; i < cases.size(); i++) {
                 CopyCase c = cases.get(i);
                 mbps[i][r] = copier.copy(c).mbPerSecond();
-                progress.printf(Locale.ROOT, "  %-13s run %d/%d  %-45s %7.1f MB/s%n", engine, r + 1, runs,
-                        SshSuite.isAead(c.cipher()) ? c.cipher() : c.cipher() + " + " + c.mac(), mbps[i][r]);
+                progress.printf(
+                        Locale.ROOT,
+                        "  %-13s run %d/%d  %-45s %7.1f MB/s%n",
+                        engine,
+                        r + 1,
+                        runs,
+                        SshSuite.isAead(c.cipher()) ? c.cipher() : c.cipher() + " + " + c.mac(),
+                        mbps[i][r]);
             }
         }
         List<Speed> out = new ArrayList<>();
@@ -145,11 +166,17 @@ public final class SshAdvice {
     public static List<String> lines(java.util.Optional<Ranking> openSsh, Ranking mina) {
         List<String> out = new ArrayList<>();
         openSsh.ifPresent(r -> {
-            section(out, r, "# OpenSSH: ssh_config (client) and sshd_config (server), fastest first;",
+            section(
+                    out,
+                    r,
+                    "# OpenSSH: ssh_config (client) and sshd_config (server), fastest first;",
                     "# MB/s of an SFTP upload over loopback with OpenSSH at both ends:");
             out.add("");
         });
-        section(out, mina, "# Apache MINA SSHD on AccelJCE (dev.acceljce.ssh.MinaOnAccelJce.install() before the first",
+        section(
+                out,
+                mina,
+                "# Apache MINA SSHD on AccelJCE (dev.acceljce.ssh.MinaOnAccelJce.install() before the first",
                 "# client or server), fastest first; MB/s of an SFTP upload over loopback, MINA at both ends:");
         out.add("# in Java, for an SshServer or SshClient:");
         out.add("#   SshConfigFileReader.configureCiphers(sshd, \"" + mina.ciphersLine() + "\", true, true);");
@@ -159,8 +186,9 @@ public final class SshAdvice {
 
     private static void section(List<String> out, Ranking r, String... heading) {
         out.addAll(List.of(heading));
-        Stream.concat(r.ciphers().stream().map(s -> "#   cipher " + pad(s.algorithm()) + fmt(s)),
-                r.macs().stream().map(s -> "#   MAC    " + pad(s.algorithm()) + fmt(s) + "  (with aes128-ctr)"))
+        Stream.concat(
+                        r.ciphers().stream().map(s -> "#   cipher " + pad(s.algorithm()) + fmt(s)),
+                        r.macs().stream().map(s -> "#   MAC    " + pad(s.algorithm()) + fmt(s) + "  (with aes128-ctr)"))
                 .forEach(out::add);
         out.add("Ciphers " + r.ciphersLine());
         out.add("MACs " + r.macsLine());

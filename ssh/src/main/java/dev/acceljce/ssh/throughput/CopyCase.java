@@ -1,13 +1,15 @@
 package dev.acceljce.ssh.throughput;
 
+import dev.acceljce.ssh.SshSuite;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.acceljce.ssh.SshSuite;
-
 /** One measured copy: a protocol and the cipher and MAC it runs with. */
 public record CopyCase(Protocol protocol, String cipher, String mac) {
-    public enum Protocol { SFTP, SCP }
+    public enum Protocol {
+        SFTP,
+        SCP
+    }
 
     /** Key exchange and host key are fixed: they run once per connection, not per byte. */
     public SshSuite suite() {
@@ -27,8 +29,10 @@ public record CopyCase(Protocol protocol, String cipher, String mac) {
         for (Protocol p : protocols) {
             for (String a : algorithms) {
                 int plus = a.indexOf('+');
-                out.add(plus < 0 ? new CopyCase(p, a, "hmac-sha2-256-etm@openssh.com")
-                        : new CopyCase(p, a.substring(0, plus), a.substring(plus + 1)));
+                out.add(
+                        plus < 0
+                                ? new CopyCase(p, a, "hmac-sha2-256-etm@openssh.com")
+                                : new CopyCase(p, a.substring(0, plus), a.substring(plus + 1)));
             }
         }
         return out;
@@ -36,8 +40,12 @@ public record CopyCase(Protocol protocol, String cipher, String mac) {
 
     /** The default table: every cipher both OpenSSH and MINA offer, CTR with each SHA-2 MAC's etm form and one plain. */
     public static final List<String> DEFAULT_ALGORITHMS = List.of(
-            "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com",
-            "aes128-ctr+hmac-sha2-256-etm@openssh.com", "aes128-ctr+hmac-sha2-512-etm@openssh.com",
-            "aes128-ctr+hmac-sha2-256", "aes192-ctr+hmac-sha2-256-etm@openssh.com",
+            "aes128-gcm@openssh.com",
+            "aes256-gcm@openssh.com",
+            "chacha20-poly1305@openssh.com",
+            "aes128-ctr+hmac-sha2-256-etm@openssh.com",
+            "aes128-ctr+hmac-sha2-512-etm@openssh.com",
+            "aes128-ctr+hmac-sha2-256",
+            "aes192-ctr+hmac-sha2-256-etm@openssh.com",
             "aes256-ctr+hmac-sha2-256-etm@openssh.com");
 }

@@ -17,7 +17,8 @@ final class CpuTime {
     /** This JVM's CPU seconds so far. */
     static double ofThisProcess() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime() / 1e9;
+                        .getProcessCpuTime()
+                / 1e9;
     }
 
     /** The CPU seconds this JVM's exited children used (OpenSSH clients it ran and waited for). */

@@ -1,5 +1,9 @@
 package dev.acceljce.ssh.throughput;
 
+import dev.acceljce.control.Counters;
+import dev.acceljce.ssh.MinaClient;
+import dev.acceljce.ssh.MinaOnAccelJce;
+import dev.acceljce.ssh.MinaServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,13 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
-
-import dev.acceljce.control.Counters;
-import dev.acceljce.ssh.MinaClient;
-import dev.acceljce.ssh.MinaOnAccelJce;
-import dev.acceljce.ssh.MinaServer;
 
 /**
  * MINA SSHD's client and server in this JVM, copying a file over loopback (both ends' CPU is this
@@ -42,7 +40,8 @@ public final class MinaCopier implements AutoCloseable {
         if (accelJce) {
             MinaOnAccelJce.install();
         }
-        root = Files.createDirectories(dir.resolve("mina-root-" + ProcessHandle.current().pid()));
+        root = Files.createDirectories(
+                dir.resolve("mina-root-" + ProcessHandle.current().pid()));
         host = ecKeyPair();
         user = ecKeyPair();
         server = new MinaServer(root, KeyPairProvider.wrap(host), user.getPublic());
@@ -99,7 +98,8 @@ public final class MinaCopier implements AutoCloseable {
             long jo = r.jdkObjects() - o.jdkObjects();
             String service = name.substring(name.indexOf('.') + 1);
             if (nb != 0 || jb != 0) {
-                out.add(String.format("%s native %d MB, JDK %d MB", service, Math.round(nb / 1e6), Math.round(jb / 1e6)));
+                out.add(String.format(
+                        "%s native %d MB, JDK %d MB", service, Math.round(nb / 1e6), Math.round(jb / 1e6)));
             } else if (no != 0 || jo != 0) {
                 out.add(String.format("%s objects native %d, JDK %d", service, no, jo));
             }
@@ -124,8 +124,11 @@ public final class MinaCopier implements AutoCloseable {
         boolean acc = a.get("--engine").equals("acceljce");
         Path source = Path.of(a.get("--source"));
         int runs = Integer.parseInt(a.getOrDefault("--runs", "3"));
-        List<CopyCase> cases = CopyCase.parse(List.of(a.get("--algorithms").split(",")),
-                List.of(a.get("--protocols").split(",")).stream().map(CopyCase.Protocol::valueOf).toList());
+        List<CopyCase> cases = CopyCase.parse(
+                List.of(a.get("--algorithms").split(",")),
+                List.of(a.get("--protocols").split(",")).stream()
+                        .map(CopyCase.Protocol::valueOf)
+                        .toList());
         try (MinaCopier copier = new MinaCopier(Path.of(a.get("--dir")), acc)) {
             // one unreported copy of every case first: the JIT compiles each cipher's and MAC's
             // paths (its threads' CPU time would otherwise count against the first cases)
@@ -136,7 +139,9 @@ public final class MinaCopier implements AutoCloseable {
                 for (int r = 0; r < runs; r++) {
                     CopyResult res = copier.copy(c, source);
                     System.out.println(res.toLine());
-                    System.err.printf("  %s %s %s: %.0f MB/s%n", copier.engine(), c.protocol(), c.algorithms(), res.mbPerSecond());
+                    System.err.printf(
+                            "  %s %s %s: %.0f MB/s%n",
+                            copier.engine(), c.protocol(), c.algorithms(), res.mbPerSecond());
                 }
             }
         }

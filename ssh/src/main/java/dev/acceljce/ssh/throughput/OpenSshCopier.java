@@ -1,13 +1,12 @@
 package dev.acceljce.ssh.throughput;
 
+import dev.acceljce.ssh.OpenSsh;
+import dev.acceljce.ssh.OpenSshServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import dev.acceljce.ssh.OpenSsh;
-import dev.acceljce.ssh.OpenSshServer;
 
 /**
  * The reference: OpenSSH's own client (sftp, or scp with the original SCP protocol) copying to
@@ -26,15 +25,16 @@ public final class OpenSshCopier implements AutoCloseable {
     /** @param launcher prefix for sshd and every client (e.g. {@code taskset -c 1}), may be empty */
     public OpenSshCopier(Path dir, List<String> launcher) throws IOException {
         this.launcher = List.copyOf(launcher);
-        dir = Files.createTempDirectory(dir, "openssh-"); // fresh keys per instance (ssh-keygen asks before overwriting)
+        dir = Files.createTempDirectory(
+                dir, "openssh-"); // fresh keys per instance (ssh-keygen asks before overwriting)
         Path keys = Files.createDirectories(dir.resolve("keys"));
         Path host = OpenSsh.keygen(keys.resolve("host_ecdsa"), "ecdsa", 256);
         userKey = OpenSsh.keygen(keys.resolve("user_ecdsa"), "ecdsa", 256);
         Path authorized = Files.writeString(keys.resolve("authorized_keys"), OpenSsh.publicKeyLine(userKey) + "\n");
-        sshd = new OpenSshServer(Files.createDirectories(dir.resolve("sshd")), List.of(host), authorized,
-                List.of(), launcher);
-        knownHosts = Files.writeString(keys.resolve("known_hosts"),
-                "[127.0.0.1]:" + sshd.port() + " " + OpenSsh.publicKeyLine(host) + "\n");
+        sshd = new OpenSshServer(
+                Files.createDirectories(dir.resolve("sshd")), List.of(host), authorized, List.of(), launcher);
+        knownHosts = Files.writeString(
+                keys.resolve("known_hosts"), "[127.0.0.1]:" + sshd.port() + " " + OpenSsh.publicKeyLine(host) + "\n");
         out = Files.createDirectories(dir.resolve("out"));
     }
 

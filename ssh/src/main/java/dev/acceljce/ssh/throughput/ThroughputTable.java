@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -36,31 +35,49 @@ public final class ThroughputTable {
     record Cell(double mbps, double low, double high, double cpuSeconds, double mbPerCpuSecond, String servedBy) {}
 
     Cell cell(String engine, CopyCase.Protocol p, String algorithms) {
-        List<CopyResult> runs = results.stream().filter(r -> r.engine().equals(engine) && r.protocol() == p
-                && r.algorithms().equals(algorithms)).sorted(Comparator.comparingDouble(CopyResult::mbPerSecond)).toList();
+        List<CopyResult> runs = results.stream()
+                .filter(r -> r.engine().equals(engine)
+                        && r.protocol() == p
+                        && r.algorithms().equals(algorithms))
+                .sorted(Comparator.comparingDouble(CopyResult::mbPerSecond))
+                .toList();
         if (runs.isEmpty()) {
             return null;
         }
         CopyResult median = runs.get(runs.size() / 2);
-        double[] perCpu = runs.stream().mapToDouble(r -> r.bytes() / 1e6 / r.cpuSeconds()).sorted().toArray();
-        return new Cell(median.mbPerSecond(), runs.getFirst().mbPerSecond(), runs.getLast().mbPerSecond(),
-                median.cpuSeconds(), perCpu[perCpu.length / 2], median.servedBy());
+        double[] perCpu = runs.stream()
+                .mapToDouble(r -> r.bytes() / 1e6 / r.cpuSeconds())
+                .sorted()
+                .toArray();
+        return new Cell(
+                median.mbPerSecond(),
+                runs.getFirst().mbPerSecond(),
+                runs.getLast().mbPerSecond(),
+                median.cpuSeconds(),
+                perCpu[perCpu.length / 2],
+                median.servedBy());
     }
 
     /** The rows of one protocol, slowest first on the last engine (as the seed sorts). */
     List<String> rows(CopyCase.Protocol p) {
         String last = engines.getLast();
-        return results.stream().filter(r -> r.protocol() == p).map(CopyResult::algorithms).distinct()
+        return results.stream()
+                .filter(r -> r.protocol() == p)
+                .map(CopyResult::algorithms)
+                .distinct()
                 .sorted(Comparator.comparingDouble(a -> {
                     Cell c = cell(last, p, a);
                     return c == null ? 0 : c.mbps();
-                })).toList();
+                }))
+                .toList();
     }
 
     public String markdown() {
         StringBuilder b = new StringBuilder();
         for (CopyCase.Protocol p : protocols()) {
-            b.append("\n").append(p).append(": MB/s (median of the runs, lowest-highest), CPU seconds of both ends")
+            b.append("\n")
+                    .append(p)
+                    .append(": MB/s (median of the runs, lowest-highest), CPU seconds of both ends")
                     .append(" (median run), MB per CPU second (median)\n\n");
             b.append("| Cipher (+ MAC) |");
             engines.forEach(e -> b.append(' ').append(e).append(" MB/s | CPU s | MB/CPU s |"));
@@ -77,14 +94,29 @@ public final class ThroughputTable {
                 b.append("| ").append(a).append(" |");
                 for (String e : engines) {
                     Cell c = cell(e, p, a);
-                    b.append(c == null ? " - | - | - |" : String.format(Locale.ROOT, " %.0f (%.0f-%.0f) | %.2f | %.0f |",
-                            c.mbps(), c.low(), c.high(), c.cpuSeconds(), c.mbPerCpuSecond()));
+                    b.append(
+                            c == null
+                                    ? " - | - | - |"
+                                    : String.format(
+                                            Locale.ROOT,
+                                            " %.0f (%.0f-%.0f) | %.2f | %.0f |",
+                                            c.mbps(),
+                                            c.low(),
+                                            c.high(),
+                                            c.cpuSeconds(),
+                                            c.mbPerCpuSecond()));
                 }
                 Cell jdk = cell(MinaCopier.ENGINE_JDK, p, a);
                 Cell acc = cell(MinaCopier.ENGINE_ACCELJCE, p, a);
                 if (engines.contains(MinaCopier.ENGINE_JDK) && engines.contains(MinaCopier.ENGINE_ACCELJCE)) {
-                    b.append(jdk == null || acc == null ? " - | - |" : String.format(Locale.ROOT, " %.2f | %.2f |",
-                            acc.mbps() / jdk.mbps(), acc.mbPerCpuSecond() / jdk.mbPerCpuSecond()));
+                    b.append(
+                            jdk == null || acc == null
+                                    ? " - | - |"
+                                    : String.format(
+                                            Locale.ROOT,
+                                            " %.2f | %.2f |",
+                                            acc.mbps() / jdk.mbps(),
+                                            acc.mbPerCpuSecond() / jdk.mbPerCpuSecond()));
                 }
                 b.append('\n');
             }
@@ -98,7 +130,8 @@ public final class ThroughputTable {
         if (!served.isEmpty()) {
             b.append("\nWhat served MINA+AccelJCE (AccelJCE's counters over one copy of each row):\n\n");
             b.append("| Copy | Cipher and MAC services |\n| --- | --- |\n");
-            served.forEach((k, v) -> b.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+            served.forEach(
+                    (k, v) -> b.append("| ").append(k).append(" | ").append(v).append(" |\n"));
         }
         return b.toString();
     }
@@ -114,28 +147,47 @@ public final class ThroughputTable {
     public List<Path> charts(Path dir, String prefix, String subtitle) throws IOException {
         List<Path> out = new ArrayList<>();
         for (CopyCase.Protocol p : protocols()) {
-            out.add(chart(dir.resolve(prefix + "-" + p.name().toLowerCase(Locale.ROOT) + ".png"), p,
-                    "MB/s (median)", subtitle, Cell::mbps));
-            out.add(chart(dir.resolve(prefix + "-" + p.name().toLowerCase(Locale.ROOT) + "-cpu.png"), p,
-                    "MB per CPU second of both ends (median)", subtitle, Cell::mbPerCpuSecond));
+            out.add(chart(
+                    dir.resolve(prefix + "-" + p.name().toLowerCase(Locale.ROOT) + ".png"),
+                    p,
+                    "MB/s (median)",
+                    subtitle,
+                    Cell::mbps));
+            out.add(chart(
+                    dir.resolve(prefix + "-" + p.name().toLowerCase(Locale.ROOT) + "-cpu.png"),
+                    p,
+                    "MB per CPU second of both ends (median)",
+                    subtitle,
+                    Cell::mbPerCpuSecond));
         }
         return out;
     }
 
-    private Path chart(Path file, CopyCase.Protocol p, String metric, String subtitle,
-                       java.util.function.ToDoubleFunction<Cell> value) throws IOException {
+    private Path chart(
+            Path file,
+            CopyCase.Protocol p,
+            String metric,
+            String subtitle,
+            java.util.function.ToDoubleFunction<Cell> value)
+            throws IOException {
         List<String> rows = rows(p);
-        CategoryChart chart = new CategoryChartBuilder().width(1100).height(560)
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(1100)
+                .height(560)
                 .title(p + " upload over loopback, " + metric + " - " + subtitle)
-                .xAxisTitle("cipher (+ MAC)").yAxisTitle(metric.replace(" (median)", "")).build();
+                .xAxisTitle("cipher (+ MAC)")
+                .yAxisTitle(metric.replace(" (median)", ""))
+                .build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setXAxisLabelRotation(20);
         chart.getStyler().setAvailableSpaceFill(0.8);
         for (String e : engines) {
-            List<Double> ys = rows.stream().map(a -> {
-                Cell c = cell(e, p, a);
-                return c == null ? 0.0 : value.applyAsDouble(c);
-            }).collect(Collectors.toList());
+            List<Double> ys = rows.stream()
+                    .map(a -> {
+                        Cell c = cell(e, p, a);
+                        return c == null ? 0.0 : value.applyAsDouble(c);
+                    })
+                    .collect(Collectors.toList());
             chart.addSeries(e, rows.stream().map(ThroughputTable::shortName).toList(), ys);
         }
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);

@@ -1,5 +1,7 @@
 package dev.acceljce.workload.bank;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.acceljce.workload.site.Page;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -9,16 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import dev.acceljce.workload.site.Page;
 
 /**
  * The bank's pages. {@code /bank/<page>} is a dynamic page: it calls BeSim once, then answers
@@ -95,7 +92,7 @@ final class BankHandler extends Handler.Abstract {
     /** The page's HTML: a short dynamic head (what BeSim said) padded to the page's size. */
     private static byte[] render(Page page, int besimBytes) {
         byte[] head = ("<html><head><title>" + page.path + "</title></head><body><h1>" + page.path
-                + "</h1><p>back end: " + besimBytes + " bytes at " + System.nanoTime() + "</p><!-- ")
+                        + "</h1><p>back end: " + besimBytes + " bytes at " + System.nanoTime() + "</p><!-- ")
                 .getBytes(StandardCharsets.US_ASCII);
         byte[] tail = " --></body></html>".getBytes(StandardCharsets.US_ASCII);
         byte[] out = Arrays.copyOf(head, page.size);

@@ -1,23 +1,5 @@
 package dev.acceljce.workload.bank;
 
-import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.Provider;
-import java.security.Security;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
-import javax.net.ssl.KeyManager;
-import javax.net.ssl.SSLContext;
-
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.SslConnectionFactory;
-import org.eclipse.jetty.util.ssl.SslContextFactory;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
-
 import dev.acceljce.control.Counters;
 import dev.acceljce.workload.config.Configuration;
 import dev.acceljce.workload.run.Options;
@@ -27,6 +9,21 @@ import dev.acceljce.workload.tls.TlsContexts;
 import dev.acceljce.workload.tls.TlsJvm;
 import dev.acceljce.workload.tls.TlsSetting;
 import dev.acceljce.workload.wire.Ready;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.Provider;
+import java.security.Security;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContext;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * The bank: Jetty 12.1 over SunJSSE, with the configuration under test installed first. Runs in
@@ -49,7 +46,9 @@ public final class BankMain {
             String providers = config.install(work);
 
             KeyManager[] keys = o.has("--token-config")
-                    ? tokenKeyManagers(Path.of(o.get("--token-config")), o.get("--token-pin").toCharArray())
+                    ? tokenKeyManagers(
+                            Path.of(o.get("--token-config")),
+                            o.get("--token-pin").toCharArray())
                     : TlsContexts.keyManagers(Certificates.load(Path.of(o.get("--store"))), Certificates.PASSWORD);
             SSLContext serverContext = TlsContexts.server(keys);
             SSLContext besimContext = TlsContexts.client(
@@ -62,28 +61,32 @@ public final class BankMain {
             Handshakes handshakes = new Handshakes();
             LockRecorder locks = new LockRecorder(work);
             BankHandler[] handler = new BankHandler[1];
-            handler[0] = new BankHandler(besim, () -> {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("configuration", config.id);
-                m.put("tls", tls.id);
-                m.put("providers", providers);
-                m.put("besimMode", besim.mode());
-                m.put("fullHandshakes", handshakes.full());
-                m.put("resumedHandshakes", handshakes.resumed());
-                m.put("failedHandshakes", handshakes.failed());
-                m.put("besimConnections", besim.connections());
-                m.put("sessions", handler[0].sessionStats());
-                if (config.usesAccelJce()) {
-                    m.put("acceljceCounters", Counters.snapshot().values());
-                }
-                return m;
-            }, () -> {
-                handshakes.reset();
-                besim.reset();
-                if (config.usesAccelJce()) {
-                    Counters.reset();
-                }
-            }, locks);
+            handler[0] = new BankHandler(
+                    besim,
+                    () -> {
+                        Map<String, Object> m = new LinkedHashMap<>();
+                        m.put("configuration", config.id);
+                        m.put("tls", tls.id);
+                        m.put("providers", providers);
+                        m.put("besimMode", besim.mode());
+                        m.put("fullHandshakes", handshakes.full());
+                        m.put("resumedHandshakes", handshakes.resumed());
+                        m.put("failedHandshakes", handshakes.failed());
+                        m.put("besimConnections", besim.connections());
+                        m.put("sessions", handler[0].sessionStats());
+                        if (config.usesAccelJce()) {
+                            m.put("acceljceCounters", Counters.snapshot().values());
+                        }
+                        return m;
+                    },
+                    () -> {
+                        handshakes.reset();
+                        besim.reset();
+                        if (config.usesAccelJce()) {
+                            Counters.reset();
+                        }
+                    },
+                    locks);
 
             Server server = server(serverContext, tls, o.getInt("--port", 0), handshakes, handler[0]);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -101,8 +104,8 @@ public final class BankMain {
         }
     }
 
-    private static Server server(SSLContext context, TlsSetting tls, int port, Handshakes handshakes,
-                                 BankHandler handler) throws Exception {
+    private static Server server(
+            SSLContext context, TlsSetting tls, int port, Handshakes handshakes, BankHandler handler) throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool(256, 8);
         threads.setName("bank");
         Server server = new Server(threads);
@@ -113,8 +116,8 @@ public final class BankMain {
         ssl.setIncludeCipherSuites(tls.cipherSuite);
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
-        ServerConnector connector = new ServerConnector(server, 1, 1,
-                new SslConnectionFactory(ssl, "http/1.1"), new HttpConnectionFactory(http));
+        ServerConnector connector = new ServerConnector(
+                server, 1, 1, new SslConnectionFactory(ssl, "http/1.1"), new HttpConnectionFactory(http));
         connector.setHost("127.0.0.1");
         connector.setPort(port);
         connector.setAcceptQueueSize(1024);

@@ -1,5 +1,8 @@
 package dev.acceljce.workload.bank;
 
+import dev.acceljce.workload.tls.TlsContexts;
+import dev.acceljce.workload.tls.TlsSetting;
+import dev.acceljce.workload.wire.Http1;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -8,13 +11,8 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
-
-import dev.acceljce.workload.tls.TlsContexts;
-import dev.acceljce.workload.tls.TlsSetting;
-import dev.acceljce.workload.wire.Http1;
 
 /**
  * The bank's client of BeSim. {@link #newConnectionPerCall} is EEJS's set-up: every call opens a
@@ -62,7 +60,9 @@ public abstract sealed class BeSimClient {
         SSLSocket s = (SSLSocket) context.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), port);
         s.setSSLParameters(TlsContexts.restrict(s.getSSLParameters(), tls));
         s.setTcpNoDelay(true);
-        return new Connection(s, new BufferedInputStream(s.getInputStream(), 2048),
+        return new Connection(
+                s,
+                new BufferedInputStream(s.getInputStream(), 2048),
                 new BufferedOutputStream(s.getOutputStream(), 512));
     }
 

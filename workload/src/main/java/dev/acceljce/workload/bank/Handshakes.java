@@ -1,9 +1,7 @@
 package dev.acceljce.workload.bank;
 
 import java.util.concurrent.atomic.LongAdder;
-
 import javax.net.ssl.SSLSession;
-
 import org.eclipse.jetty.io.ssl.SslHandshakeListener;
 
 /**

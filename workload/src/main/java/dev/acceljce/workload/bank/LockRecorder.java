@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
@@ -32,7 +31,10 @@ final class LockRecorder {
     synchronized void start() {
         stopQuietly();
         recording = new Recording();
-        recording.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofMillis(1)).withStackTrace();
+        recording
+                .enable("jdk.JavaMonitorEnter")
+                .withThreshold(Duration.ofMillis(1))
+                .withStackTrace();
         recording.setToDisk(true);
         recording.start();
     }
@@ -54,7 +56,8 @@ final class LockRecorder {
             if (e.getStackTrace() != null) {
                 for (RecordedFrame f : e.getStackTrace().getFrames()) {
                     if (f.isJavaFrame()) {
-                        site = f.getMethod().getType().getName() + "." + f.getMethod().getName();
+                        site = f.getMethod().getType().getName() + "."
+                                + f.getMethod().getName();
                         break;
                     }
                 }

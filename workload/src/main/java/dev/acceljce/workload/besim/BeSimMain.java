@@ -1,18 +1,5 @@
 package dev.acceljce.workload.besim;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.Socket;
-import java.nio.file.Path;
-import java.util.concurrent.ThreadLocalRandom;
-
-import javax.net.ssl.SSLServerSocket;
-import javax.net.ssl.SSLSocket;
-
 import dev.acceljce.workload.run.Options;
 import dev.acceljce.workload.run.ParentWatch;
 import dev.acceljce.workload.tls.Certificates;
@@ -22,6 +9,17 @@ import dev.acceljce.workload.tls.TlsJvm;
 import dev.acceljce.workload.tls.TlsSetting;
 import dev.acceljce.workload.wire.Http1;
 import dev.acceljce.workload.wire.Ready;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.concurrent.ThreadLocalRandom;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
 
 /**
  * BeSim, the back-end simulator: a separate HTTPS service on loopback that the bank calls for
@@ -41,8 +39,8 @@ public final class BeSimMain {
             TlsSetting tls = TlsSetting.byId(o.get("--tls"));
             TlsJvm.prepare(tls);
             CoreProviders.install(o.get("--provider", "jdk"));
-            var ctx = TlsContexts.server(TlsContexts.keyManagers(
-                    Certificates.load(Path.of(o.get("--store"))), Certificates.PASSWORD));
+            var ctx = TlsContexts.server(
+                    TlsContexts.keyManagers(Certificates.load(Path.of(o.get("--store"))), Certificates.PASSWORD));
             SSLServerSocket server = (SSLServerSocket) ctx.getServerSocketFactory()
                     .createServerSocket(o.getInt("--port", 0), 1024, InetAddress.getLoopbackAddress());
             server.setSSLParameters(TlsContexts.restrict(server.getSSLParameters(), tls));

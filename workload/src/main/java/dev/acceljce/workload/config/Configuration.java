@@ -1,5 +1,6 @@
 package dev.acceljce.workload.config;
 
+import dev.acceljce.AccelJceProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,8 +8,6 @@ import java.security.Provider;
 import java.security.Security;
 import java.util.Arrays;
 import java.util.List;
-
-import dev.acceljce.AccelJceProvider;
 
 /**
  * A provider configuration of the bank's JVM, after EEJS Table 1 (configurations A-F) and
@@ -18,16 +17,24 @@ import dev.acceljce.AccelJceProvider;
  */
 public enum Configuration {
     JDK_DEFAULT("jdk-default", "JDK 25 providers, HotSpot intrinsics on (EEJS E)"),
-    JDK_SOFTWARE("jdk-software", "JDK 25 providers, AES/GHASH/SHA intrinsics off (EEJS F, the baseline)",
-            "-XX:+UnlockDiagnosticVMOptions", "-XX:-UseAESIntrinsics", "-XX:-UseAESCTRIntrinsics",
-            "-XX:-UseGHASHIntrinsics", "-XX:-UseSHA1Intrinsics", "-XX:-UseSHA256Intrinsics",
+    JDK_SOFTWARE(
+            "jdk-software",
+            "JDK 25 providers, AES/GHASH/SHA intrinsics off (EEJS F, the baseline)",
+            "-XX:+UnlockDiagnosticVMOptions",
+            "-XX:-UseAESIntrinsics",
+            "-XX:-UseAESCTRIntrinsics",
+            "-XX:-UseGHASHIntrinsics",
+            "-XX:-UseSHA1Intrinsics",
+            "-XX:-UseSHA256Intrinsics",
             "-XX:-UseSHA512Intrinsics"),
     ACCELJCE_AUTO("acceljce-auto", "AccelJCE first, policy auto", "-Dacceljce.policy=auto"),
     ACCELJCE_NATIVE("acceljce-native", "AccelJCE first, policy native", "-Dacceljce.policy=native"),
     ACCP("accp", "Amazon Corretto Crypto Provider 2.5.0 first"),
     CONSCRYPT("conscrypt", "Conscrypt 2.9.0 first as a JCA provider (SunJSSE still does TLS; X25519 left to SunEC)"),
     NSS("nss", "SunPKCS11 over NSS softokn first (EEJS A, 'the traditional PKCS11 provider')"),
-    PKCS11_TOKEN("pkcs11-token", "server key in a SoftHSM2 token via SunPKCS11, AccelJCE (native) serving the rest",
+    PKCS11_TOKEN(
+            "pkcs11-token",
+            "server key in a SoftHSM2 token via SunPKCS11, AccelJCE (native) serving the rest",
             "-Dacceljce.policy=native");
 
     /** Where Debian's NSS softokn lives. */
@@ -61,7 +68,7 @@ public enum Configuration {
      */
     public String install(Path workDir) throws IOException {
         switch (this) {
-            case JDK_DEFAULT, JDK_SOFTWARE -> { }
+            case JDK_DEFAULT, JDK_SOFTWARE -> {}
             case ACCELJCE_AUTO, ACCELJCE_NATIVE, PKCS11_TOKEN -> Security.insertProviderAt(new AccelJceProvider(), 1);
             case ACCP -> com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider.install();
             case CONSCRYPT -> {
@@ -78,7 +85,9 @@ public enum Configuration {
             }
             case NSS -> Security.insertProviderAt(nss(workDir), 1);
         }
-        return String.join(", ", Arrays.stream(Security.getProviders()).map(Provider::getName).toList());
+        return String.join(
+                ", ",
+                Arrays.stream(Security.getProviders()).map(Provider::getName).toList());
     }
 
     /**
@@ -89,8 +98,13 @@ public enum Configuration {
      */
     private static Provider conscryptWithoutXdh() {
         Provider conscrypt = org.conscrypt.Conscrypt.newProvider();
-        for (String key : java.util.List.of("KeyPairGenerator.XDH", "KeyAgreement.XDH", "KeyFactory.XDH",
-                "KeyAgreement.XDH SupportedKeyFormats", "Alg.Alias.KeyAgreement.X25519", "Alg.Alias.KeyPairGenerator.X25519")) {
+        for (String key : java.util.List.of(
+                "KeyPairGenerator.XDH",
+                "KeyAgreement.XDH",
+                "KeyFactory.XDH",
+                "KeyAgreement.XDH SupportedKeyFormats",
+                "Alg.Alias.KeyAgreement.X25519",
+                "Alg.Alias.KeyPairGenerator.X25519")) {
             conscrypt.remove(key);
         }
         return conscrypt;
@@ -98,8 +112,8 @@ public enum Configuration {
 
     private static Provider nss(Path workDir) throws IOException {
         if (!Files.exists(NSS_LIBRARY_DIR.resolve("libsoftokn3.so"))) {
-            throw new IOException("NSS softokn not found in " + NSS_LIBRARY_DIR
-                    + " (apt-get install -y libnss3 libnss3-tools)");
+            throw new IOException(
+                    "NSS softokn not found in " + NSS_LIBRARY_DIR + " (apt-get install -y libnss3 libnss3-tools)");
         }
         Path cfg = workDir.resolve("nss-softokn.cfg");
         Files.writeString(cfg, """
@@ -112,7 +126,9 @@ public enum Configuration {
     }
 
     public static Configuration byId(String id) {
-        return Arrays.stream(values()).filter(c -> c.id.equals(id)).findFirst()
+        return Arrays.stream(values())
+                .filter(c -> c.id.equals(id))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown configuration '" + id + "'; known: " + ids()));
     }
 

@@ -1,26 +1,7 @@
 package dev.acceljce.workload.driver;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.BufferedReader;
-import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
-import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.acceljce.workload.run.Options;
 import dev.acceljce.workload.run.ParentWatch;
 import dev.acceljce.workload.run.ProcCpu;
@@ -31,6 +12,22 @@ import dev.acceljce.workload.tls.TlsContexts;
 import dev.acceljce.workload.tls.TlsJvm;
 import dev.acceljce.workload.tls.TlsSetting;
 import dev.acceljce.workload.wire.Http1;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
 
 /**
  * The driver: for each load point the controller asks for, N closed-loop users (virtual threads)
@@ -60,8 +57,13 @@ public final class DriverMain {
         TlsJvm.prepare(tls);
         CoreProviders.install(o.get("--provider", "jdk"));
         TrustManager[] trust = TlsContexts.trustManagers(Certificates.trusting(Path.of(o.get("--trust-store"))));
-        Target target = new Target(tls, o.getInt("--port", -1), trust, Long.parseLong(o.get("--server-pid")),
-                Long.parseLong(o.get("--besim-pid")), new Admin(TlsContexts.client(trust), tls, o.getInt("--port", -1)));
+        Target target = new Target(
+                tls,
+                o.getInt("--port", -1),
+                trust,
+                Long.parseLong(o.get("--server-pid")),
+                Long.parseLong(o.get("--besim-pid")),
+                new Admin(TlsContexts.client(trust), tls, o.getInt("--port", -1)));
         ThinkTime think = new ThinkTime(o.getDouble("--think-mean", 1.0));
         System.out.println("READY");
         System.out.flush();
@@ -77,8 +79,8 @@ public final class DriverMain {
                 System.out.flush();
                 continue;
             }
-            Map<String, Object> r = point(target, think, Integer.parseInt(f[0]), Double.parseDouble(f[1]),
-                    Double.parseDouble(f[2]), seed++);
+            Map<String, Object> r = point(
+                    target, think, Integer.parseInt(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]), seed++);
             System.out.println("RESULT " + new ObjectMapper().writeValueAsString(r));
             System.out.flush();
         }
@@ -152,18 +154,23 @@ public final class DriverMain {
         boolean driverBound = driverCore > DRIVER_CORE_LIMIT || lagP99 > LAG_LIMIT_MS;
         // QoS missed while the bank had CPU left, but its core was busy with other processes: the
         // machine, not the configuration, limited this point
-        boolean bankStarved = !stats.qosMet() && serverCpu / elapsed < BANK_STARVED_BELOW
-                && share(cpu1a, cpu1b) > 0.95;
+        boolean bankStarved = !stats.qosMet() && serverCpu / elapsed < BANK_STARVED_BELOW && share(cpu1a, cpu1b) > 0.95;
         r.put("driverBound", driverBound);
         r.put("bankStarved", bankStarved);
         if (driverBound) {
-            r.put("rejected", "the driver's core is the bottleneck (driver+BeSim "
-                    + Math.round(100 * driverCore) + "% of a core, start lag p99 " + Math.round(lagP99) + " ms, CPU 0 "
-                    + Math.round(100 * share(cpu0a, cpu0b)) + "% busy with every process on the machine)");
+            r.put(
+                    "rejected",
+                    "the driver's core is the bottleneck (driver+BeSim "
+                            + Math.round(100 * driverCore) + "% of a core, start lag p99 " + Math.round(lagP99)
+                            + " ms, CPU 0 "
+                            + Math.round(100 * share(cpu0a, cpu0b)) + "% busy with every process on the machine)");
         } else if (bankStarved) {
-            r.put("rejected", "other processes took the bank's core (QoS missed with the bank at "
-                    + Math.round(100 * serverCpu / elapsed) + "% of CPU 1, CPU 1 " + Math.round(100 * share(cpu1a, cpu1b))
-                    + "% busy with every process on the machine)");
+            r.put(
+                    "rejected",
+                    "other processes took the bank's core (QoS missed with the bank at "
+                            + Math.round(100 * serverCpu / elapsed) + "% of CPU 1, CPU 1 "
+                            + Math.round(100 * share(cpu1a, cpu1b))
+                            + "% busy with every process on the machine)");
         }
         r.put("clientFullHandshakes", driver.fullHandshakes());
         r.put("clientResumedHandshakes", driver.resumedHandshakes());
@@ -183,7 +190,8 @@ public final class DriverMain {
     /** The bank's /admin pages, each on its own connection. */
     record Admin(javax.net.ssl.SSLContext context, TlsSetting tls, int port) {
         JsonNode get(String path) throws IOException {
-            try (SSLSocket s = (SSLSocket) context.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), port)) {
+            try (SSLSocket s =
+                    (SSLSocket) context.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), port)) {
                 s.setSSLParameters(TlsContexts.restrict(s.getSSLParameters(), tls));
                 s.setSoTimeout(60_000);
                 var out = new BufferedOutputStream(s.getOutputStream());
@@ -195,7 +203,8 @@ public final class DriverMain {
                 String text = all.toString(StandardCharsets.UTF_8);
                 int body = text.indexOf("\r\n\r\n");
                 if (!text.startsWith("HTTP/1.1 200") || body < 0) {
-                    throw new IOException("bank " + path + ": " + text.lines().findFirst().orElse("no reply"));
+                    throw new IOException(
+                            "bank " + path + ": " + text.lines().findFirst().orElse("no reply"));
                 }
                 return new ObjectMapper().readTree(text.substring(body + 4));
             }

@@ -1,18 +1,16 @@
 package dev.acceljce.workload.driver;
 
+import dev.acceljce.workload.run.ProcCpu;
+import dev.acceljce.workload.tls.TlsContexts;
+import dev.acceljce.workload.wire.Http1;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.net.InetAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
-
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
-
-import dev.acceljce.workload.run.ProcCpu;
-import dev.acceljce.workload.tls.TlsContexts;
-import dev.acceljce.workload.wire.Http1;
 
 /**
  * The driver's raw full-handshake rate, to check it against an independent native client (h2load):
@@ -31,7 +29,8 @@ final class HandshakeRate {
         for (int i = 0; i < concurrency; i++) {
             threads[i] = Thread.ofVirtual().start(() -> {
                 while (System.nanoTime() < end) {
-                    try (SSLSocket s = (SSLSocket) ctx.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), t.port())) {
+                    try (SSLSocket s = (SSLSocket)
+                            ctx.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), t.port())) {
                         s.setSSLParameters(TlsContexts.restrict(s.getSSLParameters(), t.tls()));
                         var out = new BufferedOutputStream(s.getOutputStream());
                         Http1.writeGet(out, "/bank/img/back/0", null, true);

@@ -1,14 +1,12 @@
 package dev.acceljce.workload.driver;
 
+import dev.acceljce.workload.site.Page;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-
 import org.HdrHistogram.Histogram;
-
-import dev.acceljce.workload.site.Page;
 
 /**
  * Response times per page type over the measured window, in HdrHistogram (1 us to 10 min, 3
@@ -20,6 +18,7 @@ import dev.acceljce.workload.site.Page;
 final class PageStats {
     /** SPECweb2005's TIME_GOOD and TIME_TOLERABLE. */
     static final long TIME_GOOD_NS = TimeUnit.SECONDS.toNanos(2);
+
     static final long TIME_TOLERABLE_NS = TimeUnit.SECONDS.toNanos(4);
 
     private final Map<Page, Histogram> pages = new EnumMap<>(Page.class);

@@ -1,5 +1,11 @@
 package dev.acceljce.workload.driver;
 
+import dev.acceljce.workload.site.Navigation;
+import dev.acceljce.workload.site.Page;
+import dev.acceljce.workload.site.ThinkTime;
+import dev.acceljce.workload.tls.TlsContexts;
+import dev.acceljce.workload.tls.TlsSetting;
+import dev.acceljce.workload.wire.Http1;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -8,17 +14,9 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
-
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
-
-import dev.acceljce.workload.site.Navigation;
-import dev.acceljce.workload.site.Page;
-import dev.acceljce.workload.site.ThinkTime;
-import dev.acceljce.workload.tls.TlsContexts;
-import dev.acceljce.workload.tls.TlsSetting;
-import dev.acceljce.workload.wire.Http1;
 
 /**
  * One simulated user, a closed loop: think, request a page (and its check images), walk the

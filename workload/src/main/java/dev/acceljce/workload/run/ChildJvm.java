@@ -37,16 +37,19 @@ public final class ChildJvm implements AutoCloseable {
         this.name = name;
         this.process = process;
         this.log = log;
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = r.readLine(); line != null; line = r.readLine()) {
-                    lines.add(line);
-                }
-            } catch (IOException e) {
-                // the process ended
-            }
-            lines.add("EXITED");
-        }, name + "-stdout");
+        Thread reader = new Thread(
+                () -> {
+                    try (BufferedReader r = new BufferedReader(
+                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                        for (String line = r.readLine(); line != null; line = r.readLine()) {
+                            lines.add(line);
+                        }
+                    } catch (IOException e) {
+                        // the process ended
+                    }
+                    lines.add("EXITED");
+                },
+                name + "-stdout");
         reader.setDaemon(true);
         reader.start();
     }
@@ -57,8 +60,15 @@ public final class ChildJvm implements AutoCloseable {
                 && (Files.isExecutable(Path.of("/usr/bin/taskset")) || Files.isExecutable(Path.of("/bin/taskset")));
     }
 
-    public static ChildJvm start(String name, int cpu, List<String> jvmOptions, String mainClass, List<String> args,
-                                 Map<String, String> env, Path logDir) throws IOException {
+    public static ChildJvm start(
+            String name,
+            int cpu,
+            List<String> jvmOptions,
+            String mainClass,
+            List<String> args,
+            Map<String, String> env,
+            Path logDir)
+            throws IOException {
         List<String> cmd = new ArrayList<>();
         if (cpu >= 0 && canPin()) {
             cmd.addAll(List.of("taskset", "-c", Integer.toString(cpu)));

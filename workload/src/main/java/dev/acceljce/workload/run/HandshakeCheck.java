@@ -1,5 +1,8 @@
 package dev.acceljce.workload.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -13,10 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
 /**
  * {@code workload handshakes}: the driver's raw full-handshake rate against the bank, checked
  * against an independent native client, h2load (Debian's nghttp2-client, HTTP/1.1, one request
@@ -25,7 +24,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 final class HandshakeCheck {
     private static final Path H2LOAD = Path.of("/usr/bin/h2load");
     private static final Pattern FINISHED = Pattern.compile("finished in ([0-9.]+)(m?s), ([0-9.]+) req/s");
-    private static final Pattern SUCCEEDED = Pattern.compile("requests: (\\d+) total, \\d+ started, \\d+ done, (\\d+) succeeded");
+    private static final Pattern SUCCEEDED =
+            Pattern.compile("requests: (\\d+) total, \\d+ started, \\d+ done, (\\d+) succeeded");
 
     private HandshakeCheck() {}
 
@@ -48,19 +48,28 @@ final class HandshakeCheck {
                     row.put("driver", driver);
                     row.put("h2load", h2);
                     rows.add(row);
-                    out.printf(Locale.ROOT, "  %-16s %-18s driver %.0f full handshakes/s (client CPU %.2f ms, bank CPU %.2f ms each), h2load %s%n",
-                            c.id, tls.id, driver.path("handshakesPerSecond").asDouble(),
-                            driver.path("clientCpuMsPerHandshake").asDouble(), driver.path("bankCpuMsPerHandshake").asDouble(),
+                    out.printf(
+                            Locale.ROOT,
+                            "  %-16s %-18s driver %.0f full handshakes/s (client CPU %.2f ms, bank CPU %.2f ms each), h2load %s%n",
+                            c.id,
+                            tls.id,
+                            driver.path("handshakesPerSecond").asDouble(),
+                            driver.path("clientCpuMsPerHandshake").asDouble(),
+                            driver.path("bankCpuMsPerHandshake").asDouble(),
                             h2.containsKey("handshakesPerSecond")
-                                    ? String.format(Locale.ROOT, "%.0f/s (client CPU %.2f ms, bank CPU %.2f ms each)",
-                                    (Double) h2.get("handshakesPerSecond"), (Double) h2.get("clientCpuMsPerHandshake"),
-                                    (Double) h2.get("bankCpuMsPerHandshake"))
+                                    ? String.format(
+                                            Locale.ROOT,
+                                            "%.0f/s (client CPU %.2f ms, bank CPU %.2f ms each)",
+                                            (Double) h2.get("handshakesPerSecond"),
+                                            (Double) h2.get("clientCpuMsPerHandshake"),
+                                            (Double) h2.get("bankCpuMsPerHandshake"))
                                     : h2.get("error"));
                 }
             }
         }
         doc.put("results", rows);
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+        new ObjectMapper()
+                .enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(spec.out().resolve("handshake-check.json").toFile(), doc);
     }
 
@@ -75,17 +84,26 @@ final class HandshakeCheck {
         if (ChildJvm.canPin()) {
             cmd.addAll(List.of("taskset", "-c", Integer.toString(Servers.DRIVER_CPU)));
         }
-        cmd.addAll(List.of(H2LOAD.toString(), "--h1", "-n", Integer.toString(n), "-c", Integer.toString(n),
+        cmd.addAll(List.of(
+                H2LOAD.toString(),
+                "--h1",
+                "-n",
+                Integer.toString(n),
+                "-c",
+                Integer.toString(n),
                 "https://127.0.0.1:" + servers.bankPort() + "/bank/img/back/0"));
         // a shell runs h2load and then prints its children's CPU ticks (cutime, cstime of /proc/self/stat)
         String shell = String.join(" ", cmd) + "; echo CHILDCPU $(cut -d' ' -f16,17 /proc/$$/stat)";
         double bank0 = ProcCpu.seconds(servers.bank().pid());
-        Process p = new ProcessBuilder("bash", "-c", shell).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("bash", "-c", shell)
+                .redirectErrorStream(true)
+                .start();
         String text = new String(p.getInputStream().readAllBytes());
         p.waitFor(120, TimeUnit.SECONDS);
         double bankCpu = ProcCpu.seconds(servers.bank().pid()) - bank0;
         Matcher cpu = Pattern.compile("CHILDCPU (\\d+) (\\d+)").matcher(text);
-        double clientCpu = cpu.find() ? (Long.parseLong(cpu.group(1)) + Long.parseLong(cpu.group(2))) * ProcCpu.TICK_SECONDS : -1;
+        double clientCpu =
+                cpu.find() ? (Long.parseLong(cpu.group(1)) + Long.parseLong(cpu.group(2))) * ProcCpu.TICK_SECONDS : -1;
         Matcher f = FINISHED.matcher(text);
         Matcher s = SUCCEEDED.matcher(text);
         if (!f.find() || !s.find()) {

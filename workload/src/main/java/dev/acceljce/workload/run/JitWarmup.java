@@ -1,9 +1,8 @@
 package dev.acceljce.workload.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintStream;
 import java.util.Locale;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Full handshakes at full speed against a new bank JVM before anything is measured. SunJSSE's and
@@ -21,10 +20,19 @@ final class JitWarmup {
         if (spec.jitWarmupSeconds() <= 0) {
             return;
         }
-        progress.printf(Locale.ROOT, "  %-16s %-18s JIT warm-up: %.0f s of full handshakes (%d clients)%n",
-                servers.configuration().id, servers.tls().id, spec.jitWarmupSeconds(), CLIENTS);
+        progress.printf(
+                Locale.ROOT,
+                "  %-16s %-18s JIT warm-up: %.0f s of full handshakes (%d clients)%n",
+                servers.configuration().id,
+                servers.tls().id,
+                spec.jitWarmupSeconds(),
+                CLIENTS);
         JsonNode r = LoadPoint.handshakes(servers, CLIENTS, spec.jitWarmupSeconds());
-        progress.printf(Locale.ROOT, "  %-16s %-18s   %.0f handshakes/s on average%n", servers.configuration().id,
-                servers.tls().id, r.path("handshakesPerSecond").asDouble());
+        progress.printf(
+                Locale.ROOT,
+                "  %-16s %-18s   %.0f handshakes/s on average%n",
+                servers.configuration().id,
+                servers.tls().id,
+                r.path("handshakesPerSecond").asDouble());
     }
 }

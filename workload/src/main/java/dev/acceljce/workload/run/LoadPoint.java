@@ -1,9 +1,8 @@
 package dev.acceljce.workload.run;
 
-import java.util.Locale;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Locale;
 
 /** One load point: N users for the warm-up and the measured window, asked of the driver JVM. */
 final class LoadPoint {

@@ -30,7 +30,9 @@ final class Machine {
                     model = line.substring(line.indexOf(':') + 1).trim();
                 } else if (line.startsWith("flags") && flags.isEmpty()) {
                     StringBuilder f = new StringBuilder();
-                    for (String want : new String[] {"aes", "vaes", "pclmulqdq", "vpclmulqdq", "sha_ni", "avx2", "avx512f", "avx512ifma", "adx"}) {
+                    for (String want : new String[] {
+                        "aes", "vaes", "pclmulqdq", "vpclmulqdq", "sha_ni", "avx2", "avx512f", "avx512ifma", "adx"
+                    }) {
                         if ((" " + line + " ").contains(" " + want + " ")) {
                             f.append(f.isEmpty() ? "" : " ").append(want);
                         }

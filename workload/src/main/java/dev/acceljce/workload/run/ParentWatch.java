@@ -12,16 +12,18 @@ public final class ParentWatch {
 
     public static void exitWhenParentGoes() {
         exitWhenParentExits();
-        Thread t = new Thread(() -> {
-            try {
-                while (System.in.read() != -1) {
-                    // nothing is sent; wait for the end
-                }
-            } catch (IOException e) {
-                // the same: the parent is gone
-            }
-            System.exit(3); // exit, not halt: shutdown hooks (a JFR dump on exit, Jetty's stop) still run
-        }, "parent-watch");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        while (System.in.read() != -1) {
+                            // nothing is sent; wait for the end
+                        }
+                    } catch (IOException e) {
+                        // the same: the parent is gone
+                    }
+                    System.exit(3); // exit, not halt: shutdown hooks (a JFR dump on exit, Jetty's stop) still run
+                },
+                "parent-watch");
         t.setDaemon(true);
         t.start();
     }

@@ -1,11 +1,10 @@
 package dev.acceljce.workload.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The search for the highest number of simultaneous sessions that meets SPECweb2005's QoS (95% of
@@ -16,8 +15,13 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 final class QosSearch {
     /** What the search found for one configuration and TLS setting. */
-    record Outcome(int sessionsWithinQos, JsonNode best, JsonNode first, List<JsonNode> points, String rejected,
-                   boolean capped) {}
+    record Outcome(
+            int sessionsWithinQos,
+            JsonNode best,
+            JsonNode first,
+            List<JsonNode> points,
+            String rejected,
+            boolean capped) {}
 
     private QosSearch() {}
 
@@ -31,8 +35,13 @@ final class QosSearch {
         // the JVMs are new: handshakes at full speed until the JIT has compiled the handshake code,
         // then one unreported point at the first load (caches, pools)
         JitWarmup.run(spec, servers, progress);
-        progress.printf(Locale.ROOT, "  %-16s %-18s warming up at %d sessions for %.0f s%n", servers.configuration().id,
-                servers.tls().id, spec.startUsers(), 3 * spec.warmupSeconds());
+        progress.printf(
+                Locale.ROOT,
+                "  %-16s %-18s warming up at %d sessions for %.0f s%n",
+                servers.configuration().id,
+                servers.tls().id,
+                spec.startUsers(),
+                3 * spec.warmupSeconds());
         LoadPoint.run(servers, spec.startUsers(), 2 * spec.warmupSeconds(), spec.warmupSeconds());
         for (int n = spec.startUsers(); n <= spec.maxUsers(); n *= 2) {
             JsonNode p = point(spec, servers, n, progress);
@@ -74,18 +83,25 @@ final class QosSearch {
     }
 
     private static JsonNode point(RunSpec spec, Servers servers, int users, PrintStream progress) throws Exception {
-        progress.printf(Locale.ROOT, "  %-16s %-18s %5d sessions ... ", servers.configuration().id, servers.tls().id, users);
+        progress.printf(
+                Locale.ROOT, "  %-16s %-18s %5d sessions ... ", servers.configuration().id, servers.tls().id, users);
         progress.flush();
         JsonNode p = LoadPoint.run(servers, users, spec.warmupSeconds(), spec.measureSeconds());
-        progress.printf(Locale.ROOT, "%7.1f pages/s, %5.1f%% <2s, %5.1f%% <4s, p99 %6.0f ms, bank CPU %3.0f%% (%.2f ms/page), driver core %3.0f%%%s%s%n",
-                p.path("pagesPerSecond").asDouble(), 100 * p.path("withinGood").asDouble(),
-                100 * p.path("withinTolerable").asDouble(), p.path("all").path("p99Ms").asDouble(),
-                100 * p.path("serverCoreBusy").asDouble(), p.path("serverCpuMsPerPage").asDouble(),
+        progress.printf(
+                Locale.ROOT,
+                "%7.1f pages/s, %5.1f%% <2s, %5.1f%% <4s, p99 %6.0f ms, bank CPU %3.0f%% (%.2f ms/page), driver core %3.0f%%%s%s%n",
+                p.path("pagesPerSecond").asDouble(),
+                100 * p.path("withinGood").asDouble(),
+                100 * p.path("withinTolerable").asDouble(),
+                p.path("all").path("p99Ms").asDouble(),
+                100 * p.path("serverCoreBusy").asDouble(),
+                p.path("serverCpuMsPerPage").asDouble(),
                 100 * p.path("driverCoreBusy").asDouble(),
                 p.path("qosMet").asBoolean() ? "  QoS met" : "  QoS missed",
                 p.has("rejected") ? "  REJECTED: " + p.path("rejected").asText() : "");
         if (p.path("errors").asLong() > 0) {
-            progress.println("    errors: " + p.path("errors").asLong() + ", first: " + p.path("firstError").asText());
+            progress.println("    errors: " + p.path("errors").asLong() + ", first: "
+                    + p.path("firstError").asText());
         }
         return p;
     }

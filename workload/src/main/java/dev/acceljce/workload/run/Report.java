@@ -1,19 +1,16 @@
 package dev.acceljce.workload.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.acceljce.workload.site.Page;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
-import dev.acceljce.workload.site.Page;
 
 /**
  * The results of a run: the summary table (printed and in Markdown), the per-page response
@@ -62,13 +59,21 @@ final class Report {
     String table() {
         StringBuilder b = new StringBuilder();
         b.append("| TLS | configuration | sessions within QoS | vs jdk-software | pages/s | avg ms | p95 ms | p99 ms "
-                + "| bank CPU ms/page @").append(spec.startUsers()).append(" | bank CPU ms/page @max | bank handshakes per page: front full / resumed, BeSim full "
-                + "| AccelJCE ops native/JDK | note |\n");
+                        + "| bank CPU ms/page @")
+                .append(spec.startUsers())
+                .append(" | bank CPU ms/page @max | bank handshakes per page: front full / resumed, BeSim full "
+                        + "| AccelJCE ops native/JDK | note |\n");
         b.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |\n");
         for (WorkloadMain.Result r : results) {
-            b.append("| ").append(r.tls().id).append(" | ").append(r.configuration().id).append(" | ");
+            b.append("| ")
+                    .append(r.tls().id)
+                    .append(" | ")
+                    .append(r.configuration().id)
+                    .append(" | ");
             if (r.error() != null) {
-                b.append("failed | | | | | | | | | | ").append(r.error().lines().findFirst().orElse("")).append(" |\n");
+                b.append("failed | | | | | | | | | | ")
+                        .append(r.error().lines().findFirst().orElse(""))
+                        .append(" |\n");
                 continue;
             }
             QosSearch.Outcome o = r.outcome();
@@ -79,21 +84,31 @@ final class Report {
             if (best == null) {
                 b.append(" | | | | ");
             } else {
-                b.append(f1(best.path("pagesPerSecond").asDouble())).append(" | ")
-                        .append(f1(best.path("all").path("avgMs").asDouble())).append(" | ")
-                        .append(f1(best.path("all").path("p95Ms").asDouble())).append(" | ")
-                        .append(f1(best.path("all").path("p99Ms").asDouble())).append(" | ");
+                b.append(f1(best.path("pagesPerSecond").asDouble()))
+                        .append(" | ")
+                        .append(f1(best.path("all").path("avgMs").asDouble()))
+                        .append(" | ")
+                        .append(f1(best.path("all").path("p95Ms").asDouble()))
+                        .append(" | ")
+                        .append(f1(best.path("all").path("p99Ms").asDouble()))
+                        .append(" | ");
             }
-            b.append(first == null ? "" : f2(first.path("serverCpuMsPerPage").asDouble())).append(" | ");
-            b.append(best == null ? "" : f2(best.path("serverCpuMsPerPage").asDouble())).append(" | ");
+            b.append(first == null ? "" : f2(first.path("serverCpuMsPerPage").asDouble()))
+                    .append(" | ");
+            b.append(best == null ? "" : f2(best.path("serverCpuMsPerPage").asDouble()))
+                    .append(" | ");
             JsonNode h = best != null ? best : first;
             if (h != null && h.path("pageCount").asLong() > 0) {
                 double pages = h.path("pageCount").asDouble();
-                b.append(f2(h.path("bank").path("fullHandshakes").asDouble() / pages)).append(" / ")
-                        .append(f2(h.path("bank").path("resumedHandshakes").asDouble() / pages)).append(" / ")
+                b.append(f2(h.path("bank").path("fullHandshakes").asDouble() / pages))
+                        .append(" / ")
+                        .append(f2(h.path("bank").path("resumedHandshakes").asDouble() / pages))
+                        .append(" / ")
                         .append(f2(h.path("bank").path("besimConnections").asDouble() / pages));
             }
-            b.append(" | ").append(h == null ? "" : counters(h.path("bank").path("acceljceCounters"))).append(" | ");
+            b.append(" | ")
+                    .append(h == null ? "" : counters(h.path("bank").path("acceljceCounters")))
+                    .append(" | ");
             if (o.rejected() != null) {
                 b.append("search stopped at a rejected point: ").append(o.rejected());
             } else if (o.capped()) {
@@ -106,9 +121,12 @@ final class Report {
 
     private String ratio(WorkloadMain.Result r) {
         for (WorkloadMain.Result base : results) {
-            if (base.tls() == r.tls() && base.configuration().id.equals("jdk-software") && base.error() == null
+            if (base.tls() == r.tls()
+                    && base.configuration().id.equals("jdk-software")
+                    && base.error() == null
                     && base.outcome().sessionsWithinQos() > 0) {
-                return f2((double) r.outcome().sessionsWithinQos() / base.outcome().sessionsWithinQos());
+                return f2((double) r.outcome().sessionsWithinQos()
+                        / base.outcome().sessionsWithinQos());
             }
         }
         return "";
@@ -128,25 +146,43 @@ final class Report {
     }
 
     String markdown() {
-        StringBuilder b = new StringBuilder("# Workload results (").append(spec.mode()).append(")\n\n");
+        StringBuilder b =
+                new StringBuilder("# Workload results (").append(spec.mode()).append(")\n\n");
         b.append("Command: `./acceljce workload ").append(command).append("`  \n");
         b.append("Machine: ").append(Machine.describe()).append("  \n");
-        b.append(String.format(Locale.ROOT, "Think time: exponential, mean %.1f s (%s); each bank JVM first serves %.0f s of full handshakes (16 clients, JIT warm-up); warm-up %.0f s, measured %.0f s per load point; BeSim: %s.%n%n",
-                spec.thinkMeanSeconds(), spec.thinkMeanSeconds() == 10.0 ? "faithful" : "compressed",
-                spec.jitWarmupSeconds(), spec.warmupSeconds(), spec.measureSeconds(), spec.besimMode()));
+        b.append(String.format(
+                Locale.ROOT,
+                "Think time: exponential, mean %.1f s (%s); each bank JVM first serves %.0f s of full handshakes (16 clients, JIT warm-up); warm-up %.0f s, measured %.0f s per load point; BeSim: %s.%n%n",
+                spec.thinkMeanSeconds(),
+                spec.thinkMeanSeconds() == 10.0 ? "faithful" : "compressed",
+                spec.jitWarmupSeconds(),
+                spec.warmupSeconds(),
+                spec.measureSeconds(),
+                spec.besimMode()));
         b.append(table()).append('\n');
         b.append("## Response time per page type at the highest load within QoS (avg / p95 / p99 ms)\n\n| page |");
-        List<WorkloadMain.Result> ok = results.stream().filter(r -> r.error() == null && r.outcome().best() != null).toList();
+        List<WorkloadMain.Result> ok = results.stream()
+                .filter(r -> r.error() == null && r.outcome().best() != null)
+                .toList();
         for (WorkloadMain.Result r : ok) {
-            b.append(' ').append(r.configuration().id).append(" (").append(r.tls().id).append(") |");
+            b.append(' ')
+                    .append(r.configuration().id)
+                    .append(" (")
+                    .append(r.tls().id)
+                    .append(") |");
         }
         b.append("\n| ---").append(" | ---".repeat(ok.size())).append(" |\n");
         for (Page p : Page.values()) {
             b.append("| ").append(p.path).append(" |");
             for (WorkloadMain.Result r : ok) {
                 JsonNode row = r.outcome().best().path("pages").path(p.path);
-                b.append(' ').append(f1(row.path("avgMs").asDouble())).append(" / ").append(f1(row.path("p95Ms").asDouble()))
-                        .append(" / ").append(f1(row.path("p99Ms").asDouble())).append(" |");
+                b.append(' ')
+                        .append(f1(row.path("avgMs").asDouble()))
+                        .append(" / ")
+                        .append(f1(row.path("p95Ms").asDouble()))
+                        .append(" / ")
+                        .append(f1(row.path("p99Ms").asDouble()))
+                        .append(" |");
             }
             b.append('\n');
         }
@@ -155,10 +191,13 @@ final class Report {
                 + "RSA key exchange encrypts a premaster secret); every full front handshake is one server signature\n"
                 + "(or one premaster decryption). So AccelJCE's signature (or Cipher.RSA) operations equal BeSim\n"
                 + "calls + front full handshakes when AccelJCE signs, and BeSim calls alone when the token signs.\n\n");
-        b.append("| configuration | TLS | front full | front resumed | BeSim calls | AccelJCE signature / Cipher.RSA ops | key agreement ops | AccelJCE native ops | JDK-path ops |\n");
+        b.append(
+                "| configuration | TLS | front full | front resumed | BeSim calls | AccelJCE signature / Cipher.RSA ops | key agreement ops | AccelJCE native ops | JDK-path ops |\n");
         b.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (WorkloadMain.Result r : results) {
-            if (r.error() != null || r.outcome().first() == null || !r.configuration().usesAccelJce()) {
+            if (r.error() != null
+                    || r.outcome().first() == null
+                    || !r.configuration().usesAccelJce()) {
                 continue;
             }
             JsonNode bank = r.outcome().first().path("bank");
@@ -177,19 +216,40 @@ final class Report {
                 nat += row.path("nativeOps").asLong();
                 jdk += row.path("jdkOps").asLong();
             }
-            b.append("| ").append(r.configuration().id).append(" | ").append(r.tls().id).append(" | ")
-                    .append(bank.path("fullHandshakes").asLong()).append(" | ").append(bank.path("resumedHandshakes").asLong())
-                    .append(" | ").append(bank.path("besimConnections").asLong()).append(" | ").append(sig).append(" | ")
-                    .append(agree).append(" | ").append(nat).append(" | ").append(jdk).append(" |\n");
+            b.append("| ")
+                    .append(r.configuration().id)
+                    .append(" | ")
+                    .append(r.tls().id)
+                    .append(" | ")
+                    .append(bank.path("fullHandshakes").asLong())
+                    .append(" | ")
+                    .append(bank.path("resumedHandshakes").asLong())
+                    .append(" | ")
+                    .append(bank.path("besimConnections").asLong())
+                    .append(" | ")
+                    .append(sig)
+                    .append(" | ")
+                    .append(agree)
+                    .append(" | ")
+                    .append(nat)
+                    .append(" | ")
+                    .append(jdk)
+                    .append(" |\n");
         }
-        b.append("\n## Lock contention (JFR jdk.JavaMonitorEnter >= 1 ms, in the bank, at the highest load point run)\n\n");
+        b.append(
+                "\n## Lock contention (JFR jdk.JavaMonitorEnter >= 1 ms, in the bank, at the highest load point run)\n\n");
         for (WorkloadMain.Result r : results) {
             if (r.error() != null || r.outcome().points().isEmpty()) {
                 continue;
             }
             JsonNode last = r.outcome().points().getLast();
-            b.append("- ").append(r.configuration().id).append(" (").append(r.tls().id).append(", ")
-                    .append(last.path("users").asInt()).append(" sessions): ");
+            b.append("- ")
+                    .append(r.configuration().id)
+                    .append(" (")
+                    .append(r.tls().id)
+                    .append(", ")
+                    .append(last.path("users").asInt())
+                    .append(" sessions): ");
             JsonNode locks = last.path("locks");
             if (!locks.isArray() || locks.isEmpty()) {
                 b.append("none recorded\n");
@@ -197,8 +257,12 @@ final class Report {
             }
             List<String> parts = new ArrayList<>();
             for (JsonNode l : locks) {
-                parts.add(String.format(Locale.ROOT, "`%s` %d events, %.0f ms", l.path("monitor").asText(),
-                        l.path("events").asLong(), l.path("blockedMs").asDouble()));
+                parts.add(String.format(
+                        Locale.ROOT,
+                        "`%s` %d events, %.0f ms",
+                        l.path("monitor").asText(),
+                        l.path("events").asLong(),
+                        l.path("blockedMs").asDouble()));
                 if (parts.size() == 3) {
                     break;
                 }

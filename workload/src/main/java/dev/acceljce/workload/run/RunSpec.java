@@ -1,10 +1,9 @@
 package dev.acceljce.workload.run;
 
-import java.nio.file.Path;
-import java.util.List;
-
 import dev.acceljce.workload.config.Configuration;
 import dev.acceljce.workload.tls.TlsSetting;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What one workload run does: which configurations and TLS settings, the think time, the
@@ -21,7 +20,19 @@ import dev.acceljce.workload.tls.TlsSetting;
  * @param coreProvider the providers of the driver and BeSim (not under test): acceljce or jdk
  * @param bankJvmOptions more options for the bank's JVM (a profiler, for instance)
  */
-public record RunSpec(String mode, List<Configuration> configurations, List<TlsSetting> tlsSettings,
-                      double thinkMeanSeconds, double jitWarmupSeconds, double warmupSeconds, double measureSeconds,
-                      int startUsers, int maxUsers, int refineSteps, String besimMode, int bankPort,
-                      String coreProvider, List<String> bankJvmOptions, Path out) {}
+public record RunSpec(
+        String mode,
+        List<Configuration> configurations,
+        List<TlsSetting> tlsSettings,
+        double thinkMeanSeconds,
+        double jitWarmupSeconds,
+        double warmupSeconds,
+        double measureSeconds,
+        int startUsers,
+        int maxUsers,
+        int refineSteps,
+        String besimMode,
+        int bankPort,
+        String coreProvider,
+        List<String> bankJvmOptions,
+        Path out) {}

@@ -1,13 +1,12 @@
 package dev.acceljce.workload.run;
 
+import dev.acceljce.workload.config.Configuration;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import dev.acceljce.workload.config.Configuration;
 
 /**
  * The PKCS#11 token of the pkcs11-token configuration: a SoftHSM2 token made in the run's
@@ -41,8 +40,15 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment) {
                 library = %s
                 slotListIndex = 0
                 """.formatted(Configuration.SOFTHSM_MODULE));
-        run(env, ProcessHandle.current().info().command().orElse("java"), "-cp", System.getProperty("java.class.path"),
-                TokenImport.class.getName(), p11.toString(), PIN, bankStore.toString());
+        run(
+                env,
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                TokenImport.class.getName(),
+                p11.toString(),
+                PIN,
+                bankStore.toString());
         return new SoftHsmToken(p11, env);
     }
 

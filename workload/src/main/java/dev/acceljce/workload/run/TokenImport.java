@@ -1,13 +1,12 @@
 package dev.acceljce.workload.run;
 
+import dev.acceljce.workload.tls.Certificates;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.Provider;
 import java.security.Security;
 import java.security.cert.Certificate;
-
-import dev.acceljce.workload.tls.Certificates;
 
 /**
  * Copies the bank's key and certificate from its PKCS#12 store into the PKCS#11 token, through

@@ -1,5 +1,7 @@
 package dev.acceljce.workload.run;
 
+import dev.acceljce.workload.config.Configuration;
+import dev.acceljce.workload.tls.TlsSetting;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -15,16 +17,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-import dev.acceljce.workload.config.Configuration;
-import dev.acceljce.workload.tls.TlsSetting;
-
 /**
  * The run controller behind {@code ./acceljce workload quick|full}: for every configuration and
  * TLS setting it starts BeSim and the bank, searches the sessions within QoS with driver JVMs,
  * stops them, and at the end prints the table and writes JSON, Markdown and charts.
  */
 public final class WorkloadMain {
-    static final String USAGE = """
+    static final String USAGE =
+            """
             Usage: acceljce workload quick|full [OPTIONS]
 
             An HTTPS banking workload after SPECweb2005 Banking (Oracle EEJS) and IBM DayTrader: a Jetty
@@ -92,11 +92,19 @@ public final class WorkloadMain {
                 out.println("JSON: " + spec.out().resolve("handshake-check.json"));
                 return 0;
             }
-            out.printf("AccelJCE workload %s: %d configurations x %d TLS settings, think time mean %.1f s%s, BeSim %s%n",
-                    spec.mode(), spec.configurations().size(), spec.tlsSettings().size(), spec.thinkMeanSeconds(),
-                    spec.thinkMeanSeconds() == 10.0 ? " (faithful)" : " (compressed)", spec.besimMode());
-            out.printf("bank pinned to CPU %d, driver and BeSim to CPU %d%s; results in %s%n",
-                    Servers.SERVER_CPU, Servers.DRIVER_CPU, ChildJvm.canPin() ? "" : " (NOT pinned: no taskset or < 2 CPUs)",
+            out.printf(
+                    "AccelJCE workload %s: %d configurations x %d TLS settings, think time mean %.1f s%s, BeSim %s%n",
+                    spec.mode(),
+                    spec.configurations().size(),
+                    spec.tlsSettings().size(),
+                    spec.thinkMeanSeconds(),
+                    spec.thinkMeanSeconds() == 10.0 ? " (faithful)" : " (compressed)",
+                    spec.besimMode());
+            out.printf(
+                    "bank pinned to CPU %d, driver and BeSim to CPU %d%s; results in %s%n",
+                    Servers.SERVER_CPU,
+                    Servers.DRIVER_CPU,
+                    ChildJvm.canPin() ? "" : " (NOT pinned: no taskset or < 2 CPUs)",
                     spec.out());
             List<Result> results = new ArrayList<>();
             for (TlsSetting tls : spec.tlsSettings()) {
@@ -137,11 +145,18 @@ public final class WorkloadMain {
             default -> throw new IllegalArgumentException("unknown mode '" + mode + "': say quick, full or handshakes");
         };
         List<Configuration> configs = o.has("--configs")
-                ? Arrays.stream(o.get("--configs").split(",")).map(Configuration::byId).toList()
-                : mode.equals("handshakes") ? List.of(Configuration.JDK_DEFAULT, Configuration.ACCELJCE_NATIVE)
-                : quick ? List.of(Configuration.JDK_SOFTWARE, Configuration.JDK_DEFAULT,
-                        Configuration.ACCELJCE_AUTO, Configuration.ACCELJCE_NATIVE)
-                        : List.of(Configuration.values());
+                ? Arrays.stream(o.get("--configs").split(","))
+                        .map(Configuration::byId)
+                        .toList()
+                : mode.equals("handshakes")
+                        ? List.of(Configuration.JDK_DEFAULT, Configuration.ACCELJCE_NATIVE)
+                        : quick
+                                ? List.of(
+                                        Configuration.JDK_SOFTWARE,
+                                        Configuration.JDK_DEFAULT,
+                                        Configuration.ACCELJCE_AUTO,
+                                        Configuration.ACCELJCE_NATIVE)
+                                : List.of(Configuration.values());
         List<TlsSetting> tls = o.has("--tls")
                 ? Arrays.stream(o.get("--tls").split(",")).map(TlsSetting::byId).toList()
                 : quick ? List.of(TlsSetting.TLS13_ECDSA) : List.of(TlsSetting.values());
@@ -154,15 +169,29 @@ public final class WorkloadMain {
         if (!core.equals("jdk") && !core.equals("acceljce")) {
             throw new IllegalArgumentException("--core-provider wants jdk or acceljce, not " + core);
         }
-        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                .withZone(ZoneOffset.UTC)
+                .format(Instant.now());
         Path home = Path.of(System.getProperty("acceljce.home", System.getenv().getOrDefault("ACCELJCE_HOME", ".")));
-        Path out = Path.of(o.get("--out", home.resolve("target/workload/" + mode + "-" + stamp).toString()));
+        Path out = Path.of(o.get(
+                "--out", home.resolve("target/workload/" + mode + "-" + stamp).toString()));
         int start = o.getInt("--start-users", (int) Math.max(8, Math.round(64 * think)));
-        return new RunSpec(mode, configs, tls, think, o.getDouble("--jit-warmup", quick ? 5 : 45),
+        return new RunSpec(
+                mode,
+                configs,
+                tls,
+                think,
+                o.getDouble("--jit-warmup", quick ? 5 : 45),
                 o.getDouble("--warmup", quick ? 4 : 10),
-                o.getDouble("--measure", quick ? 8 : 30), start, o.getInt("--max-users", 8192),
-                o.getInt("--refine", quick ? 1 : 3), besim, o.getInt("--bank-port", 0), core,
-                o.has("--bank-jvm") ? List.of(o.get("--bank-jvm").trim().split("\\s+")) : List.of(), out.toAbsolutePath());
+                o.getDouble("--measure", quick ? 8 : 30),
+                start,
+                o.getInt("--max-users", 8192),
+                o.getInt("--refine", quick ? 1 : 3),
+                besim,
+                o.getInt("--bank-port", 0),
+                core,
+                o.has("--bank-jvm") ? List.of(o.get("--bank-jvm").trim().split("\\s+")) : List.of(),
+                out.toAbsolutePath());
     }
 
     /** A port the user named must be free on 127.0.0.1; say so before starting anything. */
@@ -181,7 +210,9 @@ public final class WorkloadMain {
     private static void copyLogs(Path from, Path to) {
         try (Stream<Path> logs = Files.exists(from) ? Files.list(from) : Stream.empty()) {
             for (Path log : logs.filter(p -> p.toString().endsWith(".log")).toList()) {
-                Files.copy(log, to.resolve(from.getFileName() + "-" + log.getFileName()),
+                Files.copy(
+                        log,
+                        to.resolve(from.getFileName() + "-" + log.getFileName()),
                         java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {

@@ -30,8 +30,8 @@ public final class Navigation {
     private static final Page[] HUB = java.util.Arrays.stream(Page.values())
             .filter(p -> p != Page.LOGIN && !POST_OF.containsValue(p))
             .toArray(Page[]::new);
-    private static final double HUB_TOTAL = java.util.Arrays.stream(HUB).mapToDouble(p -> p.mixPercent).sum()
-            + LEAVE_WEIGHT;
+    private static final double HUB_TOTAL =
+            java.util.Arrays.stream(HUB).mapToDouble(p -> p.mixPercent).sum() + LEAVE_WEIGHT;
 
     private Navigation() {}
 

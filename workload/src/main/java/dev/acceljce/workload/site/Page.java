@@ -54,6 +54,9 @@ public enum Page {
 
     /** The page whose URL path (after /bank/) is path, or null. */
     public static Page byPath(String path) {
-        return Arrays.stream(values()).filter(p -> p.path.equals(path)).findFirst().orElse(null);
+        return Arrays.stream(values())
+                .filter(p -> p.path.equals(path))
+                .findFirst()
+                .orElse(null);
     }
 }

@@ -28,11 +28,29 @@ public final class Certificates {
             return store;
         }
         Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        List<String> cmd = new ArrayList<>(List.of(keytool.toString(), "-genkeypair", "-alias", ALIAS,
-                "-keyalg", key.algorithm, "-sigalg", key.certSignature, "-validity", "30",
-                "-dname", "CN=" + name + ".workload.test", "-ext", "san=ip:127.0.0.1",
-                "-storetype", "PKCS12", "-keystore", store.toString(),
-                "-storepass", new String(PASSWORD), "-keypass", new String(PASSWORD)));
+        List<String> cmd = new ArrayList<>(List.of(
+                keytool.toString(),
+                "-genkeypair",
+                "-alias",
+                ALIAS,
+                "-keyalg",
+                key.algorithm,
+                "-sigalg",
+                key.certSignature,
+                "-validity",
+                "30",
+                "-dname",
+                "CN=" + name + ".workload.test",
+                "-ext",
+                "san=ip:127.0.0.1",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                store.toString(),
+                "-storepass",
+                new String(PASSWORD),
+                "-keypass",
+                new String(PASSWORD)));
         if (key.curve != null) {
             cmd.addAll(List.of("-groupname", key.curve));
         } else {

@@ -1,8 +1,7 @@
 package dev.acceljce.workload.tls;
 
-import java.security.Security;
-
 import dev.acceljce.AccelJceProvider;
+import java.security.Security;
 
 /**
  * The providers of the JVMs on the driver's core (driver and BeSim), which are not under test:
@@ -19,7 +18,7 @@ public final class CoreProviders {
                 dev.acceljce.control.Settings.reload();
                 Security.insertProviderAt(new AccelJceProvider(), 1);
             }
-            case "jdk" -> { }
+            case "jdk" -> {}
             default -> throw new IllegalArgumentException("--provider wants jdk or acceljce, not " + which);
         }
     }

@@ -52,7 +52,7 @@ public final class Http1 {
                 case "content-length" -> length = Integer.parseInt(value);
                 case "set-cookie" -> cookie = value.split(";", 2)[0];
                 case "connection" -> close = value.equalsIgnoreCase("close");
-                default -> { }
+                default -> {}
             }
         }
         if (length < 0) {

@@ -11,7 +11,8 @@ public final class Ready {
     private Ready() {}
 
     public static void listening(int port) {
-        System.out.println(LISTENING + " " + port + " " + ProcessHandle.current().pid());
+        System.out.println(
+                LISTENING + " " + port + " " + ProcessHandle.current().pid());
         System.out.flush();
     }
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -11,11 +13,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The workload end to end at a tiny load, as CI runs it: bank, BeSim and driver JVMs for a few
@@ -27,9 +25,24 @@ class WorkloadSmokeTest {
     void tinyRunServesPagesComputesQosAndStopsEverything() throws Exception {
         Path out = Path.of("target/workload-smoke");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        int status = WorkloadMain.run(new String[] {"quick", "--configs", "jdk-default,acceljce-native",
-                "--start-users", "4", "--max-users", "4", "--jit-warmup", "1", "--warmup", "1", "--measure", "3",
-                "--out", out.toString()},
+        int status = WorkloadMain.run(
+                new String[] {
+                    "quick",
+                    "--configs",
+                    "jdk-default,acceljce-native",
+                    "--start-users",
+                    "4",
+                    "--max-users",
+                    "4",
+                    "--jit-warmup",
+                    "1",
+                    "--warmup",
+                    "1",
+                    "--measure",
+                    "3",
+                    "--out",
+                    out.toString()
+                },
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
         String text = printed.toString(StandardCharsets.UTF_8);
         System.out.println(text);
@@ -58,15 +71,18 @@ class WorkloadSmokeTest {
 
     @Test
     void badInputEndsWithAClearMessage() throws Exception {
-        var e = assertThrows(IllegalArgumentException.class,
+        var e = assertThrows(
+                IllegalArgumentException.class,
                 () -> WorkloadMain.run(new String[] {"quick", "--configs", "nope"}, System.out));
         assertTrue(e.getMessage().contains("unknown configuration 'nope'"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
-                () -> WorkloadMain.run(new String[] {"sometimes"}, System.out));
+        e = assertThrows(
+                IllegalArgumentException.class, () -> WorkloadMain.run(new String[] {"sometimes"}, System.out));
         assertTrue(e.getMessage().contains("say quick, full or handshakes"), e.getMessage());
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            e = assertThrows(IllegalArgumentException.class, () -> WorkloadMain.run(
-                    new String[] {"quick", "--bank-port", Integer.toString(taken.getLocalPort())}, System.out));
+            e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> WorkloadMain.run(
+                            new String[] {"quick", "--bank-port", Integer.toString(taken.getLocalPort())}, System.out));
             assertTrue(e.getMessage().contains("is in use"), e.getMessage());
         }
     }
