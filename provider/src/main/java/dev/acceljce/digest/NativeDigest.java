@@ -19,6 +19,8 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
     private final EvpDigest.Algorithm algorithm;
     /** Null until the first flush of the batch or long update; then kept for the object's life. */
     private EvpDigest.Context ctx;
+    /** A message was finished without a context: the object is reused, so the next one keeps a context. */
+    private boolean finishedOnce;
 
     private UpdateBatch batch = new UpdateBatch(this::absorb);
     private Counters.Tally tally = Counters.Tally.NONE;
@@ -98,8 +100,9 @@ public final class NativeDigest extends MessageDigestSpi implements Cloneable, C
 
     /** Writes the message's digest to {@code out[off..)}, whose room the caller checked. */
     private void finish(byte[] out, int off) {
-        if (ctx == null && !algorithm.xof()) {
+        if (ctx == null && !algorithm.xof() && !finishedOnce) {
             batch.finishWith((b, o, n) -> EvpDigest.digest(algorithm, b, o, n, out, off));
+            finishedOnce = true;
         } else {
             batch.flush();
             ctx().finish(out, off);

@@ -39,6 +39,8 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
     private final EvpMac.Hmac algorithm;
     /** Null until a message outgrows the batch; from then on keyed with {@link #key}. */
     private EvpMac.Context ctx;
+    /** A message was finished without a context: the object is reused, so the next one keeps a context. */
+    private boolean finishedOnce;
     /** The key the context holds (compared on re-init), or null before the first init. */
     private byte[] key;
     /** The context finished a MAC or absorbed input of a discarded message: restart before use. */
@@ -158,8 +160,9 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
     @Override
     protected byte[] engineDoFinal() {
         byte[] out = new byte[algorithm.macSize()];
-        if (ctx == null) {
+        if (ctx == null && !finishedOnce) {
             batch.finishWith((b, o, n) -> EvpMac.mac(algorithm, key, b, o, n, out, 0));
+            finishedOnce = true;
         } else {
             batch.flush();
             ready();
