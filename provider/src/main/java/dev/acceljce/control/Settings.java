@@ -262,7 +262,7 @@ public final class Settings {
         return v == null || !v.trim().equalsIgnoreCase("false");
     }
 
-    private record FileSettings(Path path, String source, Properties properties) {}
+    private record FileSettings(Path path, Properties properties) {}
 
     /** The properties file named by {@code acceljce.config} (read once per snapshot), or an empty one. */
     private static FileSettings readFile() {
@@ -277,6 +277,6 @@ public final class Settings {
                 throw new IllegalStateException("acceljce.config: cannot read " + path + ": " + e.getMessage(), e);
             }
         }
-        return new FileSettings(path, name, p);
+        return new FileSettings(path, p);
     }
 }

@@ -200,16 +200,9 @@ public final class EvpMac {
          * is used again.
          */
         public void finish(byte[] out, int off) {
-            int size = algorithm.macSize;
-            MemorySegment dst = MemorySegment.ofArray(out).asSlice(off, size);
             MemorySegment ctx = enter();
             try {
-                if ((int) EVP_MAC_FINAL.invokeExact(ctx, dst, MemorySegment.ofArray(outLen), (long) size) != 1
-                        || outLen[0] != size) {
-                    throw OpenSslErrors.failure("EVP_MAC_final(HMAC-" + algorithm.digest + ")");
-                }
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
+                finishCtx(ctx, algorithm, out, off, outLen);
             } finally {
                 exit();
             }
@@ -239,16 +232,7 @@ public final class EvpMac {
         try {
             keyCtx(ctx, key, algorithm.digest);
             updateCtx(ctx, MemorySegment.ofArray(data).asSlice(off, len), "HMAC-" + algorithm.digest);
-            long[] outLen = new long[1];
-            if ((int) EVP_MAC_FINAL.invokeExact(
-                                    ctx,
-                                    MemorySegment.ofArray(out).asSlice(outOff, algorithm.macSize),
-                                    MemorySegment.ofArray(outLen),
-                                    (long) algorithm.macSize)
-                            != 1
-                    || outLen[0] != algorithm.macSize) {
-                throw OpenSslErrors.failure("EVP_MAC_final(HMAC-" + algorithm.digest + ")");
-            }
+            finishCtx(ctx, algorithm, out, outOff, new long[1]);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {
@@ -257,6 +241,27 @@ public final class EvpMac {
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             }
+        }
+    }
+
+    /**
+     * EVP_MAC_final of an HMAC into {@code out[off..off+macSize)} on a context the caller entered;
+     * {@code outLen} is the out-parameter (a heap long is fine in a critical call).
+     */
+    private static void finishCtx(MemorySegment ctx, Hmac algorithm, byte[] out, int off, long[] outLen) {
+        int size = algorithm.macSize;
+        try {
+            if ((int) EVP_MAC_FINAL.invokeExact(
+                                    ctx,
+                                    MemorySegment.ofArray(out).asSlice(off, size),
+                                    MemorySegment.ofArray(outLen),
+                                    (long) size)
+                            != 1
+                    || outLen[0] != size) {
+                throw OpenSslErrors.failure("EVP_MAC_final(HMAC-" + algorithm.digest + ")");
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
         }
     }
 
