@@ -36,7 +36,7 @@ public final class WorkloadMain {
 
               quick   one TLS setting (tls13-ecdsa), jdk-software, jdk-default, acceljce-auto,
                       acceljce-native; compressed think time; a few minutes
-              full    every configuration and TLS setting, longer windows (about an hour or more)
+              full    every configuration and TLS setting, longer windows (about two hours on 2 cores)
               handshakes   the driver's raw full-handshake rate checked against h2load's
 
               --configs A,B,...    configurations (%s)
@@ -182,11 +182,11 @@ public final class WorkloadMain {
                 tls,
                 think,
                 o.getDouble("--jit-warmup", quick ? 5 : 45),
-                o.getDouble("--warmup", quick ? 4 : 10),
-                o.getDouble("--measure", quick ? 8 : 30),
+                o.getDouble("--warmup", quick ? 4 : 5),
+                o.getDouble("--measure", quick ? 8 : 15),
                 start,
                 o.getInt("--max-users", 8192),
-                o.getInt("--refine", quick ? 1 : 3),
+                o.getInt("--refine", quick ? 1 : 2),
                 besim,
                 o.getInt("--bank-port", 0),
                 core,
