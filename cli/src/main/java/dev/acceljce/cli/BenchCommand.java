@@ -35,7 +35,7 @@ final class BenchCommand implements Command {
     @Override
     public String usage() {
         return """
-                Usage: acceljce bench --suite quick|seeds|peers|full [--out FILE.json]
+                Usage: acceljce bench --suite quick|seeds|peers|full [--resume] [--out FILE.json]
                        acceljce bench [--quick] [--include REGEX] [--param NAME=V1,V2] [--out FILE.json]
 
                 With --suite: a named suite of AccelJCE against the JDK (with and without HotSpot's
@@ -47,6 +47,11 @@ final class BenchCommand implements Command {
                   seeds   the seed studies' figures (AES-GCM, SHA-256, ECDSA, AES-CBC): ~15 minutes
                   peers   every family, life cycle, TLS, 2 threads; shortened iterations: ~45 minutes
                   full    peers with 2 forks and 5 × 1 s iterations: several hours
+
+                  --resume   go on with an interrupted run of the same suite (same --out): every part
+                             is kept as it ends (FILE-parts/), and the parts kept from a run on this
+                             machine with this build are not run again. Refused when they came from
+                             another CPU or another build; the report says the run was resumed.
 
                 Without --suite:
 
@@ -67,7 +72,7 @@ final class BenchCommand implements Command {
 
     @Override
     public Set<String> flags() {
-        return Set.of("--quick");
+        return Set.of("--quick", "--resume");
     }
 
     @Override
@@ -80,6 +85,9 @@ final class BenchCommand implements Command {
         String suite = args.option("--suite", null);
         if (suite != null) {
             return runSuite(suite, args, out);
+        }
+        if (args.flag("--resume")) {
+            throw new Args.UsageException("--resume goes with --suite");
         }
         Path json = Path.of(args.option(
                 "--out", Main.home().resolve("target/bench/jmh-result.json").toString()));
@@ -131,7 +139,12 @@ final class BenchCommand implements Command {
                 "--out",
                 Main.home().resolve("target/bench/" + name + "/jmh-result.json").toString()));
         SuiteRunner.RunFiles files = SuiteRunner.RunFiles.of(json);
-        int scored = SuiteRunner.run(Suite.named(name), files, out);
+        int scored;
+        try {
+            scored = SuiteRunner.run(Suite.named(name), files, args.flag("--resume"), out);
+        } catch (SuiteRunner.ResumeRefused e) {
+            throw new Command.Failure("cannot resume: " + e.getMessage());
+        }
         if (scored == 0) {
             out.println("No benchmark produced a score: see " + files.log());
             return 1;

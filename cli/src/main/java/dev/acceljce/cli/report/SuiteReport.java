@@ -50,8 +50,14 @@ public final class SuiteReport {
                 pinning.add(threads + (threads == 1 ? " thread: " : " threads: ") + part.get("pinning"));
             }
         }
-        return "Suite `" + run.get("suite") + "` (" + run.get("settings") + "), run " + run.get("started") + " to "
-                + run.get("ended") + "; load average (1/5/15 min) " + run.get("loadAverageAtStart") + " at the start, "
+        String where = run.get("machine") == null ? "" : " on " + run.get("machine") + " (" + run.get("build") + ")";
+        String resumed = run.get("partsKeptFromAnEarlierSitting") instanceof Number k && k.intValue() > 0
+                ? " (resumed: " + k + " parts from an earlier sitting on the same machine and build; each part's"
+                        + " own times are in the run file)"
+                : "";
+        return "Suite `" + run.get("suite") + "` (" + run.get("settings") + ")" + where + ", run " + run.get("started")
+                + " to " + run.get("ended") + resumed + "; load average (1/5/15 min) " + run.get("loadAverageAtStart")
+                + " at the start, "
                 + run.get("loadAverageAtEnd") + " at the end; benchmark JVMs " + String.join("; ", pinning)
                 + ". Regenerate: `./acceljce bench --suite " + run.get("suite") + "`.";
     }

@@ -33,68 +33,153 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 public final class SuiteRunner {
     private SuiteRunner() {}
 
+    /** A {@code --resume} that would mix machines, builds or suites in one report. */
+    public static final class ResumeRefused extends Exception {
+        ResumeRefused(String message) {
+            super(message);
+        }
+    }
+
     /** All CPUs, read before this process pins itself (after, the JVM sees only the pinned ones). */
     private static final String ALL_CPUS = "0-" + (Runtime.getRuntime().availableProcessors() - 1);
 
     /**
      * Where a run's files go, from the JSON result path: {@code X.json} (JMH's), {@code X-run.json}
-     * (the suite, pinning, load average, benchmarks without a score), {@code X.log} (JMH's output).
+     * (the suite, pinning, load average, benchmarks without a score), {@code X.log} (JMH's output)
+     * and {@code X-parts/} (each part as it ends, for {@code --resume}; {@link PartStore}).
      */
-    public record RunFiles(Path json, Path run, Path log) {
+    public record RunFiles(Path json, Path run, Path log, Path parts) {
         public static RunFiles of(Path json) {
             String base = json.getFileName().toString().replaceFirst("\\.json$", "");
-            return new RunFiles(json, json.resolveSibling(base + "-run.json"), json.resolveSibling(base + ".log"));
+            return new RunFiles(
+                    json,
+                    json.resolveSibling(base + "-run.json"),
+                    json.resolveSibling(base + ".log"),
+                    json.resolveSibling(base + "-parts"));
         }
     }
 
-    /** Runs {@code suite}; returns how many benchmarks produced a score. */
-    public static int run(Suite suite, RunFiles files, PrintStream console) throws Exception {
-        List<Integer> counts = suite.parts().stream().map(SuiteRunner::count).toList();
-        int total = counts.stream().mapToInt(Integer::intValue).sum();
-        console.println("Suite " + suite.name() + ": " + suite.description() + "; " + total + " benchmarks in "
-                + suite.parts().size() + " parts, " + suite.settings().describe() + "; about "
-                + suite.estimate(counts).toMinutes() + " min. JMH's output: " + files.log());
+    /**
+     * Runs {@code suite}; returns how many benchmarks produced a score. With {@code resume}, the
+     * parts an earlier run of the same suite kept in {@code files.parts()} are not run again
+     * (refused when they came from another machine or build: {@link PartStore}).
+     */
+    public static int run(Suite suite, RunFiles files, boolean resume, PrintStream console) throws Exception {
         java.nio.file.Files.createDirectories(files.json().toAbsolutePath().getParent());
-        List<RunResult> results = new ArrayList<>();
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("suite", suite.name());
-        run.put("settings", suite.settings().describe());
-        run.put("started", java.time.Instant.now().toString());
-        run.put("loadAverageAtStart", loadAverage());
+        PartStore store = resume ? PartStore.resume(files.parts()) : PartStore.fresh(files.parts());
+        PartStore.Fingerprint here = PartStore.here(dev.acceljce.control.CpuClass.current());
+        List<Suite.Part> all = suite.parts();
+        List<java.util.Optional<PartStore.Kept>> kept = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            kept.add(store.kept(i, PartStore.identity(suite, all.get(i)), here));
+        }
+        List<Integer> counts = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            counts.add(kept.get(i).isPresent() ? 0 : count(all.get(i)));
+        }
+        int total = counts.stream().mapToInt(Integer::intValue).sum();
+        long keptParts = kept.stream().filter(java.util.Optional::isPresent).count();
+        console.println("Suite " + suite.name() + ": " + suite.description() + "; " + total + " benchmarks in "
+                + (all.size() - keptParts) + " parts, " + suite.settings().describe() + "; about "
+                + suite.estimate(counts).toMinutes() + " min. JMH's output: " + files.log());
+        if (keptParts > 0) {
+            console.println("Resuming: " + keptParts + " of " + all.size() + " parts kept from the earlier run in "
+                    + files.parts() + " (" + here.machine() + "; " + here.build() + ")");
+        }
+        List<String> jsons = new ArrayList<>();
         List<Object> parts = new ArrayList<>();
-        run.put("parts", parts);
-        try (PrintStream logStream =
-                new PrintStream(java.nio.file.Files.newOutputStream(files.log()), true, StandardCharsets.UTF_8)) {
+        List<Object> missing = new ArrayList<>();
+        java.nio.file.OpenOption[] logMode = resume
+                ? new java.nio.file.OpenOption[] {
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND
+                }
+                : new java.nio.file.OpenOption[0];
+        try (PrintStream logStream = new PrintStream(
+                java.nio.file.Files.newOutputStream(files.log(), logMode), true, StandardCharsets.UTF_8)) {
             OutputFormat log = OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL);
             Progress progress =
                     new Progress(console, log, total, suite.settings().estimate());
-            for (Suite.Part part : suite.parts()) {
-                String pinned = pin(part.cpus());
-                logStream.println("# part: " + part.title() + " (" + pinned + ")");
-                parts.add(Map.of(
-                        "title",
-                        part.title(),
-                        "pinning",
-                        pinned,
-                        "threads",
-                        part.threads(),
-                        "settings",
-                        part.settings(suite.settings()).describe()));
-                Collection<RunResult> r = new Runner(options(suite, part), progress).run();
-                results.addAll(r);
+            for (int i = 0; i < all.size(); i++) {
+                Suite.Part part = all.get(i);
+                Map<String, Object> meta;
+                String json;
+                if (kept.get(i).isPresent()) {
+                    meta = kept.get(i).get().meta();
+                    json = kept.get(i).get().jmhJson();
+                } else {
+                    meta = runPart(suite, part, progress, logStream, here);
+                    json = (String) meta.remove("jmhJson");
+                    meta.put("identity", PartStore.identity(suite, part));
+                    store.save(i, meta, json);
+                }
+                jsons.add(json);
+                parts.add(meta);
+                if (meta.get("missing") instanceof List<?> m) {
+                    missing.addAll(m);
+                }
             }
-            run.put("ended", java.time.Instant.now().toString());
-            run.put("loadAverageAtEnd", loadAverage());
-            run.put("missing", missing(progress.missing()));
-            java.nio.file.Files.writeString(files.run(), Json.write(run));
         } finally {
             pin(ALL_CPUS);
         }
-        try (OutputStream out = java.nio.file.Files.newOutputStream(files.json());
-                PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+        java.nio.file.Files.writeString(files.run(), Json.write(runRecord(suite, here, parts, missing, keptParts)));
+        String merged = PartStore.merge(jsons);
+        java.nio.file.Files.writeString(files.json(), merged);
+        return scored(merged);
+    }
+
+    /** Runs one part pinned to its CPUs; its record, with its JMH JSON under {@code jmhJson}. */
+    private static Map<String, Object> runPart(
+            Suite suite, Suite.Part part, Progress progress, PrintStream logStream, PartStore.Fingerprint here)
+            throws Exception {
+        String pinned = pin(part.cpus());
+        logStream.println("# part: " + part.title() + " (" + pinned + ")");
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("title", part.title());
+        meta.put("pinning", pinned);
+        meta.put("threads", part.threads());
+        meta.put("settings", part.settings(suite.settings()).describe());
+        meta.putAll(here.toMap());
+        meta.put("started", java.time.Instant.now().toString());
+        meta.put("loadAverageAtStart", loadAverage());
+        int missingBefore = progress.missing().size();
+        Collection<RunResult> results = new Runner(options(suite, part), progress).run();
+        meta.put("ended", java.time.Instant.now().toString());
+        meta.put("loadAverageAtEnd", loadAverage());
+        List<Progress.Missing> m = progress.missing();
+        meta.put("missing", missing(m.subList(missingBefore, m.size())));
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(results);
         }
-        return results.size();
+        meta.put("jmhJson", bytes.toString(StandardCharsets.UTF_8));
+        return meta;
+    }
+
+    /**
+     * The run file: the suite, where and when its parts ran (first start to last end; with a
+     * resume the parts' own times show the gaps), and every benchmark without a score.
+     */
+    private static Map<String, Object> runRecord(
+            Suite suite, PartStore.Fingerprint here, List<Object> parts, List<Object> missing, long keptParts) {
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("suite", suite.name());
+        run.put("settings", suite.settings().describe());
+        run.putAll(here.toMap());
+        Map<?, ?> first = (Map<?, ?>) parts.getFirst();
+        Map<?, ?> last = (Map<?, ?>) parts.getLast();
+        run.put("started", first.get("started"));
+        run.put("ended", last.get("ended"));
+        run.put("loadAverageAtStart", first.get("loadAverageAtStart"));
+        run.put("loadAverageAtEnd", last.get("loadAverageAtEnd"));
+        run.put("partsKeptFromAnEarlierSitting", keptParts);
+        run.put("parts", parts);
+        run.put("missing", missing);
+        return run;
+    }
+
+    /** How many results a merged JMH JSON holds. */
+    private static int scored(String jmhJson) {
+        return Json.parse(jmhJson) instanceof List<?> l ? l.size() : 0;
     }
 
     private static org.openjdk.jmh.runner.options.Options options(Suite suite, Suite.Part part) {
