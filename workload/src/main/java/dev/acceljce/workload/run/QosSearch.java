@@ -11,7 +11,8 @@ import java.util.Locale;
  * pages within TIME_GOOD = 2 s, 99% within TIME_TOLERABLE = 4 s): double the users from the start
  * until a point fails, then bisect between the last passing and the first failing point. A point
  * where the driver's core was the bottleneck, or where other processes took the bank's core, ends
- * the search and is reported as rejected.
+ * the doubling and is reported as rejected; the bisection goes on below it, so the figure is the
+ * highest load the bank was measured to sustain, a lower bound when a point was rejected.
  */
 final class QosSearch {
     /** What the search found for one configuration and TLS setting. */
@@ -26,12 +27,6 @@ final class QosSearch {
     private QosSearch() {}
 
     static Outcome run(RunSpec spec, Servers servers, PrintStream progress) throws Exception {
-        List<JsonNode> points = new ArrayList<>();
-        JsonNode best = null;
-        JsonNode first = null;
-        int pass = 0;
-        int fail = -1;
-        String rejected = null;
         // the JVMs are new: handshakes at full speed until the JIT has compiled the handshake code,
         // then one unreported point at the first load (caches, pools)
         JitWarmup.run(spec, servers, progress);
@@ -43,14 +38,32 @@ final class QosSearch {
                 spec.startUsers(),
                 3 * spec.warmupSeconds());
         LoadPoint.run(servers, spec.startUsers(), 2 * spec.warmupSeconds(), spec.warmupSeconds());
+        return search(spec, users -> point(spec, servers, users, progress));
+    }
+
+    /** One measured load point: its JSON, with {@code qosMet} and, when rejected, {@code rejected}. */
+    @FunctionalInterface
+    interface Measure {
+        JsonNode at(int users) throws Exception;
+    }
+
+    /** The search itself, over any way of measuring a load point. */
+    static Outcome search(RunSpec spec, Measure measure) throws Exception {
+        List<JsonNode> points = new ArrayList<>();
+        JsonNode best = null;
+        JsonNode first = null;
+        int pass = 0;
+        int fail = -1;
+        String rejected = null;
         for (int n = spec.startUsers(); n <= spec.maxUsers(); n *= 2) {
-            JsonNode p = point(spec, servers, n, progress);
+            JsonNode p = measure.at(n);
             points.add(p);
             if (first == null) {
                 first = p;
             }
             if (p.has("rejected")) {
                 rejected = p.path("rejected").asText();
+                fail = n;
                 break;
             }
             if (p.path("qosMet").asBoolean()) {
@@ -61,25 +74,27 @@ final class QosSearch {
                 break;
             }
         }
-        for (int step = 0; rejected == null && fail > 0 && step < spec.refineSteps() && fail - pass > 1; step++) {
+        // Bisect below the first failing point. A rejected point (the driver's core, not the bank,
+        // was the limit) bounds the search like a failing one: the loads between the last pass and
+        // it may still be measurable, and measuring them narrows the lower bound it leaves.
+        for (int step = 0; fail > 0 && step < spec.refineSteps() && fail - pass > 1; step++) {
             int mid = pass == 0 ? fail / 2 : (pass + fail) / 2;
             if (mid <= 0) {
                 break;
             }
-            JsonNode p = point(spec, servers, mid, progress);
+            JsonNode p = measure.at(mid);
             points.add(p);
             if (p.has("rejected")) {
                 rejected = p.path("rejected").asText();
-                break;
-            }
-            if (p.path("qosMet").asBoolean()) {
+                fail = mid;
+            } else if (p.path("qosMet").asBoolean()) {
                 pass = mid;
                 best = p;
             } else {
                 fail = mid;
             }
         }
-        return new Outcome(pass, best, first, points, rejected, rejected == null && fail < 0);
+        return new Outcome(pass, best, first, points, rejected, fail < 0);
     }
 
     private static JsonNode point(RunSpec spec, Servers servers, int users, PrintStream progress) throws Exception {

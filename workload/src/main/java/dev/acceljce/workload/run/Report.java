@@ -110,7 +110,9 @@ final class Report {
                     .append(h == null ? "" : counters(h.path("bank").path("acceljceCounters")))
                     .append(" | ");
             if (o.rejected() != null) {
-                b.append("search stopped at a rejected point: ").append(o.rejected());
+                b.append("a lower bound: a higher load was rejected (")
+                        .append(o.rejected())
+                        .append(")");
             } else if (o.capped()) {
                 b.append("search hit --max-users");
             }

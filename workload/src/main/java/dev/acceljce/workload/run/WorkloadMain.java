@@ -49,7 +49,9 @@ public final class WorkloadMain {
               --start-users N --max-users N --refine N   the QoS search
               --besim new-connection|pooled   how the bank reaches BeSim (default new-connection)
               --bank-port N        the bank's port on 127.0.0.1 (default: a free one)
-              --core-provider jdk|acceljce   providers of the driver and BeSim, not under test (default jdk)
+              --core-provider jdk|acceljce   providers of the driver and BeSim, not under test (default
+                                   acceljce: the cheaper handshakes leave the load generator's core
+                                   more room, which is the limit of a 2-core run)
               --bank-jvm "OPTIONS"  more options for the bank's JVM, e.g. "-XX:StartFlightRecording=filename=bank.jfr"
               --out DIR            where results go (default target/workload/<mode>-<time>)
             """.formatted(String.join(", ", Configuration.ids()), String.join(", ", TlsSetting.ids()));
@@ -165,7 +167,7 @@ public final class WorkloadMain {
         if (!besim.equals("new-connection") && !besim.equals("pooled")) {
             throw new IllegalArgumentException("--besim wants new-connection or pooled, not " + besim);
         }
-        String core = o.get("--core-provider", "jdk");
+        String core = o.get("--core-provider", "acceljce");
         if (!core.equals("jdk") && !core.equals("acceljce")) {
             throw new IllegalArgumentException("--core-provider wants jdk or acceljce, not " + core);
         }

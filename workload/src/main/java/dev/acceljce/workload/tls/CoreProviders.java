@@ -5,7 +5,7 @@ import java.security.Security;
 
 /**
  * The providers of the JVMs on the driver's core (driver and BeSim), which are not under test:
- * {@code jdk} (the default of a run) keeps the JDK's, {@code acceljce} puts AccelJCE (policy
+ * {@code jdk} keeps the JDK's, {@code acceljce} (the default of a run) puts AccelJCE (policy
  * native) first. Whichever is cheaper per handshake keeps that core further from saturation.
  */
 public final class CoreProviders {
