@@ -40,7 +40,7 @@ final class WorkloadCommand implements Command {
                   quick   tls13-ecdsa; jdk-software, jdk-default, acceljce-auto, acceljce-native (minutes)
                   full    every configuration (also accp, conscrypt, nss, pkcs11-token) and every TLS
                           setting (tls13-ecdsa, tls13-rsa2048, tls13-rsa4096, tls12-ecdhe-ecdsa,
-                          tls12-rsa-kx); an hour or more
+                          tls12-rsa-kx); about two hours on 2 cores
                   handshakes   the driver's raw full-handshake rate checked against h2load's
 
                   --configs A,B,...     configurations to run
@@ -54,10 +54,12 @@ final class WorkloadCommand implements Command {
                   --refine N            bisection steps after the first failing point
                   --besim MODE          new-connection (EEJS, default) or pooled
                   --bank-port N         the bank's port on 127.0.0.1 (default: a free one)
-                  --core-provider P     jdk (default) or acceljce: the driver's and BeSim's providers
+                  --core-provider P     acceljce (default) or jdk: the driver's and BeSim's providers
                   --bank-jvm "OPTIONS"  more options for the bank's JVM (a JFR recording, for instance)
                   --out DIR             where results go (default target/workload/<mode>-<time>)
 
+                Run as root, it installs the Debian packages a configuration needs (softhsm2 for
+                pkcs11-token, libnss3 for nss, nghttp2-client for handshakes) before it starts.
                 docs/workload.md describes the workload and holds the full results.
                 """;
     }

@@ -81,6 +81,18 @@ public final class WorkloadMain {
         }
         RunSpec spec = spec(o.words().getFirst(), o);
         checkPort(spec.bankPort());
+        List<DebianPackages.Need> needs = DebianPackages.of(spec);
+        if (needs.stream().anyMatch(n -> !n.present())) {
+            out.println("Installing the Debian packages this run needs (apt-get): "
+                    + String.join(
+                            ", ",
+                            needs.stream()
+                                    .filter(n -> !n.present())
+                                    .map(DebianPackages.Need::what)
+                                    .toList()));
+            // what stays missing fails its configuration later, with the apt-get line
+            DebianPackages.ensure(needs).forEach(out::println);
+        }
         Machine.noteLoadAtStart();
         Files.createDirectories(spec.out());
         Path work = Files.createTempDirectory("acceljce-workload-");
