@@ -42,7 +42,7 @@ final class PartStore {
         }
     }
 
-    /** A part measured earlier: what {@code NN-part.json} says of it, and its JMH JSON. */
+    /** A finished part: its record ({@code NN-part.json}) and its JMH JSON ({@code NN.json}). */
     record Kept(Map<String, Object> meta, String jmhJson) {}
 
     private final Path dir;
@@ -105,10 +105,10 @@ final class PartStore {
     }
 
     /** Keeps a finished part: its JMH JSON first, its record last (a record means a whole part). */
-    void save(int index, Map<String, Object> meta, String jmhJson) throws IOException {
-        Files.writeString(jsonFile(index), jmhJson);
+    void save(int index, Kept part) throws IOException {
+        Files.writeString(jsonFile(index), part.jmhJson());
         Path tmp = metaFile(index).resolveSibling(metaFile(index).getFileName() + ".tmp");
-        Files.writeString(tmp, Json.write(meta));
+        Files.writeString(tmp, Json.write(part.meta()));
         Files.move(tmp, metaFile(index), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 

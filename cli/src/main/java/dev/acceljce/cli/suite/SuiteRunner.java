@@ -100,21 +100,16 @@ public final class SuiteRunner {
             Progress progress =
                     new Progress(console, log, total, suite.settings().estimate());
             for (int i = 0; i < all.size(); i++) {
-                Suite.Part part = all.get(i);
-                Map<String, Object> meta;
-                String json;
+                PartStore.Kept done;
                 if (kept.get(i).isPresent()) {
-                    meta = kept.get(i).get().meta();
-                    json = kept.get(i).get().jmhJson();
+                    done = kept.get(i).get();
                 } else {
-                    meta = runPart(suite, part, progress, logStream, here);
-                    json = (String) meta.remove("jmhJson");
-                    meta.put("identity", PartStore.identity(suite, part));
-                    store.save(i, meta, json);
+                    done = runPart(suite, all.get(i), progress, logStream, here);
+                    store.save(i, done);
                 }
-                jsons.add(json);
-                parts.add(meta);
-                if (meta.get("missing") instanceof List<?> m) {
+                jsons.add(done.jmhJson());
+                parts.add(done.meta());
+                if (done.meta().get("missing") instanceof List<?> m) {
                     missing.addAll(m);
                 }
             }
@@ -127,14 +122,15 @@ public final class SuiteRunner {
         return scored(merged);
     }
 
-    /** Runs one part pinned to its CPUs; its record, with its JMH JSON under {@code jmhJson}. */
-    private static Map<String, Object> runPart(
+    /** Runs one part pinned to its CPUs; its record (identity included) and its JMH JSON. */
+    private static PartStore.Kept runPart(
             Suite suite, Suite.Part part, Progress progress, PrintStream logStream, PartStore.Fingerprint here)
             throws Exception {
         String pinned = pin(part.cpus());
         logStream.println("# part: " + part.title() + " (" + pinned + ")");
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("title", part.title());
+        meta.put("identity", PartStore.identity(suite, part));
         meta.put("pinning", pinned);
         meta.put("threads", part.threads());
         meta.put("settings", part.settings(suite.settings()).describe());
@@ -151,8 +147,7 @@ public final class SuiteRunner {
         try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(results);
         }
-        meta.put("jmhJson", bytes.toString(StandardCharsets.UTF_8));
-        return meta;
+        return new PartStore.Kept(meta, bytes.toString(StandardCharsets.UTF_8));
     }
 
     /**

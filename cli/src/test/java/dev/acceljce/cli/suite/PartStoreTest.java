@@ -41,7 +41,7 @@ class PartStoreTest {
     @Test
     void aKeptPartComesBackOnlyForTheSamePartMachineAndBuild() throws Exception {
         PartStore store = PartStore.fresh(dir);
-        store.save(0, meta("part one", HERE), "[ {\"benchmark\":\"a\"} ]");
+        store.save(0, new PartStore.Kept(meta("part one", HERE), "[ {\"benchmark\":\"a\"} ]"));
         PartStore again = PartStore.resume(dir);
         PartStore.Kept kept = again.kept(0, "part one", HERE).orElseThrow();
         assertEquals("[ {\"benchmark\":\"a\"} ]", kept.jmhJson());
@@ -68,7 +68,7 @@ class PartStoreTest {
         // a run killed between the part's JSON and its record: the part is not whole
         Files.writeString(dir.resolve("01.json"), "[ ]");
         assertTrue(store.kept(0, "part one", HERE).isEmpty());
-        store.save(0, meta("part one", HERE), "[ ]");
+        store.save(0, new PartStore.Kept(meta("part one", HERE), "[ ]"));
         assertTrue(store.kept(0, "part one", HERE).isPresent());
         PartStore.fresh(dir);
         assertTrue(PartStore.resume(dir).kept(0, "part one", HERE).isEmpty());
@@ -99,8 +99,9 @@ class PartStoreTest {
         for (int i = 0; i < suite.parts().size(); i++) {
             store.save(
                     i,
-                    meta(PartStore.identity(suite, suite.parts().get(i)), here),
-                    "[ {\"benchmark\":\"part" + i + "\"} ]");
+                    new PartStore.Kept(
+                            meta(PartStore.identity(suite, suite.parts().get(i)), here),
+                            "[ {\"benchmark\":\"part" + i + "\"} ]"));
         }
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         int scored = SuiteRunner.run(suite, files, true, new PrintStream(console, true, StandardCharsets.UTF_8));
