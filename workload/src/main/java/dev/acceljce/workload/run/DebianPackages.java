@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Debian packages some configurations need (SoftHSM2 for pkcs11-token, NSS for nss, h2load
+ * The Debian packages some configurations need (SoftHSM2 and OpenSC's pkcs11-spy for pkcs11-token, NSS for nss, h2load
  * for the handshake check), installed before a run starts anything when a file of theirs is
  * missing and this process may (root, apt-get present): a fresh machine runs the whole workload
  * without a manual step. When it may not, the configuration fails later with the apt-get line.
@@ -31,6 +31,10 @@ final class DebianPackages {
             "NSS softokn",
             List.of(dev.acceljce.workload.config.Configuration.NSS_LIBRARY_DIR.resolve("libsoftokn3.so")),
             List.of("libnss3", "libnss3-tools"));
+    /** OpenSC's PKCS#11 logging shim: the token's own log of who used the key ({@link TokenProof}). */
+    static final Need PKCS11_SPY =
+            new Need("OpenSC pkcs11-spy", List.of(TokenProof.SPY_MODULE), List.of("opensc-pkcs11"));
+
     static final Need H2LOAD = new Need("h2load", List.of(Path.of("/usr/bin/h2load")), List.of("nghttp2-client"));
 
     private DebianPackages() {}
@@ -46,6 +50,7 @@ final class DebianPackages {
         }
         if (spec.configurations().contains(dev.acceljce.workload.config.Configuration.PKCS11_TOKEN)) {
             needs.add(SOFTHSM2);
+            needs.add(PKCS11_SPY);
         }
         return needs;
     }

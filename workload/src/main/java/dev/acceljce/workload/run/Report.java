@@ -47,6 +47,9 @@ final class Report {
                 m.put("searchCapped", r.outcome().capped());
                 m.put("points", r.outcome().points());
             }
+            if (r.tokenProof() != null) {
+                m.put("tokenLog", r.tokenProof());
+            }
             rows.add(m);
         }
         doc.put("results", rows);
@@ -132,6 +135,52 @@ final class Report {
             }
         }
         return "";
+    }
+
+    /** The token's own log of the pkcs11-token runs ({@link TokenProof}). */
+    private void tokenLog(StringBuilder b) {
+        List<WorkloadMain.Result> token = results.stream()
+                .filter(r -> r.configuration() == dev.acceljce.workload.config.Configuration.PKCS11_TOKEN)
+                .toList();
+        if (token.isEmpty()) {
+            return;
+        }
+        b.append("\n## The token's own log (pkcs11-token)\n\n");
+        b.append("Before each pkcs11-token run, a JVM set up as its bank ran full handshakes with the key in the\n"
+                + "token while OpenSC's pkcs11-spy, between SunPKCS11 and SoftHSM2, logged every PKCS#11 call the\n"
+                + "token received: one private-key call per handshake (C_Sign/C_SignFinal, or C_Decrypt with RSA key\n"
+                + "exchange) says the token did the server's key operation; AccelJCE's operations there are the\n"
+                + "client's verifications (or RSA encryptions).\n\n");
+        b.append(
+                "| TLS | full handshakes | token C_Sign + C_SignFinal | token C_Decrypt | AccelJCE signature / Cipher.RSA ops | |\n");
+        b.append("| --- | ---: | ---: | ---: | ---: | --- |\n");
+        for (WorkloadMain.Result r : token) {
+            TokenProof.Account a = r.tokenProof();
+            if (a == null) {
+                b.append("| ")
+                        .append(r.tls().id)
+                        .append(" | | | | | not run: ")
+                        .append(
+                                r.error() != null
+                                        ? "the configuration failed"
+                                        : "OpenSC's pkcs11-spy is missing (apt-get install -y opensc-pkcs11)")
+                        .append(" |\n");
+                continue;
+            }
+            b.append("| ")
+                    .append(r.tls().id)
+                    .append(" | ")
+                    .append(a.handshakes())
+                    .append(" | ")
+                    .append(a.tokenSigns())
+                    .append(" | ")
+                    .append(a.tokenDecrypts())
+                    .append(" | ")
+                    .append(a.acceljceOps())
+                    .append(" | ")
+                    .append(a.tokenDidEveryHandshake() ? "the token did every handshake's key operation" : "MISMATCH")
+                    .append(" |\n");
+        }
     }
 
     private static String counters(JsonNode rows) {
@@ -238,6 +287,7 @@ final class Report {
                     .append(jdk)
                     .append(" |\n");
         }
+        tokenLog(b);
         b.append(
                 "\n## Lock contention (JFR jdk.JavaMonitorEnter >= 1 ms, in the bank, at the highest load point run)\n\n");
         for (WorkloadMain.Result r : results) {

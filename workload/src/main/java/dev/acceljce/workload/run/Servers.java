@@ -23,7 +23,8 @@ record Servers(
         ChildJvm besim,
         ChildJvm bank,
         int bankPort,
-        ChildJvm driver)
+        ChildJvm driver,
+        TokenProof.Account tokenProof)
         implements AutoCloseable {
     static final int SERVER_CPU = 1;
     static final int DRIVER_CPU = 0;
@@ -61,8 +62,10 @@ record Servers(
                     "--port",
                     Integer.toString(spec.bankPort())));
             Map<String, String> env = Map.of();
+            TokenProof.Account tokenProof = null;
             if (config == Configuration.PKCS11_TOKEN) {
-                SoftHsmToken token = SoftHsmToken.create(work, bankStore);
+                SoftHsmToken token = SoftHsmToken.create(work, bankStore, tls);
+                tokenProof = token.proof();
                 args.addAll(
                         List.of("--token-config", token.pkcs11Config().toString(), "--token-pin", SoftHsmToken.PIN));
                 env = token.environment();
@@ -96,7 +99,7 @@ record Servers(
                     Map.of(),
                     work);
             driver.await(120, "READY");
-            return new Servers(config, tls, work, bankStore, besim, bank, bankPort, driver);
+            return new Servers(config, tls, work, bankStore, besim, bank, bankPort, driver, tokenProof);
         } catch (Exception e) {
             if (driver != null) {
                 driver.close();

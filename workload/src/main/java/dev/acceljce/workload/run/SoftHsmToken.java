@@ -1,9 +1,12 @@
 package dev.acceljce.workload.run;
 
 import dev.acceljce.workload.config.Configuration;
+import dev.acceljce.workload.tls.TlsSetting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -12,13 +15,16 @@ import java.util.concurrent.TimeUnit;
  * The PKCS#11 token of the pkcs11-token configuration: a SoftHSM2 token made in the run's
  * temporary directory (its own softhsm2.conf, token directory and log level; nothing outside is
  * touched), holding the bank's private key and certificate, imported through SunPKCS11 by a
- * small JVM ({@link TokenImport}).
+ * small JVM ({@link TokenImport}); then, when OpenSC's pkcs11-spy is installed, the token's own
+ * log of a few handshakes ({@link TokenProof}).
+ *
+ * @param proof what the token's log showed, or null when the spy is missing
  */
-record SoftHsmToken(Path pkcs11Config, Map<String, String> environment) {
+record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenProof.Account proof) {
     static final String PIN = "20261125";
     private static final Path UTIL = Path.of("/usr/bin/softhsm2-util");
 
-    static SoftHsmToken create(Path work, Path bankStore) throws IOException, InterruptedException {
+    static SoftHsmToken create(Path work, Path bankStore, TlsSetting tls) throws IOException, InterruptedException {
         if (!Files.isExecutable(UTIL) || !Files.exists(Configuration.SOFTHSM_MODULE)) {
             throw new IOException("SoftHSM2 is missing (" + UTIL + ", " + Configuration.SOFTHSM_MODULE
                     + "): apt-get install -y softhsm2");
@@ -40,19 +46,49 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment) {
                 library = %s
                 slotListIndex = 0
                 """.formatted(Configuration.SOFTHSM_MODULE));
-        run(
-                env,
-                ProcessHandle.current().info().command().orElse("java"),
-                "-cp",
-                System.getProperty("java.class.path"),
-                TokenImport.class.getName(),
-                p11.toString(),
-                PIN,
-                bankStore.toString());
-        return new SoftHsmToken(p11, env);
+        run(env, java(TokenImport.class, List.of(), p11.toString(), PIN, bankStore.toString()));
+        return new SoftHsmToken(p11, env, Files.exists(TokenProof.SPY_MODULE) ? prove(dir, env, bankStore, tls) : null);
     }
 
-    private static void run(Map<String, String> env, String... cmd) throws IOException, InterruptedException {
+    /** {@link TokenProof} in its own JVM, SunPKCS11 loading the spy, the spy loading SoftHSM2. */
+    private static TokenProof.Account prove(Path dir, Map<String, String> env, Path bankStore, TlsSetting tls)
+            throws IOException, InterruptedException {
+        Path spyConfig = dir.resolve("sunpkcs11-spy.cfg");
+        Files.writeString(spyConfig, """
+                name = SoftHSMSpy
+                library = %s
+                slotListIndex = 0
+                """.formatted(TokenProof.SPY_MODULE));
+        Path spyLog = dir.resolve("pkcs11-spy.log");
+        Map<String, String> spyEnv = new HashMap<>(env);
+        spyEnv.put("PKCS11SPY", Configuration.SOFTHSM_MODULE.toString());
+        spyEnv.put("PKCS11SPY_OUTPUT", spyLog.toString());
+        String out = run(
+                spyEnv,
+                java(
+                        TokenProof.class,
+                        Configuration.PKCS11_TOKEN.jvmOptions(),
+                        spyConfig.toString(),
+                        PIN,
+                        bankStore.toString(),
+                        tls.id,
+                        Integer.toString(TokenProof.HANDSHAKES)));
+        return TokenProof.account(out, Files.readString(spyLog));
+    }
+
+    /** The command line of a JVM like this one running {@code main} of {@code mainClass}. */
+    private static String[] java(Class<?> mainClass, List<String> jvmOptions, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("--enable-native-access=ALL-UNNAMED");
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        cmd.addAll(List.of(args));
+        return cmd.toArray(String[]::new);
+    }
+
+    /** Runs {@code cmd} to its end; its output, or IOException with it when it failed. */
+    private static String run(Map<String, String> env, String... cmd) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(List.of(cmd)).redirectErrorStream(true);
         pb.environment().putAll(env);
         Process p = pb.start();
@@ -60,5 +96,6 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment) {
         if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IOException("token set-up failed: " + String.join(" ", cmd) + "\n" + out);
         }
+        return out;
     }
 }

@@ -143,12 +143,12 @@ public final class WorkloadMain {
         Path dir = work.resolve(c.id + "-" + tls.id);
         try (Servers servers = Servers.start(c, tls, spec, Files.createDirectories(dir))) {
             QosSearch.Outcome outcome = QosSearch.run(spec, servers, out);
-            return new Result(c, tls, outcome, null);
+            return new Result(c, tls, outcome, null, servers.tokenProof());
         } catch (Exception e) {
             String message = e.getMessage() != null ? e.getMessage() : e.toString();
             out.println("  FAILED: " + message);
             copyLogs(dir, spec.out());
-            return new Result(c, tls, null, message);
+            return new Result(c, tls, null, message, null);
         }
     }
 
@@ -244,6 +244,14 @@ public final class WorkloadMain {
         }
     }
 
-    /** The outcome of one configuration on one TLS setting, or why it failed. */
-    record Result(Configuration configuration, TlsSetting tls, QosSearch.Outcome outcome, String error) {}
+    /**
+     * The outcome of one configuration on one TLS setting, or why it failed; for pkcs11-token the
+     * token's own log of a few handshakes (null otherwise, or when the spy is missing).
+     */
+    record Result(
+            Configuration configuration,
+            TlsSetting tls,
+            QosSearch.Outcome outcome,
+            String error,
+            TokenProof.Account tokenProof) {}
 }

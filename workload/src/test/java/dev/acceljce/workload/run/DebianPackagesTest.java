@@ -17,11 +17,11 @@ class DebianPackagesTest {
     void eachRunAsksForThePackagesOfItsConfigurations() {
         assertEquals(List.of(), DebianPackages.of(spec("quick")), "quick: JDK and AccelJCE only");
         assertEquals(
-                List.of(DebianPackages.NSS, DebianPackages.SOFTHSM2),
+                List.of(DebianPackages.NSS, DebianPackages.SOFTHSM2, DebianPackages.PKCS11_SPY),
                 DebianPackages.of(spec("full")),
                 "full: nss and pkcs11-token");
         assertEquals(
-                List.of(DebianPackages.SOFTHSM2),
+                List.of(DebianPackages.SOFTHSM2, DebianPackages.PKCS11_SPY),
                 DebianPackages.of(spec("quick", "--configs", "jdk-default,pkcs11-token")));
         assertEquals(List.of(DebianPackages.H2LOAD), DebianPackages.of(spec("handshakes")));
     }
