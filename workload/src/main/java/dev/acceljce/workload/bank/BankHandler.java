@@ -84,7 +84,7 @@ final class BankHandler extends Handler.Abstract {
                 locks.start();
                 yield sendJson(response, callback, Map.of("recording", true));
             }
-            case "/admin/locks/stop" -> sendJson(response, callback, Map.of("locks", locks.stop()));
+            case "/admin/locks/stop" -> sendJson(response, callback, locks.stop());
             default -> false;
         };
     }

@@ -18,10 +18,12 @@ import jdk.jfr.consumer.RecordingFile;
 /**
  * Lock contention in the bank under load, after seed 004's hunt for hot locks: a JFR recording
  * of {@code jdk.JavaMonitorEnter} (threshold 1 ms) over the measured window, summed per monitor
- * class and the method that blocked.
+ * class and the method that blocked; and thread dumps every half second over the same window
+ * ({@link ThreadDumpSampler}), which also see threads queued on java.util.concurrent locks.
  */
 final class LockRecorder {
     private final Path dir;
+    private final ThreadDumpSampler dumps = new ThreadDumpSampler(500);
     private Recording recording;
 
     LockRecorder(Path dir) {
@@ -37,10 +39,22 @@ final class LockRecorder {
                 .withStackTrace();
         recording.setToDisk(true);
         recording.start();
+        dumps.start();
     }
 
-    /** Stops the recording and returns the hottest monitors, by total blocked time. */
-    synchronized List<Map<String, Object>> stop() throws IOException {
+    /**
+     * Stops recording: {@code locks}, the hottest monitors by total blocked time, and
+     * {@code threadDumps}, the locks most threads waited for in the dumps.
+     */
+    synchronized Map<String, Object> stop() throws IOException {
+        dumps.stop();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("locks", monitors());
+        out.put("threadDumps", dumps.summary(8));
+        return out;
+    }
+
+    private List<Map<String, Object>> monitors() throws IOException {
         if (recording == null) {
             return List.of();
         }
@@ -83,6 +97,7 @@ final class LockRecorder {
     }
 
     synchronized void stopQuietly() {
+        dumps.stop();
         if (recording != null) {
             recording.close();
             recording = null;

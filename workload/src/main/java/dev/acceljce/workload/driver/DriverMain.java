@@ -179,6 +179,7 @@ public final class DriverMain {
         r.putAll(stats.summary());
         r.put("bank", bank);
         r.put("locks", locks.get("locks"));
+        r.put("threadDumps", locks.get("threadDumps"));
         return r;
     }
 

@@ -289,7 +289,7 @@ final class Report {
         }
         tokenLog(b);
         b.append(
-                "\n## Lock contention (JFR jdk.JavaMonitorEnter >= 1 ms, in the bank, at the highest load point run)\n\n");
+                "\n## Lock contention (JFR jdk.JavaMonitorEnter >= 1 ms, and thread dumps, in the bank, at the highest load point run)\n\n");
         for (WorkloadMain.Result r : results) {
             if (r.error() != null || r.outcome().points().isEmpty()) {
                 continue;
@@ -303,10 +303,6 @@ final class Report {
                     .append(last.path("users").asInt())
                     .append(" sessions): ");
             JsonNode locks = last.path("locks");
-            if (!locks.isArray() || locks.isEmpty()) {
-                b.append("none recorded\n");
-                continue;
-            }
             List<String> parts = new ArrayList<>();
             for (JsonNode l : locks) {
                 parts.add(String.format(
@@ -319,9 +315,35 @@ final class Report {
                     break;
                 }
             }
-            b.append(String.join("; ", parts)).append('\n');
+            b.append(parts.isEmpty() ? "none recorded" : String.join("; ", parts))
+                    .append(threadDumps(last.path("threadDumps")))
+                    .append('\n');
         }
         return b.toString();
+    }
+
+    /** The thread dumps' part of a lock line: the locks most threads were queued on. */
+    static String threadDumps(JsonNode dumps) {
+        if (dumps.isMissingNode() || dumps.isNull()) {
+            return ""; // a run from before the sampler
+        }
+        List<String> parts = new ArrayList<>();
+        for (JsonNode l : dumps.path("locks")) {
+            parts.add(String.format(
+                    Locale.ROOT,
+                    "`%s` %d",
+                    l.path("lock").asText(),
+                    l.path("threadSamples").asLong()));
+            if (parts.size() == 3) {
+                break;
+            }
+        }
+        return String.format(
+                Locale.ROOT,
+                "; thread dumps (%d, every %d ms), threads queued per lock summed over them: %s",
+                dumps.path("dumps").asInt(),
+                dumps.path("intervalMs").asLong(),
+                parts.isEmpty() ? "none" : String.join("; ", parts));
     }
 
     static String f1(double v) {

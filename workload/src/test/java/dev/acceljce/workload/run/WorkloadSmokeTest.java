@@ -56,6 +56,7 @@ class WorkloadSmokeTest {
             assertTrue(point.path("pageCount").asLong() > 0, r.path("configuration") + " served pages");
             assertTrue(point.has("qosMet") && point.path("withinGood").asDouble() > 0, "QoS computed");
             assertTrue(point.path("bank").path("besimConnections").asLong() > 0, "the bank called BeSim");
+            assertTrue(point.path("threadDumps").path("dumps").asInt() > 0, "the bank's threads were dumped");
             if (r.path("configuration").asText().equals("acceljce-native")) {
                 long nativeOps = 0;
                 for (JsonNode row : point.path("bank").path("acceljceCounters")) {
