@@ -35,16 +35,19 @@ final class ThreadDumpSampler {
         this.intervalMillis = intervalMillis;
     }
 
-    synchronized void start() {
+    /** Starts a new count (a sampler still running is stopped first, outside the lock its dumps take). */
+    void start() {
         stop();
-        waiting.clear();
-        dumps = 0;
-        timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "thread-dump-sampler");
-            t.setDaemon(true);
-            return t;
-        });
-        timer.scheduleAtFixedRate(this::sample, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+        synchronized (this) {
+            waiting.clear();
+            dumps = 0;
+            timer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "thread-dump-sampler");
+                t.setDaemon(true);
+                return t;
+            });
+            timer.scheduleAtFixedRate(this::sample, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+        }
     }
 
     /** Stops sampling; idempotent. */

@@ -93,7 +93,11 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenPro
         pb.environment().putAll(env);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException("token set-up timed out: " + String.join(" ", cmd) + "\n" + out);
+        }
+        if (p.exitValue() != 0) {
             throw new IOException("token set-up failed: " + String.join(" ", cmd) + "\n" + out);
         }
         return out;
