@@ -60,6 +60,17 @@ public final class ChildJvm implements AutoCloseable {
                 && (Files.isExecutable(Path.of("/usr/bin/taskset")) || Files.isExecutable(Path.of("/bin/taskset")));
     }
 
+    /** The command line of a JVM like this one (same java, class path) running {@code mainClass}. */
+    static List<String> javaCommand(List<String> jvmOptions, String mainClass, List<String> args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("--enable-native-access=ALL-UNNAMED");
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        cmd.addAll(args);
+        return cmd;
+    }
+
     public static ChildJvm start(
             String name,
             int cpu,
@@ -73,11 +84,7 @@ public final class ChildJvm implements AutoCloseable {
         if (cpu >= 0 && canPin()) {
             cmd.addAll(List.of("taskset", "-c", Integer.toString(cpu)));
         }
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.add("--enable-native-access=ALL-UNNAMED");
-        cmd.addAll(jvmOptions);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
-        cmd.addAll(args);
+        cmd.addAll(javaCommand(jvmOptions, mainClass, args));
         Path log = logDir.resolve(name + ".log");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().putAll(env);

@@ -3,6 +3,7 @@ package dev.acceljce.workload.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.acceljce.workload.config.Configuration;
 import dev.acceljce.workload.site.Page;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -140,7 +141,7 @@ final class Report {
     /** The token's own log of the pkcs11-token runs ({@link TokenProof}). */
     private void tokenLog(StringBuilder b) {
         List<WorkloadMain.Result> token = results.stream()
-                .filter(r -> r.configuration() == dev.acceljce.workload.config.Configuration.PKCS11_TOKEN)
+                .filter(r -> r.configuration() == Configuration.PKCS11_TOKEN)
                 .toList();
         if (token.isEmpty()) {
             return;

@@ -5,7 +5,6 @@ import dev.acceljce.workload.tls.TlsSetting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,15 +75,10 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenPro
         return TokenProof.account(out, Files.readString(spyLog));
     }
 
-    /** The command line of a JVM like this one running {@code main} of {@code mainClass}. */
+    /** {@link ChildJvm#javaCommand} for a short JVM whose output this process reads. */
     private static String[] java(Class<?> mainClass, List<String> jvmOptions, String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.add("--enable-native-access=ALL-UNNAMED");
-        cmd.addAll(jvmOptions);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
-        cmd.addAll(List.of(args));
-        return cmd.toArray(String[]::new);
+        return ChildJvm.javaCommand(jvmOptions, mainClass.getName(), List.of(args))
+                .toArray(String[]::new);
     }
 
     /** Runs {@code cmd} to its end; its output, or IOException with it when it failed. */
