@@ -21,11 +21,19 @@ final class DebianPackages {
         boolean present() {
             return files.stream().allMatch(Files::exists);
         }
+
+        /** The line that installs it, for messages. */
+        String installLine() {
+            return "apt-get install -y " + String.join(" ", packages);
+        }
     }
+
+    /** SoftHSM2's tool that makes tokens. */
+    static final Path SOFTHSM2_UTIL = Path.of("/usr/bin/softhsm2-util");
 
     static final Need SOFTHSM2 = new Need(
             "SoftHSM2",
-            List.of(Path.of("/usr/bin/softhsm2-util"), dev.acceljce.workload.config.Configuration.SOFTHSM_MODULE),
+            List.of(SOFTHSM2_UTIL, dev.acceljce.workload.config.Configuration.SOFTHSM_MODULE),
             List.of("softhsm2"));
     static final Need NSS = new Need(
             "NSS softokn",

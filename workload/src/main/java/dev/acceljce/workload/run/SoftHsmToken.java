@@ -21,12 +21,12 @@ import java.util.concurrent.TimeUnit;
  */
 record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenProof.Account proof) {
     static final String PIN = "20261125";
-    private static final Path UTIL = Path.of("/usr/bin/softhsm2-util");
+    private static final Path UTIL = DebianPackages.SOFTHSM2_UTIL;
 
     static SoftHsmToken create(Path work, Path bankStore, TlsSetting tls) throws IOException, InterruptedException {
-        if (!Files.isExecutable(UTIL) || !Files.exists(Configuration.SOFTHSM_MODULE)) {
-            throw new IOException("SoftHSM2 is missing (" + UTIL + ", " + Configuration.SOFTHSM_MODULE
-                    + "): apt-get install -y softhsm2");
+        if (!DebianPackages.SOFTHSM2.present()) {
+            throw new IOException("SoftHSM2 is missing (" + DebianPackages.SOFTHSM2.files() + "): "
+                    + DebianPackages.SOFTHSM2.installLine());
         }
         Path dir = Files.createDirectories(work.resolve("softhsm"));
         Path tokens = Files.createDirectories(dir.resolve("tokens"));
@@ -46,7 +46,7 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenPro
                 slotListIndex = 0
                 """.formatted(Configuration.SOFTHSM_MODULE));
         run(env, java(TokenImport.class, List.of(), p11.toString(), PIN, bankStore.toString()));
-        return new SoftHsmToken(p11, env, Files.exists(TokenProof.SPY_MODULE) ? prove(dir, env, bankStore, tls) : null);
+        return new SoftHsmToken(p11, env, DebianPackages.PKCS11_SPY.present() ? prove(dir, env, bankStore, tls) : null);
     }
 
     /** {@link TokenProof} in its own JVM, SunPKCS11 loading the spy, the spy loading SoftHSM2. */
