@@ -31,16 +31,30 @@ def scores(path):
     return out
 
 
+def ratio(a, b):
+    """a/b with its relative error (JMH's 99.9% half-widths, combined in quadrature)."""
+    (x, ex), (y, ey) = a, b
+    return x / y, ((ex / x) ** 2 + (ey / y) ** 2) ** 0.5
+
+
 def crossovers(s):
-    print("| Family | Size (B) | AccelJCE-native ÷ JDK | Faster here |")
-    print("|---|--:|--:|---|")
+    """Native against the JDK per size; "tie" when 1 lies within the ratio's error. The last
+    column says whether `auto` (the AccelJCE rows, the CPU class's table) took the faster path:
+    its score against the better of the two, where the suite has all three."""
+    print("| Family | Size (B) | AccelJCE-native ÷ JDK | Faster here | auto ÷ faster path |")
+    print("|---|--:|--:|---|--:|")
     families = sorted({(f, sz) for (f, sz, p) in s if p == "AccelJCE-native" and (f, sz, "JDK") in s},
                       key=lambda x: (x[0], int(x[1]) if x[1] and x[1].isdigit() else -1))
     for family, size in families:
-        n, _ = s[(family, size, "AccelJCE-native")]
-        j, _ = s[(family, size, "JDK")]
-        r = n / j
-        print(f"| {family} | {size or '—'} | {r:.2f}× | {'native' if r > 1 else 'JDK'} |")
+        n, j = s[(family, size, "AccelJCE-native")], s[(family, size, "JDK")]
+        r, e = ratio(n, j)
+        faster = "tie" if abs(r - 1) <= r * e else ("native" if r > 1 else "JDK")
+        auto = s.get((family, size, "AccelJCE"))
+        a = "—"
+        if auto:
+            ra, ea = ratio(auto, max(n, j))
+            a = f"{ra:.2f}× ± {ra * ea:.2f}"
+        print(f"| {family} | {size or '—'} | {r:.2f}× ± {r * e:.2f} | {faster} | {a} |")
 
 
 SPEED_SYM = {"AesGcmBenchmark.encrypt": "aes-128-gcm-aead", "AesGcmBenchmark.decrypt": "aes-128-gcm-aead",
