@@ -98,10 +98,12 @@ public final class Instructions {
                             new Route(
                                     List.of("adx", "bmi2", "avx2"),
                                     "P-256: ecp_nistz256 with MULX/ADCX and AVX2 table "
-                                            + "look-ups; other curves: generic code"),
+                                            + "look-ups; P-384, P-521: 64-bit C (bundled build); "
+                                            + "other curves: generic code"),
                             new Route(
                                     List.of("adx", "bmi2"),
-                                    "P-256: ecp_nistz256 with MULX/ADCX; other curves: generic code"))),
+                                    "P-256: ecp_nistz256 with MULX/ADCX; P-384, P-521: 64-bit C "
+                                            + "(bundled build); other curves: generic code"))),
             Map.entry(
                     "x25519", List.of(new Route(List.of("adx", "bmi2"), "x25519-x86_64 with MULX/ADCX (radix 2^64)"))));
 
