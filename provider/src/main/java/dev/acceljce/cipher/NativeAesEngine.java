@@ -224,8 +224,7 @@ final class NativeAesEngine implements CipherEngine {
         // unlike SunJCE, which returns nothing for it, an empty ciphertext is refused: it lacks
         // the padding block every PKCS#5 encryption ends with (Wycheproof aes_cbc_pkcs5 tcId 25)
         if (padding && !encrypt && (total % BLOCK != 0 || total == 0)) {
-            throw new IllegalBlockSizeException(
-                    "Input length must be a non-zero multiple of 16 when decrypting with padded cipher");
+            throw new IllegalBlockSizeException(dev.acceljce.jdk.PaddedDecryption.EMPTY_MESSAGE);
         }
     }
 

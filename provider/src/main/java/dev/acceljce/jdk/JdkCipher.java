@@ -28,6 +28,10 @@ public final class JdkCipher extends CipherSpi implements Counted {
     private Cipher cipher;
     /** Initialised to decrypt an AEAD transformation: doFinal goes through {@link VerifiedDecryption}. */
     private boolean aeadDecrypt;
+    /** Initialised to decrypt ECB or CBC with PKCS#5 padding: an empty message is refused ({@link PaddedDecryption}). */
+    private boolean paddedDecrypt;
+    /** Bytes given to update since init or the last doFinal (for {@link #paddedDecrypt}). */
+    private long heldInput;
 
     private Counters.Tally tally = Counters.Tally.NONE;
 
@@ -138,6 +142,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     @Override
     protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
         byte[] out = cipher().update(input, inputOffset, inputLen);
+        heldInput += inputLen;
         tally.bytes(inputLen); // at once: a stream may never reach doFinal
         return out;
     }
@@ -146,6 +151,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
         int n = cipher().update(input, inputOffset, inputLen, output, outputOffset);
+        heldInput += inputLen;
         tally.bytes(inputLen); // at once: a stream may never reach doFinal
         return n;
     }
@@ -154,6 +160,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
         int in = input.remaining();
         int n = cipher().update(input, output);
+        heldInput += in - input.remaining();
         tally.bytes(in - input.remaining());
         return n;
     }
@@ -162,6 +169,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
             throws IllegalBlockSizeException, BadPaddingException {
         // Cipher.doFinal() reaches the SPI as (null, 0, 0); the public doFinal(byte[],...) refuses null
+        ending(input == null ? 0 : inputLen);
         byte[] out = input == null ? cipher().doFinal() : cipher().doFinal(input, inputOffset, inputLen);
         done(input == null ? 0 : inputLen);
         return out;
@@ -171,6 +179,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         // Cipher.doFinal(output, offset) reaches the SPI with a null input
+        ending(input == null ? 0 : inputLen);
         int n = aeadDecrypt
                 ? VerifiedDecryption.doFinal(cipher(), input, inputOffset, inputLen, output, outputOffset)
                 : input == null
@@ -184,18 +193,32 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         int in = input.remaining();
+        ending(in);
         int n = aeadDecrypt ? VerifiedDecryption.doFinal(cipher(), input, output) : cipher().doFinal(input, output);
         done(in);
         return n;
     }
 
     private void initialized(int opmode) {
-        aeadDecrypt = (opmode == Cipher.DECRYPT_MODE || opmode == Cipher.UNWRAP_MODE)
-                && VerifiedDecryption.isAead(transformation());
+        boolean decrypt = opmode == Cipher.DECRYPT_MODE || opmode == Cipher.UNWRAP_MODE;
+        aeadDecrypt = decrypt && VerifiedDecryption.isAead(transformation());
+        paddedDecrypt = decrypt && PaddedDecryption.applies(transformation(), cipher().getBlockSize());
+        heldInput = 0;
+    }
+
+    /**
+     * A doFinal with {@code lastInput} more bytes is about to run: the checks that must come before
+     * the JDK's cipher sees the message. A refusal changes nothing, as SunJCE's length checks.
+     */
+    private void ending(long lastInput) throws IllegalBlockSizeException {
+        if (paddedDecrypt) {
+            PaddedDecryption.refuseEmpty(heldInput + lastInput, cipher().getBlockSize());
+        }
     }
 
     /** A completed operation with its last input (its updates' bytes were counted as they came). */
     private void done(long lastInput) {
+        heldInput = 0;
         tally.count(lastInput);
     }
 
