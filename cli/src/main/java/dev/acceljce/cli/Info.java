@@ -43,7 +43,8 @@ public record Info(
             SelfTest.FAIL_PROPERTY,
             "acceljce.fips",
             "acceljce.fips.module",
-            "acceljce.fips.config");
+            "acceljce.fips.config",
+            "acceljce.x86.clearUpperState");
 
     public static Info collect() {
         Map<String, String> switches = new LinkedHashMap<>();
@@ -218,6 +219,9 @@ public record Info(
                     .append(openssl.envMask())
                     .append(") changes what OpenSSL uses.\n");
         }
+        out.append("Vector upper state before library calls: ")
+                .append(capabilities.upperStateGuard())
+                .append('\n');
 
         out.append("\nSelf-tests (known answers through the native path; a failed family is served by the JDK):\n\n");
         MarkdownTable tests = new MarkdownTable("Family", "Test", "Source", "Result", ">us");
@@ -340,6 +344,7 @@ public record Info(
         openssl.put("attempts", lib.attempts());
         openssl.put("cpuInfo", capabilities.openssl().raw());
         openssl.put("ia32capEnv", capabilities.openssl().envMask());
+        openssl.put("upperStateGuard", capabilities.upperStateGuard());
         root.put("openssl", openssl);
         Fips.Report fips = Fips.report();
         root.put(

@@ -114,7 +114,7 @@ public final class LibCrypto {
 
     /** A plain downcall handle: for calls that may run long or call back (key generation, ...). */
     public static MethodHandle function(String name, FunctionDescriptor fd) {
-        return LINKER.downcallHandle(symbol(name), fd);
+        return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd));
     }
 
     /**
@@ -122,7 +122,7 @@ public final class LibCrypto {
      * (it holds off the GC). For update/final style calls on bounded chunks.
      */
     public static MethodHandle critical(String name, FunctionDescriptor fd) {
-        return LINKER.downcallHandle(symbol(name), fd, Linker.Option.critical(true));
+        return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd, Linker.Option.critical(true)));
     }
 
     /** A handle for an optional symbol (absent in older libraries), or empty. */
@@ -130,7 +130,7 @@ public final class LibCrypto {
         if (!isAvailable()) {
             return Optional.empty();
         }
-        return LOADED.lookup.find(name).map(s -> LINKER.downcallHandle(s, fd));
+        return LOADED.lookup.find(name).map(s -> UpperStateGuard.guard(LINKER.downcallHandle(s, fd)));
     }
 
     /** A critical downcall ({@link #critical}) for an optional symbol, or empty. */
@@ -138,7 +138,9 @@ public final class LibCrypto {
         if (!isAvailable()) {
             return Optional.empty();
         }
-        return LOADED.lookup.find(name).map(s -> LINKER.downcallHandle(s, fd, Linker.Option.critical(true)));
+        return LOADED.lookup
+                .find(name)
+                .map(s -> UpperStateGuard.guard(LINKER.downcallHandle(s, fd, Linker.Option.critical(true))));
     }
 
     private static MemorySegment symbol(String name) {

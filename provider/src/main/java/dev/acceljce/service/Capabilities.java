@@ -129,4 +129,12 @@ public record Capabilities(
     public Set<String> enabledFeatures() {
         return enabledFeatures(cpu, openssl);
     }
+
+    /**
+     * Whether each library call is preceded by {@code vzeroupper} here, and why (Intel's
+     * AVX-to-SSE penalty on FFM downcalls: {@link dev.acceljce.openssl.UpperStateGuard}).
+     */
+    public String upperStateGuard() {
+        return dev.acceljce.openssl.UpperStateGuard.description();
+    }
 }
