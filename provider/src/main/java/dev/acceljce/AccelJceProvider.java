@@ -37,8 +37,9 @@ import java.util.List;
  * <p>Every service is registered with {@code putService} here (no legacy {@code put()} entries,
  * which send JCA look-ups down a synchronized path). Each family registers its own services.
  *
- * <p>The first instance in a JVM publishes the operation counters as the MBean
- * {@code dev.acceljce:type=Counters} (see {@link Management}).
+ * <p>The first instance publishes the operation counters as the MBean
+ * {@code dev.acceljce:type=Counters}, or with a {@code loader=} key when another copy of AccelJCE
+ * (another class loader) in the JVM has that name (see {@link Management}).
  */
 public final class AccelJceProvider extends Provider implements Registrations {
     public static final String NAME = "AccelJCE";

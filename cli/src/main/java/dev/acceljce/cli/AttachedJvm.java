@@ -7,6 +7,7 @@ import dev.acceljce.control.CountersMXBean;
 import dev.acceljce.control.Management;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -25,30 +26,52 @@ import javax.management.remote.JMXServiceURL;
 
 /**
  * The AccelJCE counters of another JVM: attaches to it (the JDK's attach API, same user only),
- * starts its local JMX agent if it is not running yet, and talks to the MBean
- * {@value CountersMXBean#OBJECT_NAME} through a typed proxy.
+ * starts its local JMX agent if it is not running yet, and talks to the counters MBean of every
+ * copy of AccelJCE in it ({@value CountersMXBean#QUERY}: one per class loader that carries the
+ * jar) through typed proxies.
  */
 final class AttachedJvm implements AutoCloseable {
     /** A running JVM whose AccelJCE published the MBean. */
     record Candidate(long pid, String javaVersion, String command) {}
 
+    /** One copy's counters: its object name and a proxy, whose calls throw unchecked exceptions when it is gone. */
+    record Copy(String objectName, CountersMXBean counters) {}
+
     private final long pid;
     private final JMXConnector connector;
-    private final CountersMXBean counters;
+    private final MBeanServerConnection connection;
 
-    private AttachedJvm(long pid, JMXConnector connector, CountersMXBean counters) {
+    private AttachedJvm(long pid, JMXConnector connector, MBeanServerConnection connection) {
         this.pid = pid;
         this.connector = connector;
-        this.counters = counters;
+        this.connection = connection;
     }
 
     long pid() {
         return pid;
     }
 
-    /** The MBean's proxy; its calls throw unchecked exceptions when the JVM is gone. */
-    CountersMXBean counters() {
-        return counters;
+    /**
+     * The counters of every copy of AccelJCE registered now, the plain name (the first copy) first,
+     * then by object name. Asked anew at each call: applications start and stop.
+     */
+    List<Copy> copies() throws Command.Failure {
+        try {
+            return copies(connection);
+        } catch (IOException | JMException e) {
+            throw new Command.Failure("lost pid " + pid + ": " + e);
+        }
+    }
+
+    private static List<Copy> copies(MBeanServerConnection connection) throws IOException, JMException {
+        List<ObjectName> names = new ArrayList<>(connection.queryNames(new ObjectName(CountersMXBean.QUERY), null));
+        names.sort(Comparator.comparing((ObjectName n) -> n.getKeyProperty(CountersMXBean.LOADER_KEY) != null)
+                .thenComparing(ObjectName::toString));
+        List<Copy> copies = new ArrayList<>();
+        for (ObjectName n : names) {
+            copies.add(new Copy(n.toString(), JMX.newMXBeanProxy(connection, n, CountersMXBean.class)));
+        }
+        return copies;
     }
 
     static AttachedJvm open(long pid) throws Command.Failure {
@@ -70,14 +93,12 @@ final class AttachedJvm implements AutoCloseable {
         try {
             connector = JMXConnectorFactory.connect(new JMXServiceURL(address));
             MBeanServerConnection connection = connector.getMBeanServerConnection();
-            ObjectName name = new ObjectName(CountersMXBean.OBJECT_NAME);
-            if (!connection.isRegistered(name)) {
-                throw new Command.Failure("pid " + pid + " has no MBean " + CountersMXBean.OBJECT_NAME
+            if (copies(connection).isEmpty()) {
+                throw new Command.Failure("pid " + pid + " has no MBean " + CountersMXBean.QUERY
                         + ": it has constructed no AccelJCE provider yet, runs with -Dacceljce.jmx=false,"
                         + " or lacks module java.management");
             }
-            AttachedJvm jvm =
-                    new AttachedJvm(pid, connector, JMX.newMXBeanProxy(connection, name, CountersMXBean.class));
+            AttachedJvm jvm = new AttachedJvm(pid, connector, connection);
             connector = null;
             return jvm;
         } catch (IOException | JMException e) {

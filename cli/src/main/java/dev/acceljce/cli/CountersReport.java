@@ -9,16 +9,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
- * One reading of a JVM's AccelJCE counters, and its rendering as the {@code icastats}-like table
- * (per service: native and JDK operations and bytes, objects per path, a total line, live OpenSSL
- * objects) or as JSON. Reads any {@link CountersMXBean}: a JMX proxy into another JVM, or
+ * One reading of the counters of one copy of AccelJCE in a JVM (a JVM has several when several
+ * class loaders carry the jar), and its rendering as the {@code icastats}-like table (per service:
+ * native and JDK operations and bytes, objects per path, a total line, live OpenSSL objects) or as
+ * JSON. Reads any {@link CountersMXBean}: a JMX proxy into another JVM, or
  * {@link dev.acceljce.control.Management#counters()} in this one.
+ *
+ * @param objectName the MBean's name, or null when read without JMX
+ * @param loader the copy's class loader, or null when its MBean does not say
+ * @param location where the copy's classes came from, or null when unknown
  */
 public record CountersReport(
         long pid,
         Instant time,
+        String objectName,
+        String loader,
+        String location,
         String providerVersion,
         String openSslVersion,
         String openSslPath,
@@ -31,16 +40,28 @@ public record CountersReport(
     }
 
     /** Reads every attribute of {@code counters} now. Not atomic with work going on in that JVM. */
-    public static CountersReport read(long pid, CountersMXBean counters) {
+    public static CountersReport read(long pid, String objectName, CountersMXBean counters) {
         return new CountersReport(
                 pid,
                 Instant.now(),
+                objectName,
+                optional(counters::getLoader),
+                optional(counters::getLocation),
                 counters.getProviderVersion(),
                 counters.getOpenSslVersion(),
                 counters.getOpenSslPath(),
                 counters.isEnabled(),
                 counters.getServices(),
                 counters.getLiveNativeObjects());
+    }
+
+    /** An attribute an older AccelJCE's MBean lacks (the proxy throws for it): null then. */
+    private static String optional(Supplier<String> attribute) {
+        try {
+            return attribute.get();
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** The sum over every service, shown or not (computed here, so it always matches the rows). */
@@ -67,6 +88,16 @@ public record CountersReport(
                 .append(", ")
                 .append(time.truncatedTo(ChronoUnit.SECONDS))
                 .append('\n');
+        if (loader != null || objectName != null) {
+            out.append("Loader:   ").append(loader == null ? "?" : loader);
+            if (objectName != null) {
+                out.append(" (").append(objectName).append(')');
+            }
+            if (location != null) {
+                out.append(", classes from ").append(location);
+            }
+            out.append('\n');
+        }
         out.append("OpenSSL:  ")
                 .append(
                         openSslVersion == null
@@ -118,6 +149,9 @@ public record CountersReport(
         root.put("pid", pid);
         root.put("time", time.toString());
         root.put("acceljce", providerVersion);
+        root.put("objectName", objectName);
+        root.put("loader", loader);
+        root.put("location", location);
         Map<String, Object> openssl = new LinkedHashMap<>();
         openssl.put("version", openSslVersion);
         openssl.put("path", openSslPath);

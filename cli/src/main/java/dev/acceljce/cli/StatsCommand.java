@@ -7,10 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import javax.management.InstanceNotFoundException;
 
 /**
- * {@code acceljce stats [PID]}: the {@code icastats} of AccelJCE. Reads the counters MBean of a
- * running JVM (attaching to it), or lists the JVMs that have one.
+ * {@code acceljce stats [PID]}: the {@code icastats} of AccelJCE. Reads the counters MBeans of a
+ * running JVM (attaching to it), one per copy of AccelJCE in it, or lists the JVMs that have one.
  */
 final class StatsCommand implements Command {
     @Override
@@ -31,19 +32,22 @@ final class StatsCommand implements Command {
                 Reads the AccelJCE counters of the running JVM PID (the MBean
                 %s), like icastats: per service, the operations and bytes
                 served by OpenSSL (native) and by the JDK's providers, the objects created on each
-                path, a total line, and the OpenSSL objects allocated now. Attaches with the JDK's
-                attach API (the JVM must run as the same user) and starts that JVM's local JMX agent
-                if it is not running yet.
+                path, a total line, and the OpenSSL objects allocated now. A JVM where several class
+                loaders carry the jar (web applications in one container) has a copy of AccelJCE
+                each, counting its own work: one table per copy, each headed by its class loader
+                (in JSON: the first copy's reading, the others under "otherCopies"). Attaches with
+                the JDK's attach API (the JVM must run as the same user) and starts that JVM's local
+                JMX agent if it is not running yet.
 
                 Without PID: lists the running JVMs of this user that have the MBean.
 
                   --all             also show services with no operations (every registered one)
                   --json            print JSON (with --watch: one document per reading)
-                  --reset           zero the counters after reading them; with --watch after every
+                  --reset           zero the counters (of every copy) after reading them; with --watch after every
                                     reading, so each table covers one interval
                   --watch SECONDS   read again every SECONDS (decimals allowed) until interrupted
                   --count N         with --watch: stop after N readings
-                """.formatted(CountersMXBean.OBJECT_NAME);
+                """.formatted(CountersMXBean.OBJECT_NAME + " and, per further copy, ...,loader=NAME");
     }
 
     @Override
@@ -91,21 +95,27 @@ final class StatsCommand implements Command {
                         out.println();
                     }
                 }
-                CountersReport report;
-                try {
-                    report = CountersReport.read(pid, jvm.counters());
-                    if (reset) {
-                        jvm.counters().reset();
-                    }
-                } catch (RuntimeException e) { // the proxy's wrapping of a lost connection
-                    throw new Failure("lost pid " + pid + ": " + (e.getCause() != null ? e.getCause() : e));
-                }
+                List<CountersReport> reports = read(jvm, reset);
                 if (json) {
-                    Map<String, Object> doc = report.json(all);
+                    Map<String, Object> doc = reports.getFirst().json(all);
+                    doc.put(
+                            "otherCopies",
+                            reports.subList(1, reports.size()).stream()
+                                    .map(r -> r.json(all))
+                                    .toList());
                     doc.put("reset", reset);
                     out.print(Json.write(doc));
                 } else {
-                    out.print(report.text(all));
+                    if (reports.size() > 1) {
+                        out.println("pid " + pid + " has " + reports.size() + " copies of AccelJCE (one per class"
+                                + " loader that carries the jar); each counts its own work.\n");
+                    }
+                    for (int c = 0; c < reports.size(); c++) {
+                        if (c > 0) {
+                            out.println();
+                        }
+                        out.print(reports.get(c).text(all));
+                    }
                     if (reset) {
                         out.println("Counters reset.");
                     }
@@ -114,6 +124,35 @@ final class StatsCommand implements Command {
             }
         }
         return 0;
+    }
+
+    /** One reading per copy (then each reset, if asked); fails when none is left. */
+    private static List<CountersReport> read(AttachedJvm jvm, boolean reset) throws Failure {
+        List<CountersReport> reports = new ArrayList<>();
+        for (AttachedJvm.Copy copy : jvm.copies()) {
+            try {
+                reports.add(CountersReport.read(jvm.pid(), copy.objectName(), copy.counters()));
+                if (reset) {
+                    copy.counters().reset();
+                }
+            } catch (RuntimeException e) { // the proxy's wrapping of what went wrong over there
+                if (rootCause(e) instanceof InstanceNotFoundException) {
+                    continue; // that copy's application stopped since the names were read
+                }
+                throw new Failure("lost pid " + jvm.pid() + ": " + (e.getCause() != null ? e.getCause() : e));
+            }
+        }
+        if (reports.isEmpty()) {
+            throw new Failure("pid " + jvm.pid() + " has no AccelJCE MBean any more");
+        }
+        return reports;
+    }
+
+    private static Throwable rootCause(Throwable t) {
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     private static void list(boolean json, PrintStream out) throws InterruptedException {
@@ -131,7 +170,7 @@ final class StatsCommand implements Command {
             return;
         }
         if (found.isEmpty()) {
-            out.println("No running JVM of this user has the AccelJCE MBean " + CountersMXBean.OBJECT_NAME + ".");
+            out.println("No running JVM of this user has the AccelJCE MBean " + CountersMXBean.QUERY + ".");
             return;
         }
         MarkdownTable table = new MarkdownTable(">PID", "Java", "Command");

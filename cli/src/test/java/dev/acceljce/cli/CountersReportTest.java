@@ -18,6 +18,9 @@ class CountersReportTest {
     private static final CountersReport READING = new CountersReport(
             42,
             Instant.parse("2026-01-02T03:04:05.678Z"),
+            "dev.acceljce:type=Counters",
+            "app",
+            "/opt/app/lib/acceljce-provider-0.1.jar",
             "0.1",
             "OpenSSL 3.0.19 27 Jan 2026",
             "/lib/libcrypto.so.3",
@@ -32,6 +35,7 @@ class CountersReportTest {
     void textIsTheIcastatsLikeTable() {
         assertEquals("""
                 AccelJCE 0.1 in pid 42, 2026-01-02T03:04:05Z
+                Loader:   app (dev.acceljce:type=Counters), classes from /opt/app/lib/acceljce-provider-0.1.jar
                 OpenSSL:  OpenSSL 3.0.19 27 Jan 2026 (/lib/libcrypto.so.3)
                 Counting: on
 
@@ -54,6 +58,8 @@ class CountersReportTest {
         Map<?, ?> doc = assertInstanceOf(Map.class, Json.parse(Json.write(READING.json(false))));
         assertEquals(42.0, doc.get("pid"));
         assertEquals("2026-01-02T03:04:05.678Z", doc.get("time"));
+        assertEquals("app", doc.get("loader"));
+        assertEquals("dev.acceljce:type=Counters", doc.get("objectName"));
         assertEquals(2, ((List<?>) doc.get("services")).size());
         assertEquals(3, ((List<?>) Json.parse(Json.write(READING.json(true).get("services")))).size());
         Map<?, ?> totals = (Map<?, ?>) doc.get("totals");
@@ -73,19 +79,22 @@ class CountersReportTest {
 
     @Test
     void noOpenSslAndCountingOffAreSaid() {
-        CountersReport r = new CountersReport(7, Instant.EPOCH, "0.1", null, null, false, List.of(), Map.of());
+        CountersReport r =
+                new CountersReport(7, Instant.EPOCH, null, null, null, "0.1", null, null, false, List.of(), Map.of());
         String t = r.text(false);
         assertTrue(t.contains("OpenSSL:  not loaded (the JDK's providers serve everything)"), t);
         assertTrue(t.contains("Counting: off"), t);
         assertTrue(t.contains("| total   |          0 |"), t);
         assertTrue(t.endsWith("Live native objects: 0\n"), t);
+        assertTrue(!t.contains("Loader:"), t); // read without JMX from an MBean that does not say
     }
 
     @Test
     void theSameReportReadsThisJvmInProcess() {
         new AccelJceProvider();
         assertNotNull(Management.counters());
-        CountersReport here = CountersReport.read(ProcessHandle.current().pid(), Management.counters());
+        CountersReport here = CountersReport.read(ProcessHandle.current().pid(), null, Management.counters());
+        assertEquals("app", here.loader()); // the JDK's application class loader
         assertEquals(
                 new AccelJceProvider().getServices().size(), here.services().size());
         assertTrue(here.text(true).contains("| MessageDigest.SHA-256 "));

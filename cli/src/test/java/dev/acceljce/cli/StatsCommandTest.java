@@ -11,7 +11,6 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -31,9 +30,9 @@ class StatsCommandTest {
     private static Process child;
     private static long pid;
 
-    private record Outcome(int status, String out, String err) {}
+    record Outcome(int status, String out, String err) {}
 
-    private static Outcome run(String... args) {
+    static Outcome run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = Main.run(
@@ -45,21 +44,7 @@ class StatsCommandTest {
 
     @BeforeAll
     static void startTheChild() throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED",
-                "-Xmx64m",
-                "-cp",
-                System.getProperty("java.class.path")));
-        System.getProperties().stringPropertyNames().stream()
-                .filter(k -> k.startsWith("acceljce.openssl.")
-                        || k.startsWith("jdk.native.openssl.")
-                        || k.equals("acceljce.policy"))
-                .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
-        cmd.add(StatsTarget.class.getName());
-        child = new ProcessBuilder(cmd)
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
+        child = StatsTarget.start();
         pid = child.pid();
         BufferedReader lines =
                 new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
@@ -69,6 +54,10 @@ class StatsCommandTest {
 
     @AfterAll
     static void stopTheChild() throws Exception {
+        stop(child);
+    }
+
+    static void stop(Process child) throws Exception {
         if (child != null) {
             child.getOutputStream().close();
             if (!child.waitFor(20, TimeUnit.SECONDS)) {
@@ -77,12 +66,12 @@ class StatsCommandTest {
         }
     }
 
-    private static String row(String... cells) {
+    static String row(String... cells) {
         return "| " + String.join(" | ", cells) + " |";
     }
 
     /** The table's line for a service with its cells trimmed, e.g. "| Mac.HmacSHA256 | 2 | ... |". */
-    private static String line(String table, String service) {
+    static String line(String table, String service) {
         return table.lines()
                 .filter(l -> l.startsWith("| " + service + " "))
                 .map(l -> "| "
@@ -92,7 +81,7 @@ class StatsCommandTest {
                 .orElse("(no line for " + service + " in:\n" + table + ")");
     }
 
-    private static long number(Object json) {
+    static long number(Object json) {
         return ((Double) json).longValue();
     }
 

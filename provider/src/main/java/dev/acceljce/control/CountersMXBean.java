@@ -5,7 +5,9 @@ import java.util.Map;
 
 /**
  * The AccelJCE counters over JMX, registered as {@value #OBJECT_NAME} in the platform MBean server
- * when the first provider is constructed (see {@link Management}). An MXBean: jconsole and every
+ * when the first provider is constructed (see {@link Management}). Every further copy of AccelJCE
+ * in the JVM (another class loader: another web application) registers its own under
+ * {@code dev.acceljce:type=Counters,loader=<its loader>}; {@value #QUERY} finds them all. An MXBean: jconsole and every
  * JMX client read it with no AccelJCE class on their side (rows are {@code CompositeData}, maps
  * are {@code TabularData}); {@code ./acceljce stats <pid>} reads it through a typed proxy.
  *
@@ -15,8 +17,23 @@ public interface CountersMXBean {
     /** The object name in the platform MBean server. */
     String OBJECT_NAME = "dev.acceljce:type=Counters";
 
+    /** The pattern that matches the counters of every copy of AccelJCE in a JVM. */
+    String QUERY = OBJECT_NAME + ",*";
+
+    /** The key that names a further copy's class loader in its object names. */
+    String LOADER_KEY = "loader";
+
     /** The AccelJCE provider's version. */
     String getProviderVersion();
+
+    /**
+     * The class loader of this copy of AccelJCE: its name ("app" for the JDK's application class
+     * loader) or, unnamed, its class and identity hash ("ParallelWebappClassLoader@4e25154f").
+     */
+    String getLoader();
+
+    /** Where this copy's classes were loaded from (a jar or directory), or null when unknown. */
+    String getLocation();
 
     /**
      * One row per service ("MessageDigest.SHA-256"), sorted by name: every service the provider

@@ -8,22 +8,36 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * This JVM's counters as {@link CountersMXBean} shows them. Holds no javax.management type, so it
+ * This copy of AccelJCE's counters as {@link CountersMXBean} shows them. Holds no javax.management type, so it
  * works where java.management is absent; every attribute is read when asked.
  */
 final class CountersView implements CountersMXBean {
     private final String providerVersion;
     private final List<String> registeredServices;
+    private final String loader;
+    private final String location;
 
     /** @param registeredServices "Type.Algorithm" of every service the provider registers */
-    CountersView(String providerVersion, List<String> registeredServices) {
+    CountersView(String providerVersion, List<String> registeredServices, String loader, String location) {
         this.providerVersion = providerVersion;
         this.registeredServices = List.copyOf(registeredServices);
+        this.loader = loader;
+        this.location = location;
     }
 
     @Override
     public String getProviderVersion() {
         return providerVersion;
+    }
+
+    @Override
+    public String getLoader() {
+        return loader;
+    }
+
+    @Override
+    public String getLocation() {
+        return location;
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.acceljce.control;
 
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.security.CodeSource;
 import java.security.Provider;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,34 +12,53 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Publishes the counters as the MXBean {@value CountersMXBean#OBJECT_NAME} in the platform MBean
- * server, once per JVM, when the first AccelJCE provider is constructed.
+ * Publishes this copy of AccelJCE's counters ({@link CountersMXBean}) and settings
+ * ({@link SettingsMXBean}) in the platform MBean server, once per copy, when its first provider is
+ * constructed.
+ *
+ * <p>A copy is one loading of AccelJCE's classes: a JVM has several when several class loaders
+ * carry the jar (two web applications in one servlet container). Each copy counts its own work and
+ * has settings of its own, so each registers its own MBeans. The first to register takes the plain
+ * names {@value CountersMXBean#OBJECT_NAME} and {@value SettingsMXBean#OBJECT_NAME}, so the usual
+ * JVM with one copy has them where they always were; each further copy adds the key
+ * {@code loader=} with its class loader's name, or its class and identity hash when unnamed
+ * ({@code dev.acceljce:type=Counters,loader=ParallelWebappClassLoader@4e25154f}); a name two
+ * loaders share gets the identity hash appended. {@value CountersMXBean#QUERY} matches them all;
+ * the {@code Loader} and {@code Location} attributes say which copy a name belongs to.
  *
  * <p>java.management is optional ({@code requires static}): in a jlinked image without it, or on
  * the module path when nothing resolved it ({@code --add-modules java.management} does), the
- * provider works the same and simply has no MBean. {@code -Dacceljce.jmx=false} turns the MBean off.
+ * provider works the same and simply has no MBean. {@code -Dacceljce.jmx=false} turns the MBeans off.
  *
  * <p>Registration runs on a short-lived daemon thread: creating the platform MBean server costs a
  * few hundred milliseconds of class loading, which a provider constructor must not add to every
- * application's start. When it succeeded, the system property {@value #MARKER_PROPERTY} holds the
- * object name, so {@code ./acceljce stats} finds the JVMs that have the MBean without starting a
- * management agent in each one.
+ * application's start. While any copy's counters are registered, the system property
+ * {@value #MARKER_PROPERTY} holds one of their names, so {@code ./acceljce stats} finds the JVMs
+ * that have them without starting a management agent in each one.
  *
- * <p>If another copy of AccelJCE (another class loader) registered the name first, that copy's
- * MBean stays and this one is not published; each copy's counters are its own.
+ * <p>The MBean server holds this copy's classes for as long as its MBeans are registered: an
+ * application that can be unloaded (a web application) calls {@link #unregister()} when it stops,
+ * beside {@code Security.removeProvider}.
  */
 public final class Management {
-    /** Set to the object name once the MBean is registered. */
+    /** Set to a registered counters MBean's object name while any copy has one registered. */
     public static final String MARKER_PROPERTY = "acceljce.mbean";
 
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     private static final CountDownLatch DONE = new CountDownLatch(1);
+    /** Orders publication against {@link #unregister()}; guards {@link #registered} and {@link #closed}. */
+    private static final Object LOCK = new Object();
+
     private static volatile CountersView view;
     private static volatile String status = "not started: no AccelJCE provider constructed yet";
+    /** This copy's registration, or null. */
+    private static PlatformRegistration.Names registered;
+    /** Set by {@link #unregister()}: this copy publishes nothing from then on. */
+    private static boolean closed;
 
     private Management() {}
 
-    /** Starts publishing the MBean for {@code provider}; only the first call in a JVM does anything. */
+    /** Starts publishing the MBeans for {@code provider}; only the first call in this copy does anything. */
     public static void register(Provider provider) {
         if (!STARTED.compareAndSet(false, true)) {
             return;
@@ -45,7 +67,8 @@ public final class Management {
         for (Provider.Service s : provider.getServices()) {
             services.add(s.getType() + "." + s.getAlgorithm());
         }
-        view = new CountersView(provider.getVersionStr(), services);
+        ClassLoader loader = Management.class.getClassLoader();
+        view = new CountersView(provider.getVersionStr(), services, loaderName(loader), location());
         if ("false".equalsIgnoreCase(System.getProperty("acceljce.jmx", "").trim())) {
             finish("off (acceljce.jmx=false)");
         } else if (!managementPresent()) {
@@ -58,11 +81,40 @@ public final class Management {
     }
 
     private static void publish() {
-        try {
-            // A separate class: only it links against javax.management.
-            finish(PlatformRegistration.register(view));
-        } catch (RuntimeException | LinkageError e) {
-            finish("failed: " + e);
+        synchronized (LOCK) {
+            if (closed) {
+                finish("unregistered before it was published");
+                return;
+            }
+            try {
+                // A separate class: only it links against javax.management.
+                registered = PlatformRegistration.register(view);
+                finish("registered as " + registered.counters());
+            } catch (PlatformRegistration.NotRegistered e) {
+                finish("not published: " + e.getMessage());
+            } catch (RuntimeException | LinkageError e) {
+                finish("failed: " + e);
+            }
+        }
+    }
+
+    /**
+     * Removes this copy's MBeans from the platform MBean server, waiting for a registration still
+     * under way, and keeps this copy from publishing them again. Returns whether there were any.
+     * Other copies' MBeans stay. Call it when the application that loaded this copy stops (a web
+     * application's {@code contextDestroyed}): while registered, the MBean server holds this copy's
+     * classes, and with them its class loader.
+     */
+    public static boolean unregister() {
+        synchronized (LOCK) {
+            closed = true;
+            if (registered == null) {
+                return false;
+            }
+            String outcome = PlatformRegistration.unregister(registered);
+            registered = null;
+            status = outcome;
+            return true;
         }
     }
 
@@ -87,8 +139,40 @@ public final class Management {
         }
     }
 
+    /** Names a class loader as the {@code loader=} key shows it: see the class comment. */
+    static String loaderName(ClassLoader loader) {
+        if (loader == null) {
+            return "bootstrap";
+        }
+        String name = loader.getName();
+        if (name == null || name.isBlank()) {
+            Class<?> c = loader.getClass();
+            name = (c.getSimpleName().isEmpty() ? c.getName() : c.getSimpleName()) + "@"
+                    + Integer.toHexString(System.identityHashCode(loader));
+        }
+        // An object name's value may not hold , = : " * ? or line breaks unquoted; quoting would
+        // show the quotes in every JMX client.
+        return name.replaceAll("[^A-Za-z0-9._@$#+/-]", "_");
+    }
+
+    /** Where this copy's classes came from: a file path when they came from a file, else the URL. */
+    private static String location() {
+        try {
+            CodeSource source = Management.class.getProtectionDomain().getCodeSource();
+            if (source == null || source.getLocation() == null) {
+                return null;
+            }
+            URL url = source.getLocation();
+            return "file".equals(url.getProtocol())
+                    ? java.nio.file.Path.of(url.toURI()).toString() // control.Path is the service path
+                    : url.toString();
+        } catch (URISyntaxException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /**
-     * The counters of this JVM as the MBean shows them, without JMX; null until the first
+     * This copy's counters as the MBean shows them, without JMX; null until this copy's first
      * AccelJCE provider is constructed.
      */
     public static CountersMXBean counters() {
@@ -103,7 +187,10 @@ public final class Management {
         return DONE.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    /** What happened: "registered as dev.acceljce:type=Counters", "off (...)", "failed: ...". */
+    /**
+     * What happened: "registered as dev.acceljce:type=Counters" (or with its {@code loader=} key),
+     * "off (...)", "failed: ...", "unregistered ...".
+     */
     public static String status() {
         return status;
     }

@@ -3,9 +3,10 @@ package dev.acceljce.control;
 import java.util.Map;
 
 /**
- * AccelJCE's settings over JMX ({@code dev.acceljce:type=Settings}, beside the counters): read
- * what is in force and change switches and policies at run time. A change applies to service
- * objects created after it (see {@link Settings}).
+ * AccelJCE's settings over JMX ({@code dev.acceljce:type=Settings}, beside the counters; a further
+ * copy of AccelJCE in the JVM registers its own with the same {@code loader=} key as its counters):
+ * read what is in force and change switches and policies at run time. A change applies to service
+ * objects created after it (see {@link Settings}), in this copy only.
  */
 public interface SettingsMXBean {
     String OBJECT_NAME = "dev.acceljce:type=Settings";

@@ -40,6 +40,9 @@ public abstract class NativeResource implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create(r -> {
         Thread t = new Thread(r, "AccelJCE-native-cleaner");
         t.setDaemon(true);
+        // Not the creator's (a web application's) class loader: the thread outlives a stopped
+        // application and would keep its classes. Cleaning loads no class by the context loader.
+        t.setContextClassLoader(null);
         return t;
     });
     private static final Map<String, LongAdder> LIVE = new ConcurrentHashMap<>();

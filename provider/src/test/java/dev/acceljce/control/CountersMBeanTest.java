@@ -145,12 +145,10 @@ class CountersMBeanTest {
         new AccelJceProvider();
         new AccelJceProvider();
         assertEquals(
-                1,
-                SERVER.queryNames(new ObjectName("dev.acceljce:type=Counters"), null)
-                        .size());
+                1, SERVER.queryNames(new ObjectName(CountersMXBean.QUERY), null).size());
         assertEquals(
                 1,
-                SERVER.queryNames(new ObjectName("dev.acceljce:type=Settings"), null)
+                SERVER.queryNames(new ObjectName(SettingsMXBean.OBJECT_NAME + ",*"), null)
                         .size());
         assertTrue(Management.status().startsWith("registered"), Management.status());
         assertEquals(Providers.ACCEL.getVersionStr(), Management.counters().getProviderVersion());

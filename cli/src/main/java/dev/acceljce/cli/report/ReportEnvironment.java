@@ -20,7 +20,7 @@ public final class ReportEnvironment {
     public static PerformanceReport.Environment ofThisMachine(String date, String source) {
         CpuFeatures cpu = CpuFeatures.ofThisMachine();
         String openssl = LibCrypto.isAvailable()
-                ? LibCrypto.version() + " at " + LibCrypto.path() + " (" + LibCrypto.source() + ")"
+                ? LibCrypto.version() + " at " + homeAsTilde(LibCrypto.path()) + " (" + LibCrypto.source() + ")"
                 : "not loaded: " + LibCrypto.unavailableReason();
         return new PerformanceReport.Environment(
                 cpu.model(),
@@ -30,6 +30,18 @@ public final class ReportEnvironment {
                 openssl,
                 date,
                 source);
+    }
+
+    /**
+     * {@code path} with the user's home directory written {@code ~}: reports are committed as
+     * documentation, which should not name the measuring machine's accounts.
+     */
+    static String homeAsTilde(String path) {
+        String home = System.getProperty("user.home");
+        if (path == null || home == null || home.isEmpty() || home.equals("/")) {
+            return path;
+        }
+        return path.equals(home) || path.startsWith(home + "/") ? "~" + path.substring(home.length()) : path;
     }
 
     /** For an algorithm name (or alias), how this process's AccelJCE would serve it now. */
