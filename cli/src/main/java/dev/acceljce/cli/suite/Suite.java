@@ -46,6 +46,11 @@ public record Suite(String name, String description, Settings settings, List<Par
                     : new Settings(forks, (int) needed, warmupTime, measurementIterations, measurementTime);
         }
 
+        /** The warm-up per fork. */
+        public Duration warmup() {
+            return warmupTime.multipliedBy(warmupIterations);
+        }
+
         public String describe() {
             return forks + " fork" + (forks == 1 ? "" : "s") + ", warm-up " + warmupIterations + " × "
                     + millis(warmupTime) + ", measurement " + measurementIterations + " × " + millis(measurementTime);

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -79,8 +80,15 @@ public final class SuiteRunner {
         }
         int total = counts.stream().mapToInt(Integer::intValue).sum();
         long keptParts = kept.stream().filter(java.util.Optional::isPresent).count();
+        Duration longestWarmup = all.stream()
+                .map(p -> p.settings(suite.settings()).warmup())
+                .max(Duration::compareTo)
+                .orElse(Duration.ZERO);
+        String longer = longestWarmup.compareTo(suite.settings().warmup()) > 0
+                ? " (longer warm-ups where a part needs one, up to " + longestWarmup.toSeconds() + " s)"
+                : "";
         console.println("Suite " + suite.name() + ": " + suite.description() + "; " + total + " benchmarks in "
-                + (all.size() - keptParts) + " parts, " + suite.settings().describe() + "; about "
+                + (all.size() - keptParts) + " parts, " + suite.settings().describe() + longer + "; about "
                 + suite.estimate(counts).toMinutes() + " min. JMH's output: " + files.log());
         if (keptParts > 0) {
             console.println("Resuming: " + keptParts + " of " + all.size() + " parts kept from the earlier run in "
