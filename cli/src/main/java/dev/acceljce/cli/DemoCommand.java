@@ -43,7 +43,8 @@ final class DemoCommand implements Command {
                   time, ECDSA P-256 certificate, x25519).
                 Each JVM warms up first (2 s for the symmetric rows, 3 s for the public-key ones,
                 20 s for the handshake; the output says so), then measures 8 × 200 ms. The benchmark
-                JVMs are pinned to CPU 1 with taskset, as `bench --suite` does. About 3 minutes after
+                JVMs are pinned to CPU 1 with taskset, as `bench --suite` does (started under taskset
+                or in a cpuset, the demo keeps the CPUs it was given instead). About 3 minutes after
                 the build on an otherwise idle machine. It ends with the table (ratio ± error,
                 faster/even/slower, the path AccelJCE took) and one sentence per family. The JSON
                 and JMH's log are kept under target/demo/. Short runs: indicative; `./acceljce bench
@@ -58,17 +59,23 @@ final class DemoCommand implements Command {
         Path dir = Main.home().resolve("target/demo");
         Files.createDirectories(dir);
         out.println();
-        out.println("Measuring AccelJCE against the JDK's providers, one JMH fork (JVM) per provider and row,"
-                + " pinned to CPU " + Suite.BENCH_CPU + "; about " + minutes(DemoPlan.estimate())
-                + " in all. Warm-up:");
+        // pinned as bench --suite pins, unless someone already pinned this process (taskset, a
+        // container's cpuset): then its CPUs are kept, not taken back
+        String allowed = allowedCpus();
+        String cpus = allowed == null || allowed.equals(onlineCpus()) ? Suite.BENCH_CPU : null;
+        out.println("Measuring AccelJCE against the JDK's providers, one JMH fork (JVM) per provider and row, "
+                + (cpus != null
+                        ? "pinned to CPU " + cpus
+                        : "on CPU " + allowed + " (this process was started pinned there: kept)")
+                + "; about " + minutes(DemoPlan.estimate()) + " in all. Warm-up:");
         for (String line : DemoPlan.warmups()) {
             out.println("  " + line);
         }
-        out.println("  (the full suites give the handshake " + Suite.HANDSHAKE_WARMUP.toSeconds()
-                + " s; after 20 s both providers' handshake rates may still rise a little)");
+        out.println("  (the full suites give the handshake " + Suite.HANDSHAKE_WARMUP.toSeconds() + " s; after "
+                + DemoPlan.HANDSHAKE_WARMUP.toSeconds() + " s both providers' handshake rates may still rise)");
         SuiteRunner.RunFiles files = SuiteRunner.RunFiles.of(dir.resolve("demo.json"));
         long started = System.nanoTime();
-        SuiteRunner.run(DemoPlan.suite(), files, false, out);
+        SuiteRunner.run(DemoPlan.suite(cpus), files, false, out);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         List<BenchmarkResult> results =
                 Files.exists(files.json()) ? BenchmarkResult.parseAll(Files.readString(files.json())) : List.of();
@@ -85,6 +92,29 @@ final class DemoCommand implements Command {
                 + " log: " + files.json() + ", " + files.log() + ". Longer runs with every peer:"
                 + " `./acceljce bench --suite peers` (docs/performance.md, docs/peers.md).");
         return results.isEmpty() ? 1 : 0;
+    }
+
+    /** The CPUs this process may run on (a list such as "0-1"), or null where Linux does not say. */
+    private static String allowedCpus() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (java.io.IOException e) {
+            // not Linux: nothing to keep
+        }
+        return null;
+    }
+
+    /** The machine's online CPUs, in the same notation ("0-1"), or null. */
+    private static String onlineCpus() {
+        try {
+            return Files.readString(Path.of("/sys/devices/system/cpu/online")).trim();
+        } catch (java.io.IOException e) {
+            return null;
+        }
     }
 
     private static String minutes(Duration d) {

@@ -59,7 +59,7 @@ public final class DemoPlan {
      * (40 s: on a Zen 4 the rates were steady after 25-40 s); the demo's budget allows half, and
      * the demo says so: both providers' rates may still rise after it.
      */
-    static final Duration HANDSHAKE_WARMUP = Duration.ofSeconds(20);
+    public static final Duration HANDSHAKE_WARMUP = Duration.ofSeconds(20);
 
     /**
      * The demo's JMH settings: one fork, iterations of {@link #ITERATION}; the warm-up given here
@@ -139,13 +139,20 @@ public final class DemoPlan {
         return out;
     }
 
-    /** The plan as a suite for {@link SuiteRunner} (the suite's warm-up is each part's minimum). */
-    public static Suite suite() {
+    /**
+     * The plan as a suite for {@link SuiteRunner} (the suite's warm-up is each part's minimum),
+     * its benchmark JVMs pinned to {@code cpus} (a taskset list), or not pinned when null.
+     */
+    public static Suite suite(String cpus) {
         return new Suite(
                 "demo",
                 "AccelJCE against the JDK, a few operations per family",
                 SETTINGS,
-                ROWS.stream().map(Row::part).toList());
+                ROWS.stream()
+                        .map(Row::part)
+                        .map(p -> new Suite.Part(
+                                p.title(), p.include(), p.params(), p.jvmArgs(), p.threads(), cpus, p.minWarmup()))
+                        .toList());
     }
 
     /** The expected wall time of the demo: every fork of every row, plus {@link #HOST}. */

@@ -122,7 +122,9 @@ public final class SuiteRunner {
                 }
             }
         } finally {
-            pin(ALL_CPUS);
+            if (all.stream().anyMatch(p -> p.cpus() != null)) {
+                pin(ALL_CPUS);
+            }
         }
         java.nio.file.Files.writeString(files.run(), Json.write(runRecord(suite, here, parts, missing, keptParts)));
         String merged = PartStore.merge(jsons);
@@ -134,7 +136,8 @@ public final class SuiteRunner {
     private static PartStore.Kept runPart(
             Suite suite, Suite.Part part, Progress progress, PrintStream logStream, PartStore.Fingerprint here)
             throws Exception {
-        String pinned = pin(part.cpus());
+        String pinned =
+                part.cpus() == null ? "not pinned: kept the CPUs this process was started on" : pin(part.cpus());
         logStream.println("# part: " + part.title() + " (" + pinned + ")");
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("title", part.title());

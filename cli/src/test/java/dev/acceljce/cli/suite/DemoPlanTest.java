@@ -78,6 +78,21 @@ class DemoPlanTest {
     }
 
     @Test
+    void theSuiteRunsTheRowsPinnedWhereTheDemoSays() {
+        for (String cpus : java.util.Arrays.asList("1", null)) {
+            List<Suite.Part> parts = DemoPlan.suite(cpus).parts();
+            assertEquals(DemoPlan.ROWS.size(), parts.size());
+            for (int i = 0; i < parts.size(); i++) {
+                Suite.Part planned = DemoPlan.ROWS.get(i).part();
+                assertEquals(planned.include(), parts.get(i).include());
+                assertEquals(planned.params(), parts.get(i).params());
+                assertEquals(planned.minWarmup(), parts.get(i).minWarmup());
+                assertEquals(cpus, parts.get(i).cpus());
+            }
+        }
+    }
+
+    @Test
     void fitsInThreeMinutes() {
         Duration forks = Duration.ZERO;
         for (DemoPlan.Row row : DemoPlan.ROWS) {
