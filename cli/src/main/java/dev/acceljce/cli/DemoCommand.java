@@ -2,6 +2,7 @@ package dev.acceljce.cli;
 
 import dev.acceljce.AccelJceProvider;
 import dev.acceljce.cli.report.BenchmarkResult;
+import dev.acceljce.cli.report.Comparison;
 import dev.acceljce.cli.report.DemoReport;
 import dev.acceljce.cli.suite.DemoPlan;
 import dev.acceljce.cli.suite.Suite;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code acceljce demo}: what AccelJCE serves here, then a short JMH run of a few operations per
@@ -80,18 +82,60 @@ final class DemoCommand implements Command {
         List<BenchmarkResult> results =
                 Files.exists(files.json()) ? BenchmarkResult.parseAll(Files.readString(files.json())) : List.of();
         out.println();
+        out.println(loadLine(files.run(), info.cpu().logicalCpus()));
+        out.println();
         out.print(DemoReport.render(
                 results,
                 DemoReport.lookup(ServiceReport.of(new AccelJceProvider())),
                 info.cpu().model()));
         out.println();
         out.println("Scores are operations per second ± JMH's 99.9% confidence half-width; AccelJCE ÷ JDK"
-                + " carries both errors, and \"even\" means 1 lies within it. The benchmarks took "
-                + minutes(took) + ". These are short runs on one CPU: on a shared or busy machine the"
-                + " figures move from run to run, so read the verdicts, not the digits. The JSON and JMH's"
-                + " log: " + files.json() + ", " + files.log() + ". Longer runs with every peer:"
-                + " `./acceljce bench --suite peers` (docs/performance.md, docs/peers.md).");
+                + " carries both errors. \"even\": 1 lies within that error and the error is within ±"
+                + Math.round(100 * Comparison.EVEN_WITHIN) + "%; \"undecided\": 1 lies within a wider one."
+                + " The benchmarks took " + minutes(took) + ". These are short runs on one CPU: on a shared"
+                + " or busy machine the figures move from run to run, so read the verdicts, not the digits."
+                + " The JSON and JMH's log: " + files.json() + ", " + files.log() + ". Longer runs with every"
+                + " peer: `./acceljce bench --suite peers` (docs/performance.md, docs/peers.md).");
         return results.isEmpty() ? 1 : 0;
+    }
+
+    /**
+     * How busy the machine was (the 1-minute load average SuiteRunner recorded at the start and
+     * the end of the run), with a warning when other work must have shared the benchmark's CPU.
+     */
+    static String loadLine(Path runFile, int cpus) {
+        double start = Double.NaN;
+        double end = Double.NaN;
+        try {
+            if (Json.parse(Files.readString(runFile)) instanceof java.util.Map<?, ?> run) {
+                start = firstNumber(run.get("loadAverageAtStart"));
+                end = firstNumber(run.get("loadAverageAtEnd"));
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // no record: say nothing certain
+        }
+        if (Double.isNaN(start) || Double.isNaN(end)) {
+            return "Load average: unknown (no /proc/loadavg).";
+        }
+        String line = String.format(
+                Locale.ROOT,
+                "Load average (1 min): %.1f at the start, %.1f at the end, on %d CPUs (the demo adds about 1).",
+                start,
+                end,
+                cpus);
+        if (Math.max(start, end) >= cpus) {
+            line += " BUSY MACHINE: other work shared the benchmark's CPU, so the errors are wide and the"
+                    + " ratios uncertain (and the demo took longer). Run it again on an otherwise idle machine.";
+        }
+        return line;
+    }
+
+    private static double firstNumber(Object loadAverage) {
+        try {
+            return Double.parseDouble(String.valueOf(loadAverage).trim().split("\\s+")[0]);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     /** The CPUs this process may run on (a list such as "0-1"), or null where Linux does not say. */

@@ -109,7 +109,7 @@ public final class DemoReport {
             case FASTER -> "AccelJCE is faster";
             case EVEN -> "even with the JDK";
             case SLOWER -> "AccelJCE is slower";
-            case UNKNOWN -> "undecided (JMH gave no error)";
+            case UNDECIDED -> "undecided, the error is too wide to tell";
         };
     }
 
@@ -138,7 +138,7 @@ public final class DemoReport {
                         && o.paths().values().stream().allMatch(p -> p == Path.NATIVE));
         boolean jdkDiffers = rows.stream()
                 .anyMatch(o -> o.comparison().verdict() != Comparison.Verdict.EVEN
-                        && o.comparison().verdict() != Comparison.Verdict.UNKNOWN
+                        && o.comparison().verdict() != Comparison.Verdict.UNDECIDED
                         && !o.paths().isEmpty()
                         && o.paths().values().stream().allMatch(p -> p == Path.JDK));
         if (slowNative) {

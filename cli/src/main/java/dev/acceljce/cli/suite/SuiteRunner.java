@@ -105,8 +105,11 @@ public final class SuiteRunner {
         try (PrintStream logStream = new PrintStream(
                 java.nio.file.Files.newOutputStream(files.log(), logMode), true, StandardCharsets.UTF_8)) {
             OutputFormat log = OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL);
-            Progress progress =
-                    new Progress(console, log, total, suite.settings().estimate());
+            // the pace before any benchmark ended: the estimate's average (parts differ in warm-up)
+            Duration pace = total == 0
+                    ? suite.settings().estimate()
+                    : suite.estimate(counts).dividedBy(total);
+            Progress progress = new Progress(console, log, total, pace);
             for (int i = 0; i < all.size(); i++) {
                 PartStore.Kept done;
                 if (kept.get(i).isPresent()) {
