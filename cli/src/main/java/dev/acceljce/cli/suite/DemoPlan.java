@@ -17,9 +17,12 @@ import java.util.Map;
  * <p>The budget: {@link #BUDGET} for the whole command after the build, on 2 CPUs with the
  * benchmark JVMs pinned to one. Each fork pays its start ({@link Suite#FORK_START} plus the
  * part's {@link Row#setup}), its warm-up and its measurement, one after the other, so the plan's
- * wall time is the sum over forks ({@link #estimate}). The warm-ups are per family, long enough
- * for HotSpot's C2 to have compiled the hot code of both providers and for the native library's
- * first calls to be behind (see {@link #SYMMETRIC_WARMUP} and the others for what was seen).
+ * wall time is the sum over forks ({@link #estimate}), on an otherwise idle machine; a busy one
+ * slows every JVM start and the demo says so. The warm-ups are per family, meant to be long
+ * enough for HotSpot's C2 to have compiled the hot code of both providers and for the native
+ * library's first calls to be behind ({@link #SYMMETRIC_WARMUP} and the others give the
+ * reasoning; only the handshake's figure comes from a measured warm-up curve, and the demo gives
+ * it half of that).
  */
 public final class DemoPlan {
     /** The promise: the whole demo, after the build, in this time. */
