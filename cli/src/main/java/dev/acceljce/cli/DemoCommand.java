@@ -2,61 +2,25 @@ package dev.acceljce.cli;
 
 import dev.acceljce.AccelJceProvider;
 import dev.acceljce.cli.report.BenchmarkResult;
-import dev.acceljce.cli.report.PerformanceReport;
-import dev.acceljce.cli.report.ReportEnvironment;
+import dev.acceljce.cli.report.Comparison;
+import dev.acceljce.cli.report.DemoReport;
+import dev.acceljce.cli.suite.DemoPlan;
+import dev.acceljce.cli.suite.Suite;
+import dev.acceljce.cli.suite.SuiteRunner;
+import dev.acceljce.service.ServiceReport;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
-import java.security.Provider;
-import java.time.Instant;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
-import javax.crypto.Cipher;
-import javax.crypto.Mac;
-import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * {@code acceljce demo}: what AccelJCE serves here, then a short JMH run of a few operations,
- * AccelJCE and the JDK side by side, with the ratios. Minutes, not the full suite.
+ * {@code acceljce demo}: what AccelJCE serves here, then a short JMH run of a few operations per
+ * family ({@link DemoPlan}: symmetric, public-key, the TLS handshake), AccelJCE and the JDK side by
+ * side, and one sentence per family on where AccelJCE stands on this CPU.
  */
 final class DemoCommand implements Command {
-    /** One measured operation: a benchmark method at one size, and the JCA service it uses. */
-    record Item(String label, String benchmark, String type, String algorithm, int size) {}
-
-    static final List<Item> ITEMS = List.of(
-            new Item(
-                    "AES-128-GCM encrypt",
-                    "dev.acceljce.bench.AesGcmBenchmark.encrypt",
-                    "Cipher",
-                    "AES/GCM/NoPadding",
-                    32),
-            new Item(
-                    "AES-128-GCM encrypt",
-                    "dev.acceljce.bench.AesGcmBenchmark.encrypt",
-                    "Cipher",
-                    "AES/GCM/NoPadding",
-                    16384),
-            new Item("SHA-256", "dev.acceljce.bench.DigestBenchmark.digest", "MessageDigest", "SHA-256", 32),
-            new Item("SHA-256", "dev.acceljce.bench.DigestBenchmark.digest", "MessageDigest", "SHA-256", 16384),
-            new Item("HmacSHA256", "dev.acceljce.bench.HmacBenchmark.mac", "Mac", "HmacSHA256", 1024));
-
-    /**
-     * Per benchmark and provider: 1 fork, 3 × 1 s warm-up, 5 × 1 s measurement (about 9 s). Five
-     * measurements, not three, keep JMH's 99.9% confidence interval (Student's t) usable.
-     */
-    private static final int WARMUP_ITERATIONS = 3;
-
-    private static final int MEASUREMENT_ITERATIONS = 5;
-
     @Override
     public String name() {
         return "demo";
@@ -64,7 +28,7 @@ final class DemoCommand implements Command {
 
     @Override
     public String summary() {
-        return "info's summary, then a short JMH run of AES-GCM, SHA-256, HMAC: AccelJCE vs JDK";
+        return "info's summary, then AccelJCE vs JDK per family here (symmetric, public key, TLS): ~3 min";
     }
 
     @Override
@@ -72,12 +36,21 @@ final class DemoCommand implements Command {
         return """
                 Usage: acceljce demo
 
-                Prints what AccelJCE serves on this machine, then runs a short JMH comparison
-                (1 fork, 3 × 1 s warm-up, 5 × 1 s measurement per provider, about 90 s in all) of
-                AES-128-GCM at 32 B and 16 KiB, SHA-256 at 32 B and 16 KiB and HmacSHA256 at 1 KiB,
-                AccelJCE against the JDK's own provider, and prints the table with the ratios.
-                An operation AccelJCE does not serve yet is measured for the JDK only.
-                The JSON of each run is kept under target/demo/.
+                Prints what AccelJCE serves on this machine, then measures with JMH, AccelJCE (as a
+                user gets it: policy auto unless set) against the JDK's own providers, one JVM each:
+                  AES-128-GCM encrypt 32 B and 16 KiB, SHA-256 32 B and 16 KiB, HmacSHA256 1 KiB;
+                  SHA256withECDSA P-256 sign and verify, Ed25519 sign, X25519 agreement,
+                  SHA256withRSA 2048 sign;
+                  a full TLS 1.3 handshake through SunJSSE (in-memory SSLEngines, new session each
+                  time, ECDSA P-256 certificate, x25519).
+                Each JVM warms up first (2 s for the symmetric rows, 3 s for the public-key ones,
+                20 s for the handshake; the output says so), then measures 8 × 200 ms. The benchmark
+                JVMs are pinned to CPU 1 with taskset, as `bench --suite` does (started under taskset
+                or in a cpuset, the demo keeps the CPUs it was given instead). About 3 minutes after
+                the build on an otherwise idle machine. It ends with the table (ratio ± error,
+                faster/even/slower, the path AccelJCE took) and one sentence per family. The JSON
+                and JMH's log are kept under target/demo/. Short runs: indicative; `./acceljce bench
+                --suite peers` measures every family against every peer.
                 """;
     }
 
@@ -87,100 +60,109 @@ final class DemoCommand implements Command {
         out.print(info.summary());
         Path dir = Main.home().resolve("target/demo");
         Files.createDirectories(dir);
-        Provider accel = new AccelJceProvider();
-        int seconds = 0;
-        for (Item item : ITEMS) {
-            seconds += (served(accel, item) ? 2 : 1) * (WARMUP_ITERATIONS + MEASUREMENT_ITERATIONS + 1);
-        }
-        out.printf(Locale.ROOT, "%nShort JMH run, AccelJCE vs the JDK's provider (about %d s):%n", seconds);
-        List<BenchmarkResult> all = new ArrayList<>();
-        for (int i = 0; i < ITEMS.size(); i++) {
-            Item item = ITEMS.get(i);
-            boolean accelServes = served(accel, item);
-            out.printf(Locale.ROOT, "  [%d/%d] %s, %d B: ", i + 1, ITEMS.size(), item.label(), item.size());
-            out.flush();
-            Path json = dir.resolve("demo-" + (i + 1) + ".json");
-            try {
-                List<BenchmarkResult> results = measure(item, accelServes, json);
-                all.addAll(results);
-                out.println(line(results, accelServes));
-            } catch (RunnerException e) {
-                out.println("failed: " + rootMessage(e));
-            }
-        }
         out.println();
-        out.print(PerformanceReport.render(
-                all,
-                ReportEnvironment.ofThisMachine(ReportCommand.DATE.format(Instant.now()), dir.toString()),
-                ReportEnvironment.acceljcePaths()));
-        out.println("These are short runs (1 fork, " + WARMUP_ITERATIONS + " × 1 s warm-up, "
-                + MEASUREMENT_ITERATIONS + " × 1 s measurement): indicative only. docs/performance.md has"
-                + " the full runs; `./acceljce bench` repeats them here.");
-        return 0;
-    }
-
-    private static List<BenchmarkResult> measure(Item item, boolean accelServes, Path json)
-            throws RunnerException, java.io.IOException {
-        String[] providers = accelServes ? new String[] {"AccelJCE", "JDK"} : new String[] {"JDK"};
-        new Runner(new OptionsBuilder()
-                        .include("^" + Pattern.quote(item.benchmark()) + "$")
-                        .param("provider", providers)
-                        .param("size", Integer.toString(item.size()))
-                        .forks(1)
-                        .warmupIterations(WARMUP_ITERATIONS)
-                        .warmupTime(TimeValue.seconds(1))
-                        .measurementIterations(MEASUREMENT_ITERATIONS)
-                        .measurementTime(TimeValue.seconds(1))
-                        .resultFormat(ResultFormatType.JSON)
-                        .result(json.toString())
-                        .verbosity(VerboseMode.SILENT)
-                        .shouldFailOnError(true)
-                        .build())
-                .run();
-        return BenchmarkResult.parseAll(Files.readString(json));
-    }
-
-    private static String line(List<BenchmarkResult> results, boolean accelServes) {
-        double accel = Double.NaN;
-        double jdk = Double.NaN;
-        for (BenchmarkResult r : results) {
-            if ("AccelJCE".equals(r.param("provider"))) {
-                accel = r.opsPerSecond();
-            } else if ("JDK".equals(r.param("provider"))) {
-                jdk = r.opsPerSecond();
-            }
+        // pinned as bench --suite pins, unless someone already pinned this process (taskset, a
+        // container's cpuset): then its CPUs are kept, not taken back
+        String allowed = allowedCpus();
+        String cpus = allowed == null || allowed.equals(onlineCpus()) ? Suite.BENCH_CPU : null;
+        out.println("Measuring AccelJCE against the JDK's providers, one JMH fork (JVM) per provider and row, "
+                + (cpus != null
+                        ? "pinned to CPU " + cpus
+                        : "on CPU " + allowed + " (this process was started pinned there: kept)")
+                + "; about " + minutes(DemoPlan.estimate()) + " in all. Warm-up:");
+        for (String line : DemoPlan.warmups()) {
+            out.println("  " + line);
         }
-        String jdkPart = String.format(Locale.ROOT, "JDK %,.1f ns/op", 1e9 / jdk);
-        if (!accelServes) {
-            return "AccelJCE does not serve it yet; " + jdkPart;
-        }
-        return String.format(
-                Locale.ROOT, "AccelJCE %,.1f ns/op, %s, AccelJCE/JDK %.2f×", 1e9 / accel, jdkPart, accel / jdk);
+        out.println("  (the full suites give the handshake " + Suite.HANDSHAKE_WARMUP.toSeconds() + " s; after "
+                + DemoPlan.HANDSHAKE_WARMUP.toSeconds() + " s both providers' handshake rates may still rise)");
+        SuiteRunner.RunFiles files = SuiteRunner.RunFiles.of(dir.resolve("demo.json"));
+        long started = System.nanoTime();
+        SuiteRunner.run(DemoPlan.suite(cpus), files, false, out);
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        List<BenchmarkResult> results =
+                Files.exists(files.json()) ? BenchmarkResult.parseAll(Files.readString(files.json())) : List.of();
+        out.println();
+        out.println(loadLine(files.run(), info.cpu().logicalCpus()));
+        out.println();
+        out.print(DemoReport.render(
+                results,
+                DemoReport.lookup(ServiceReport.of(new AccelJceProvider())),
+                info.cpu().model()));
+        out.println();
+        out.println("Scores are operations per second ± JMH's 99.9% confidence half-width; AccelJCE ÷ JDK"
+                + " carries both errors. \"even\": 1 lies within that error and the error is within ±"
+                + Math.round(100 * Comparison.EVEN_WITHIN) + "%; \"undecided\": 1 lies within a wider one."
+                + " The benchmarks took " + minutes(took) + ". These are short runs on one CPU: on a shared"
+                + " or busy machine the figures move from run to run, so read the verdicts, not the digits."
+                + " The JSON and JMH's log: " + files.json() + ", " + files.log() + ". Longer runs with every"
+                + " peer: `./acceljce bench --suite peers` (docs/performance.md, docs/peers.md).");
+        return results.isEmpty() ? 1 : 0;
     }
 
-    /** Whether this build of AccelJCE has the item's service (natively or through its JDK path). */
-    private static boolean served(Provider accel, Item item) {
+    /**
+     * How busy the machine was (the 1-minute load average SuiteRunner recorded at the start and
+     * the end of the run), with a warning when other work must have shared the benchmark's CPU.
+     */
+    static String loadLine(Path runFile, int cpus) {
+        double start = Double.NaN;
+        double end = Double.NaN;
         try {
-            switch (item.type()) {
-                case "Cipher" -> Cipher.getInstance(item.algorithm(), accel);
-                case "Mac" -> Mac.getInstance(item.algorithm(), accel);
-                case "MessageDigest" -> MessageDigest.getInstance(item.algorithm(), accel);
-                default -> throw new IllegalArgumentException("unknown engine type " + item.type());
+            if (Json.parse(Files.readString(runFile)) instanceof java.util.Map<?, ?> run) {
+                start = firstNumber(run.get("loadAverageAtStart"));
+                end = firstNumber(run.get("loadAverageAtEnd"));
             }
-            return true;
-        } catch (GeneralSecurityException e) {
-            return false;
+        } catch (java.io.IOException | RuntimeException e) {
+            // no record: say nothing certain
+        }
+        if (Double.isNaN(start) || Double.isNaN(end)) {
+            return "Load average: unknown (no /proc/loadavg).";
+        }
+        String line = String.format(
+                Locale.ROOT,
+                "Load average (1 min): %.1f at the start, %.1f at the end, on %d CPUs (the demo adds about 1).",
+                start,
+                end,
+                cpus);
+        if (Math.max(start, end) >= cpus) {
+            line += " BUSY MACHINE: other work shared the benchmark's CPU, so the errors are wide and the"
+                    + " ratios uncertain (and the demo took longer). Run it again on an otherwise idle machine.";
+        }
+        return line;
+    }
+
+    private static double firstNumber(Object loadAverage) {
+        try {
+            return Double.parseDouble(String.valueOf(loadAverage).trim().split("\\s+")[0]);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
         }
     }
 
-    private static String rootMessage(Throwable t) {
-        Throwable cause = t;
-        while (cause.getCause() != null) {
-            cause = cause.getCause();
+    /** The CPUs this process may run on (a list such as "0-1"), or null where Linux does not say. */
+    private static String allowedCpus() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (java.io.IOException e) {
+            // not Linux: nothing to keep
         }
-        for (Throwable s : t.getSuppressed()) {
-            cause = s;
+        return null;
+    }
+
+    /** The machine's online CPUs, in the same notation ("0-1"), or null. */
+    private static String onlineCpus() {
+        try {
+            return Files.readString(Path.of("/sys/devices/system/cpu/online")).trim();
+        } catch (java.io.IOException e) {
+            return null;
         }
-        return cause.toString();
+    }
+
+    private static String minutes(Duration d) {
+        long s = d.toSeconds();
+        return s >= 60 ? s / 60 + " min " + s % 60 + " s" : s + " s";
     }
 }

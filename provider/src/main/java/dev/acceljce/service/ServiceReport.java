@@ -22,7 +22,8 @@ public final class ServiceReport {
      * per-message crossover: the path of a {@value Crossovers#TYPICAL_SIZE}-byte message), and
      * {@code route} says how it is chosen ("native", "jdk", "auto: jdk below 256 B, native from
      * there"). {@code jdkHandOff} names the cases a native object hands to the JDK's provider
-     * internally (counted on the JDK path), or is null.
+     * internally (counted on the JDK path), or is null. {@code crossover} is auto's per-message
+     * table entry, or null when one path serves every size.
      */
     public record Row(
             String type,
@@ -33,7 +34,13 @@ public final class ServiceReport {
             String unavailableReason,
             Path currentPath,
             String route,
-            String jdkHandOff) {}
+            String jdkHandOff,
+            Crossovers.Crossover crossover) {
+        /** The path a new object takes for a message of {@code size} bytes. */
+        public Path pathFor(long size) {
+            return crossover == null ? currentPath : crossover.pathFor(size);
+        }
+    }
 
     /**
      * A service AccelJCE declares but did not register in this process, and why (e.g. ML-KEM
@@ -67,13 +74,15 @@ public final class ServiceReport {
                         available,
                         a.jdkAvailable(),
                         PerMessage.factory(s.getType(), s.getAlgorithm()) != null);
-                Path now = r.perMessage() ? r.crossover().pathFor(Crossovers.TYPICAL_SIZE) : r.path();
+                Crossovers.Crossover perMessage = r.crossover();
+                Path now = r.perMessage() ? perMessage.pathFor(Crossovers.TYPICAL_SIZE) : r.path();
                 String route =
                         r.perMessage() ? "auto: " + r.crossover() : now.name().toLowerCase(java.util.Locale.ROOT);
                 if (LibContext.fipsRequested()) {
                     // registered in FIPS mode only when approved, and then always native (ServiceTable)
                     now = Path.NATIVE;
                     route = "native (FIPS module, approved)";
+                    perMessage = null;
                 }
                 rows.add(new Row(
                         s.getType(),
@@ -84,7 +93,8 @@ public final class ServiceReport {
                         a.unavailableReason(),
                         now,
                         route,
-                        a.jdkHandOff()));
+                        a.jdkHandOff(),
+                        perMessage));
             }
         }
         rows.sort(Comparator.comparing(Row::type).thenComparing(Row::algorithm));

@@ -46,6 +46,11 @@ public record Suite(String name, String description, Settings settings, List<Par
                     : new Settings(forks, (int) needed, warmupTime, measurementIterations, measurementTime);
         }
 
+        /** The warm-up per fork. */
+        public Duration warmup() {
+            return warmupTime.multipliedBy(warmupIterations);
+        }
+
         public String describe() {
             return forks + " fork" + (forks == 1 ? "" : "s") + ", warm-up " + warmupIterations + " × "
                     + millis(warmupTime) + ", measurement " + measurementIterations + " × " + millis(measurementTime);
@@ -63,7 +68,8 @@ public record Suite(String name, String description, Settings settings, List<Par
      * @param params     parameter overrides; {@code provider} is always given
      * @param jvmArgs    JVM options added to every fork of this part beyond the common ones
      * @param threads    JMH threads (1, or 2 for the scaling parts)
-     * @param cpus       the CPUs the benchmark JVMs are pinned to (taskset list), e.g. "1"
+     * @param cpus       the CPUs the benchmark JVMs are pinned to (taskset list), e.g. "1"; null: not
+     *                   pinned, the CPUs this process was started on
      * @param minWarmup  the least warm-up per fork this part needs, whatever the suite's settings
      */
     public record Part(

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -79,8 +80,15 @@ public final class SuiteRunner {
         }
         int total = counts.stream().mapToInt(Integer::intValue).sum();
         long keptParts = kept.stream().filter(java.util.Optional::isPresent).count();
+        Duration longestWarmup = all.stream()
+                .map(p -> p.settings(suite.settings()).warmup())
+                .max(Duration::compareTo)
+                .orElse(Duration.ZERO);
+        String longer = longestWarmup.compareTo(suite.settings().warmup()) > 0
+                ? " (longer warm-ups where a part needs one, up to " + longestWarmup.toSeconds() + " s)"
+                : "";
         console.println("Suite " + suite.name() + ": " + suite.description() + "; " + total + " benchmarks in "
-                + (all.size() - keptParts) + " parts, " + suite.settings().describe() + "; about "
+                + (all.size() - keptParts) + " parts, " + suite.settings().describe() + longer + "; about "
                 + suite.estimate(counts).toMinutes() + " min. JMH's output: " + files.log());
         if (keptParts > 0) {
             console.println("Resuming: " + keptParts + " of " + all.size() + " parts kept from the earlier run in "
@@ -97,8 +105,11 @@ public final class SuiteRunner {
         try (PrintStream logStream = new PrintStream(
                 java.nio.file.Files.newOutputStream(files.log(), logMode), true, StandardCharsets.UTF_8)) {
             OutputFormat log = OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL);
-            Progress progress =
-                    new Progress(console, log, total, suite.settings().estimate());
+            // the pace before any benchmark ended: the estimate's average (parts differ in warm-up)
+            Duration pace = total == 0
+                    ? suite.settings().estimate()
+                    : suite.estimate(counts).dividedBy(total);
+            Progress progress = new Progress(console, log, total, pace);
             for (int i = 0; i < all.size(); i++) {
                 PartStore.Kept done;
                 if (kept.get(i).isPresent()) {
@@ -114,7 +125,9 @@ public final class SuiteRunner {
                 }
             }
         } finally {
-            pin(ALL_CPUS);
+            if (all.stream().anyMatch(p -> p.cpus() != null)) {
+                pin(ALL_CPUS);
+            }
         }
         java.nio.file.Files.writeString(files.run(), Json.write(runRecord(suite, here, parts, missing, keptParts)));
         String merged = PartStore.merge(jsons);
@@ -126,7 +139,8 @@ public final class SuiteRunner {
     private static PartStore.Kept runPart(
             Suite suite, Suite.Part part, Progress progress, PrintStream logStream, PartStore.Fingerprint here)
             throws Exception {
-        String pinned = pin(part.cpus());
+        String pinned =
+                part.cpus() == null ? "not pinned: kept the CPUs this process was started on" : pin(part.cpus());
         logStream.println("# part: " + part.title() + " (" + pinned + ")");
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("title", part.title());
