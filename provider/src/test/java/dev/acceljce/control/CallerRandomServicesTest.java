@@ -225,7 +225,7 @@ class CallerRandomServicesTest {
         assertEquals(first.draws(), second.draws(), c + ": as many draws on each run");
         assertArrayEquals(a, b, c + ": the same source gives the same result");
         assertFalse(Arrays.equals(a, other), c + ": another seed gives another result");
-        Counters.Row d = delta(before);
+        Counters.Row d = CounterDeltas.since(before);
         assertEquals(0, d.nativeOps(), c + ": " + d);
         assertEquals(3, d.jdkOps(), c + ": each run counted on the JDK path: " + d);
     }
@@ -263,7 +263,7 @@ class CallerRandomServicesTest {
             runs.merge(c.service(), 1, Integer::sum);
         }
         for (Map.Entry<String, Integer> e : runs.entrySet()) {
-            Counters.Row d = delta(before.get(e.getKey()));
+            Counters.Row d = CounterDeltas.since(before.get(e.getKey()));
             assertEquals((long) e.getValue(), d.nativeOps(), source + ": " + e.getKey() + " " + d);
             assertEquals(0, d.jdkOps(), source + ": " + e.getKey() + " " + d);
             assertEquals(0, d.jdkObjects(), source + ": " + e.getKey() + " handed to the JDK");
@@ -315,7 +315,7 @@ class CallerRandomServicesTest {
             } else {
                 assertArrayEquals(MESSAGE, with, c.toString());
             }
-            Counters.Row d = delta(before);
+            Counters.Row d = CounterDeltas.since(before);
             assertEquals(0, d.jdkObjects(), c + ": " + d);
             assertTrue(d.nativeOps() >= 2, c + ": " + d);
         }
@@ -349,7 +349,7 @@ class CallerRandomServicesTest {
             assertArrayEquals(a, op.run(new FixedRandom(SEED)), algorithm);
             assertFalse(Arrays.equals(a, op.run(new FixedRandom(SEED + 1))), algorithm);
             assertTrue(first.draws() > 0, algorithm);
-            Counters.Row d = delta(before);
+            Counters.Row d = CounterDeltas.since(before);
             assertEquals(3, d.nativeOps(), algorithm + ": " + d);
             assertEquals(0, d.jdkObjects(), algorithm + ": " + d);
         }
@@ -407,7 +407,7 @@ class CallerRandomServicesTest {
             sign.initVerify(p.getPublic());
             sign.update(MESSAGE);
             assertTrue(sign.verify(sig), s[0]);
-            Counters.Row d = delta(before.getOrDefault("Signature." + s[0], empty("Signature." + s[0])));
+            Counters.Row d = CounterDeltas.since(before.getOrDefault("Signature." + s[0], empty("Signature." + s[0])));
             assertEquals(0, d.jdkObjects(), s[0] + " served natively: " + d);
         }
         KeyAgreement x = KeyAgreement.getInstance("X25519", Providers.ACCEL);
@@ -428,7 +428,7 @@ class CallerRandomServicesTest {
                         .decapsulate(e.encapsulation())
                         .getEncoded());
         for (String service : List.of("KeyAgreement.X25519", "Cipher.RSA", "KEM.ML-KEM")) {
-            Counters.Row r = delta(before.getOrDefault(service, empty(service)));
+            Counters.Row r = CounterDeltas.since(before.getOrDefault(service, empty(service)));
             assertEquals(0, r.jdkObjects(), service + " served natively: " + r);
             assertTrue(r.nativeOps() > 0, service + ": " + r);
         }
@@ -446,7 +446,7 @@ class CallerRandomServicesTest {
             v.initVerify(p.getPublic());
             v.update(MESSAGE);
             assertTrue(v.verify(sig), s[0]);
-            assertEquals(1, delta(before).nativeOps(), s[0]);
+            assertEquals(1, CounterDeltas.since(before).nativeOps(), s[0]);
             Signature jdk = Signature.getInstance(s[0], Providers.jdk("Signature", s[0]));
             jdk.initVerify(p.getPublic());
             jdk.update(MESSAGE);
@@ -474,18 +474,6 @@ class CallerRandomServicesTest {
                 return name;
             }
         };
-    }
-
-    private static Counters.Row delta(Counters.Row before) {
-        Counters.Row now = Counters.of(before.service());
-        return new Counters.Row(
-                before.service(),
-                now.nativeOps() - before.nativeOps(),
-                now.nativeBytes() - before.nativeBytes(),
-                now.jdkOps() - before.jdkOps(),
-                now.jdkBytes() - before.jdkBytes(),
-                now.nativeObjects() - before.nativeObjects(),
-                now.jdkObjects() - before.jdkObjects());
     }
 
     private static Counters.Row empty(String service) {
