@@ -1,6 +1,7 @@
 package dev.acceljce.cli;
 
 import dev.acceljce.AccelJceProvider;
+import dev.acceljce.control.CallerRandom;
 import dev.acceljce.control.CpuClass;
 import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Crossovers;
@@ -265,6 +266,11 @@ public record Info(
         if (!handOffs.isEmpty()) {
             out.append("\nCases a native object hands to the JDK internally (counted on the JDK path in stats):\n\n")
                     .append(handOffs.render());
+            if (!Fips.on()) {
+                out.append("\nAnd in every KeyPairGenerator, ECDSA, RSASSA-PSS and ML-DSA signing, RSA encryption"
+                        + " with padding and ML-KEM encapsulation: " + CallerRandom.HAND_OFF
+                        + " (README: \"A SecureRandom you pass is honoured\").\n");
+            }
         }
         if (!notRegistered.isEmpty()) {
             out.append("\nNot registered (the loaded library cannot serve them):\n\n");

@@ -115,6 +115,7 @@ class MainTest {
         assertTrue(o.out().contains("| digest "), o.out());
         assertTrue(o.out().contains("Selftest: PASSED"), o.out());
         assertTrue(o.out().contains("Cases a native object hands to the JDK internally"), o.out());
+        assertTrue(o.out().contains("a caller's SecureRandom other than"), o.out());
         assertTrue(
                 o.out().lines().anyMatch(l -> l.contains("| HKDF-SHA256 ") && l.contains("| info longer than")),
                 o.out());

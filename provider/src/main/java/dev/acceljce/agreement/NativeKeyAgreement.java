@@ -45,6 +45,9 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>A private key the native side does not serve (another curve, a key without an encoding, a
  * key of the wrong type) goes to the JDK's KeyAgreement of the same algorithm, which accepts or
  * refuses it exactly as it would on its own; such agreements are counted on the JDK path.
+ *
+ * <p>A SecureRandom given to {@code init} is not used, and needs no hand-off: ECDH and XDH derive
+ * the secret from the two keys alone and draw no randomness (SunEC ignores it too).
  */
 final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHolder {
     private final String algorithm;

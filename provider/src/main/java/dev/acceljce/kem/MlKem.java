@@ -1,5 +1,6 @@
 package dev.acceljce.kem;
 
+import dev.acceljce.control.CallerRandom;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.jdk.JdkKem;
@@ -39,7 +40,8 @@ import javax.crypto.spec.SecretKeySpec;
  * or algorithm) is handed to SunJCE's KEM, which accepts or refuses it exactly as it would alone.
  *
  * <p>OpenSSL draws the encapsulation randomness from its own DRBG: a SecureRandom given to
- * {@code newEncapsulator} is not used on the native path (as for the other AccelJCE engines).
+ * {@code newEncapsulator} that is not one like it ({@link CallerRandom}) sends the encapsulator to
+ * SunJCE's KEM, which draws from it. Decapsulation draws no randomness.
  */
 public final class MlKem implements KEMSpi, Counted {
     private final String algorithm;
@@ -98,8 +100,12 @@ public final class MlKem implements KEMSpi, Counted {
             throws InvalidAlgorithmParameterException, InvalidKeyException {
         noParameters(spec);
         AccelKey key = servable(publicKey);
-        if (key == null || !(key instanceof PublicKey)) {
-            // a key OpenSSL does not serve here: the JDK's work is counted on the JDK path
+        if (key == null
+                || !(key instanceof PublicKey)
+                || CallerRandom.handToJdk(
+                        secureRandom, "KEM", algorithm, () -> JdkProviders.find("KEM", algorithm) != null)) {
+            // a key OpenSSL does not serve here, or a source of randomness it does not draw from:
+            // the JDK's work is counted on the JDK path
             return new JdkKem.Encapsulator(jdk().newEncapsulator(publicKey, spec, secureRandom), this::jdkTally);
         }
         return new Encapsulator(MlParameterSet.of(key.kind()), key.share());

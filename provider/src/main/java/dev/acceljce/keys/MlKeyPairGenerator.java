@@ -1,5 +1,6 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.control.CallerRandom;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.jdk.JdkProviders;
@@ -18,7 +19,8 @@ import java.security.spec.NamedParameterSpec;
  * {@link NamedParameterSpec} (ML-KEM-768 and ML-DSA-65 by default, as the JDK); the fixed names
  * generate their own set. Arguments are checked by the JDK's generator first, so accepted names
  * and exceptions are the JDK's ({@code initialize(int)} is refused as there). OpenSSL uses its own
- * DRBG: a SecureRandom given to initialize is not used.
+ * DRBG: a SecureRandom given to initialize that is not one like it ({@link CallerRandom}) sends
+ * generation to the JDK's generator, which uses it.
  */
 public final class MlKeyPairGenerator extends KeyPairGeneratorSpi implements Counted {
     /** The JDK's generator, or null when no JDK provider has one (AccelJCE then checks alone). */
@@ -56,6 +58,9 @@ public final class MlKeyPairGenerator extends KeyPairGeneratorSpi implements Cou
         if (jdk != null) {
             jdk.initialize(params, random);
             kind = KeyKind.ofNamed(((NamedParameterSpec) params).getName());
+            if (CallerRandom.handToJdk(random, "KeyPairGenerator", algorithm, () -> true)) {
+                kind = null; // the JDK's generator, initialised above, generates with the caller's source
+            }
             return;
         }
         // without the JDK's generator: a parameter set of this family (and, for a fixed name, that one)
@@ -65,6 +70,7 @@ public final class MlKeyPairGenerator extends KeyPairGeneratorSpi implements Cou
                 || !algorithm.equals(k.algorithm()) && !algorithm.equalsIgnoreCase(k.jdkFactory())) {
             throw new InvalidAlgorithmParameterException("Unsupported parameters for " + algorithm + ": " + params);
         }
+        CallerRandom.handToJdk(random, "KeyPairGenerator", algorithm, () -> false); // traces a source not used
         kind = k;
     }
 

@@ -1,5 +1,6 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.control.CallerRandom;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.control.Path;
@@ -23,7 +24,8 @@ import java.security.spec.NamedParameterSpec;
  * generator serves is taken directly (what SunJSSE passes for every handshake: no JDK object is
  * made); anything else goes to the JDK's generator, made then, so refusals and their exceptions are
  * the JDK's. Without the JDK's provider of the family, AccelJCE refuses them itself.
- * OpenSSL uses its own DRBG: a SecureRandom given to initialize is not used.
+ * OpenSSL uses its own DRBG: a SecureRandom given to initialize that is not one like it
+ * ({@link CallerRandom}) sends generation to the JDK's generator, which uses it.
  */
 public final class NamedKeyPairGenerator extends KeyPairGeneratorSpi implements Counted {
     private final String algorithm;
@@ -54,6 +56,10 @@ public final class NamedKeyPairGenerator extends KeyPairGeneratorSpi implements 
                 ? (edwards ? KeyKind.ED25519 : KeyKind.X25519)
                 : keysize == 448 ? (edwards ? KeyKind.ED448 : KeyKind.X448) : null;
         if (k != null && servable(k)) {
+            if (callerRandomToJdk(random)) {
+                jdk.initialize(keysize, random);
+                k = null;
+            }
             kind = k;
             return;
         }
@@ -71,6 +77,10 @@ public final class NamedKeyPairGenerator extends KeyPairGeneratorSpi implements 
                 ? KeyKind.ofNamed(((NamedParameterSpec) params).getName())
                 : null;
         if (k != null && servable(k)) {
+            if (callerRandomToJdk(random)) {
+                jdk.initialize(params, random);
+                k = null;
+            }
             kind = k;
             return;
         }
@@ -80,6 +90,14 @@ public final class NamedKeyPairGenerator extends KeyPairGeneratorSpi implements 
         }
         jdk.initialize(params, random);
         kind = KeyKind.ofNamed(((NamedParameterSpec) params).getName());
+        if (kind != null && callerRandomToJdk(random)) {
+            kind = null; // the JDK's generator, initialised above, generates with the caller's source
+        }
+    }
+
+    /** Whether the caller's {@code random} sends generation to the JDK's generator ({@link CallerRandom}). */
+    private boolean callerRandomToJdk(SecureRandom random) {
+        return CallerRandom.handToJdk(random, "KeyPairGenerator", algorithm, () -> jdk() != null);
     }
 
     /** The JDK's generator, made on first need; null when no JDK provider has one. */

@@ -1,8 +1,10 @@
 package dev.acceljce.rsa;
 
+import dev.acceljce.control.CallerRandom;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.control.Fips;
+import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyHolder;
 import dev.acceljce.keys.KeyKind;
@@ -44,7 +46,9 @@ import javax.crypto.spec.OAEPParameterSpec;
  * operation goes to it: {@link NativeRsa} (which also holds why PKCS#1 v1.5 decryption is not a
  * padding oracle here), or {@link JdkRsa} for keys and parameters the native side does not serve,
  * which SunJCE's RSA cipher accepts or refuses as it would on its own: non-RSA and non-CRT keys,
- * RSASSA-PSS keys, OAEP with a digest OpenSSL lacks or a non-MGF1 mask, non-OAEP parameters.
+ * RSASSA-PSS keys, OAEP with a digest OpenSSL lacks or a non-MGF1 mask, non-OAEP parameters, and
+ * padded encryption given a SecureRandom unlike OpenSSL's own DRBG ({@link CallerRandom}), which
+ * SunJCE then draws the padding from.
  */
 public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
     private RsaPadding padding = RsaPadding.DEFAULT;
@@ -162,6 +166,15 @@ public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
             return;
         }
         boolean privateKey = imported instanceof PrivateKey;
+        // Encryption with a public key draws randomness (PKCS#1 v1.5's padding string, OAEP's seed);
+        // NoPadding, decryption and PKCS#1 v1.5 block type 1 (a private key's "encryption") draw none
+        if (encrypt
+                && !privateKey
+                && padding.kind() != Kind.NONE
+                && CallerRandom.handToJdk(random, "Cipher", "RSA", () -> JdkProviders.find("Cipher", "RSA") != null)) {
+            initJdk(opmode, key, params, random);
+            return;
+        }
         EvpPkeyCrypt.Operation op = privateKey
                 ? (encrypt ? EvpPkeyCrypt.Operation.SIGN : EvpPkeyCrypt.Operation.DECRYPT)
                 : (encrypt ? EvpPkeyCrypt.Operation.ENCRYPT : EvpPkeyCrypt.Operation.VERIFY_RECOVER);

@@ -37,6 +37,12 @@ final class EcdsaSignature extends DigestThenSign {
         return key instanceof ECKey || "EC".equalsIgnoreCase(key.getAlgorithm());
     }
 
+    /** ECDSA draws its nonce k at random (OpenSSL does not use RFC 6979's deterministic k). */
+    @Override
+    boolean drawsRandomness() {
+        return true;
+    }
+
     @Override
     boolean servesNatively(AccelKey key) {
         return key.kind() == KeyKind.EC;

@@ -47,6 +47,12 @@ final class EdDsaSignature extends PkeySignature {
                 || "Ed448".equalsIgnoreCase(key.getAlgorithm());
     }
 
+    /** EdDSA is deterministic (RFC 8032: the nonce is a hash of key and message): it draws nothing. */
+    @Override
+    boolean drawsRandomness() {
+        return false;
+    }
+
     @Override
     boolean servesNatively(AccelKey key) {
         boolean edwards = key.kind() == KeyKind.ED25519 || key.kind() == KeyKind.ED448;

@@ -43,6 +43,12 @@ final class MlDsaSignature extends PkeySignature {
         return true; // the JDK refuses other keys, with its exception (servesNatively sends them there)
     }
 
+    /** Hedged ML-DSA (FIPS 204, the JDK's and OpenSSL's default) mixes 32 random bytes into every signature. */
+    @Override
+    boolean drawsRandomness() {
+        return true;
+    }
+
     /**
      * An ML-DSA key OpenSSL will not import is refused here rather than signed with by the JDK:
      * OpenSSL checks the FIPS 204 ranges of s1 and s2 in an expanded private key, the JDK 25

@@ -1,8 +1,10 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.control.CallerRandom;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.control.Fips;
+import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyHolder;
 import dev.acceljce.keys.Keys;
@@ -27,7 +29,9 @@ import java.security.spec.AlgorithmParameterSpec;
  * side does not serve (a curve it does not have, an RSA key without CRT components, an
  * RSASSA-PSS-typed key): such a key is handed to the JDK's Signature of the same algorithm, which
  * accepts or refuses it exactly as it would on its own. OpenSSL draws signing nonces and salts from
- * its own DRBG: a SecureRandom given to initSign is not used on the native path.
+ * its own DRBG: for a scheme that draws randomness ({@link #drawsRandomness}), a SecureRandom given
+ * to initSign that is not one like it ({@link CallerRandom}) sends signing to the JDK's Signature,
+ * which uses it.
  */
 abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder {
     private final String algorithm;
@@ -39,6 +43,8 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
     private Key lastCallerKey;
     /** The key the caller gave last (ours or not), for re-initialising when parameters change. */
     private Key callerKey;
+    /** The SecureRandom the caller gave initSign last (null: none), kept for re-initialising. */
+    private SecureRandom callerRandom;
 
     private boolean signing;
     private boolean initialized;
@@ -59,6 +65,13 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
 
     /** Whether {@code key} is of the type this algorithm takes; false gives InvalidKeyException. */
     abstract boolean acceptsType(Key key);
+
+    /**
+     * Whether signing draws randomness (a nonce, a salt, a hedge), so that a caller's SecureRandom
+     * decides the signature: such a source, unless it is one like OpenSSL's own ({@link
+     * CallerRandom}), sends signing to the JDK. Each scheme says so (and why) itself.
+     */
+    abstract boolean drawsRandomness();
 
     /**
      * Whether the native side serves this imported key here (e.g. the right EdDSA curve); a key
@@ -171,6 +184,13 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
             initJdk(callerKey, forSigning, random);
             return;
         }
+        if (forSigning
+                && drawsRandomness()
+                && CallerRandom.handToJdk(
+                        random, "Signature", algorithm, () -> JdkProviders.find("Signature", algorithm) != null)) {
+            initJdk(callerKey, true, random); // a key OpenSSL took: the JDK's Signature takes it too
+            return;
+        }
         init(imported, forSigning, sameKey && signing == forSigning);
         NativeSignature started = new NativeSignature(this, imported, forSigning, tally);
         started.reset();
@@ -178,6 +198,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         key = imported;
         lastCallerKey = callerKey;
         this.callerKey = callerKey;
+        callerRandom = random;
         signing = forSigning;
         initialized = true;
     }
@@ -191,6 +212,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         key = null;
         lastCallerKey = null;
         this.callerKey = callerKey;
+        callerRandom = random;
         signing = forSigning;
         initialized = true;
     }
@@ -202,7 +224,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
     final void reinitialize() throws InvalidKeyException {
         if (initialized) {
             lastCallerKey = null;
-            doInit(callerKey, signing, null);
+            doInit(callerKey, signing, callerRandom);
         }
     }
 

@@ -31,6 +31,12 @@ final class RsaPkcs1Signature extends DigestThenSign {
                 || "RSASSA-PSS".equalsIgnoreCase(key.getAlgorithm());
     }
 
+    /** RSASSA-PKCS1-v1_5 signing is deterministic (a fixed padding of the digest): it draws nothing. */
+    @Override
+    boolean drawsRandomness() {
+        return false;
+    }
+
     @Override
     boolean servesNatively(AccelKey key) {
         return key.kind() == KeyKind.RSA;

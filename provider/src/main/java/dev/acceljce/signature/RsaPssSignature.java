@@ -47,6 +47,12 @@ final class RsaPssSignature extends DigestThenSign {
                 || ALGORITHM.equalsIgnoreCase(key.getAlgorithm());
     }
 
+    /** RSASSA-PSS draws its salt at random (none when the salt length is 0, but the JDK is asked then too). */
+    @Override
+    boolean drawsRandomness() {
+        return true;
+    }
+
     @Override
     boolean servesNatively(AccelKey key) {
         return key.kind() == KeyKind.RSA;

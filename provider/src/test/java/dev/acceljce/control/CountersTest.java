@@ -13,18 +13,6 @@ import org.junit.jupiter.api.Test;
 
 /** Counters are exact for a scripted sequence of operations, on both paths. */
 class CountersTest {
-    private static Counters.Row delta(Counters.Row before, String service) {
-        Counters.Row now = Counters.of(service);
-        return new Counters.Row(
-                service,
-                now.nativeOps() - before.nativeOps(),
-                now.nativeBytes() - before.nativeBytes(),
-                now.jdkOps() - before.jdkOps(),
-                now.jdkBytes() - before.jdkBytes(),
-                now.nativeObjects() - before.nativeObjects(),
-                now.jdkObjects() - before.jdkObjects());
-    }
-
     @Test
     void digestOperationsAndBytesAreCountedExactlyOnBothPaths() throws Exception {
         String service = "MessageDigest.SHA-512";
@@ -38,7 +26,7 @@ class CountersTest {
         md.update(new byte[7]);
         md.reset(); // abandoned message: not an operation
         ((MessageDigest) md.clone()).digest(new byte[3]); // the clone counts too
-        Counters.Row d = delta(before, service);
+        Counters.Row d = CounterDeltas.since(before);
         assertEquals(3, d.nativeOps());
         assertEquals(5131, d.nativeBytes());
         assertEquals(1, d.nativeObjects());
@@ -54,7 +42,7 @@ class CountersTest {
             System.clearProperty("acceljce.native.digest");
             dev.acceljce.control.Settings.reload();
         }
-        d = delta(before, service);
+        d = CounterDeltas.since(before);
         assertEquals(2, d.jdkOps());
         assertEquals(74, d.jdkBytes());
         assertEquals(1, d.jdkObjects());
@@ -85,12 +73,12 @@ class CountersTest {
                 dev.acceljce.control.Settings.reload();
             }
         }
-        Counters.Row mac = delta(macBefore, "Mac.HmacSHA384");
+        Counters.Row mac = CounterDeltas.since(macBefore);
         assertEquals(2, mac.nativeOps());
         assertEquals(312, mac.nativeBytes());
         assertEquals(2, mac.jdkOps());
         assertEquals(312, mac.jdkBytes());
-        Counters.Row kdf = delta(kdfBefore, "KDF.HKDF-SHA256");
+        Counters.Row kdf = CounterDeltas.since(kdfBefore);
         assertEquals(1, kdf.nativeOps());
         assertEquals(42, kdf.nativeBytes());
         assertEquals(1, kdf.jdkOps());
@@ -124,7 +112,7 @@ class CountersTest {
             System.arraycopy(last, 0, ct, ct.length - last.length, last.length);
             cipher.init(javax.crypto.Cipher.DECRYPT_MODE, key, p);
             cipher.doFinal(ct); // 1 op, ct.length bytes
-            Counters.Row d = delta(before, "Cipher." + t);
+            Counters.Row d = CounterDeltas.since(before);
             assertEquals(2, d.nativeOps(), t);
             assertEquals(32 + ct.length, d.nativeBytes(), t);
         }
@@ -147,13 +135,13 @@ class CountersTest {
             ctr.update(new byte[1000]);
             ctr.update(new byte[24], 0, 24, new byte[24], 0);
             ctr.update(ByteBuffer.wrap(new byte[100]), ByteBuffer.allocate(100));
-            Counters.Row d = delta(before, service);
+            Counters.Row d = CounterDeltas.since(before);
             long bytes = path == Path.NATIVE ? d.nativeBytes() : d.jdkBytes();
             long ops = path == Path.NATIVE ? d.nativeOps() : d.jdkOps();
             assertEquals(1124, bytes, path + " bytes before doFinal");
             assertEquals(0, ops, path + " operations before doFinal");
             ctr.doFinal(new byte[6]);
-            d = delta(before, service);
+            d = CounterDeltas.since(before);
             assertEquals(1130, path == Path.NATIVE ? d.nativeBytes() : d.jdkBytes(), path + " bytes after doFinal");
             assertEquals(1, path == Path.NATIVE ? d.nativeOps() : d.jdkOps(), path + " operations after doFinal");
         }

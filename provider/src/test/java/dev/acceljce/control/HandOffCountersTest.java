@@ -52,21 +52,9 @@ class HandOffCountersTest {
                 .generatePrivate(new RSAPrivateKeySpec(crt.getModulus(), crt.getPrivateExponent()));
     }
 
-    private static Counters.Row delta(Counters.Row before) {
-        Counters.Row now = Counters.of(before.service());
-        return new Counters.Row(
-                before.service(),
-                now.nativeOps() - before.nativeOps(),
-                now.nativeBytes() - before.nativeBytes(),
-                now.jdkOps() - before.jdkOps(),
-                now.jdkBytes() - before.jdkBytes(),
-                now.nativeObjects() - before.nativeObjects(),
-                now.jdkObjects() - before.jdkObjects());
-    }
-
     /** Native object created, nothing counted natively, {@code ops} JDK operations over {@code bytes}. */
     private static void assertHandedOff(Counters.Row before, int ops, long bytes) {
-        Counters.Row d = delta(before);
+        Counters.Row d = CounterDeltas.since(before);
         String s = before.service() + ": " + d;
         assertEquals(0, d.nativeOps(), s);
         assertEquals(0, d.nativeBytes(), s);
@@ -143,7 +131,7 @@ class HandOffCountersTest {
 
         // the same object with a short info: native again, the hand-off tally not registered again
         kdf.deriveData(HKDFParameterSpec.ofExtract().addIKM(new byte[20]).thenExpand(new byte[3], 17));
-        Counters.Row d = delta(before);
+        Counters.Row d = CounterDeltas.since(before);
         assertEquals(1, d.nativeOps());
         assertEquals(17, d.nativeBytes());
         assertEquals(1, d.jdkObjects());
@@ -193,7 +181,7 @@ class HandOffCountersTest {
                 kf.generatePublic(new java.security.spec.X509EncodedKeySpec(
                                 rsa.getPublic().getEncoded()))
                         instanceof AccelKey);
-        assertEquals(1, delta(before).nativeOps());
+        assertEquals(1, CounterDeltas.since(before).nativeOps());
     }
 
     @Test

@@ -9,9 +9,7 @@ import dev.acceljce.testing.Providers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.ResourceBundle;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -119,43 +117,11 @@ class SettingsAndTraceTest {
         assertFalse(Settings.nativeAllowed(Family.DIGEST) && System.getProperty("jdk.nativeGCM") != null);
     }
 
-    private static List<String> captured(Runnable r) {
-        List<String> lines = new ArrayList<>();
-        System.Logger previous = Trace.log;
-        Trace.log = new System.Logger() {
-            @Override
-            public String getName() {
-                return "test";
-            }
-
-            @Override
-            public boolean isLoggable(Level level) {
-                return true;
-            }
-
-            @Override
-            public void log(Level level, ResourceBundle bundle, String msg, Throwable thrown) {
-                lines.add(msg);
-            }
-
-            @Override
-            public void log(Level level, ResourceBundle bundle, String format, Object... params) {
-                lines.add(format);
-            }
-        };
-        try {
-            r.run();
-        } finally {
-            Trace.log = previous;
-        }
-        return lines;
-    }
-
     @Test
     void loadTraceNamesTheLibraryAndEveryAlgorithmsPath() {
         Settings.set("acceljce.trace", "load");
         Settings.set("acceljce.policy.digest", "jdk");
-        List<String> lines = captured(AccelJceProvider::new);
+        List<String> lines = TraceLines.captured(AccelJceProvider::new);
         assertTrue(lines.getFirst().contains("OpenSSL"), lines.getFirst());
         assertTrue(lines.contains("AccelJCE: MessageDigest.SHA-256 -> jdk"), String.join("\n", lines));
         assertTrue(
@@ -170,7 +136,7 @@ class SettingsAndTraceTest {
     @Test
     void callTraceIsRateLimited() throws Exception {
         Settings.set("acceljce.trace", "calls");
-        List<String> lines = captured(() -> {
+        List<String> lines = TraceLines.captured(() -> {
             try {
                 for (int i = 0; i < 200; i++) {
                     MessageDigest.getInstance("SHA-224", Providers.ACCEL);

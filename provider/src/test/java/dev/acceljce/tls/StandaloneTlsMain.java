@@ -57,7 +57,7 @@ public final class StandaloneTlsMain {
         try (InputStream in = Files.newInputStream(dir.resolve(alias + ".p12"))) {
             ks.load(in, TlsCase.PASSWORD);
         }
-        return TlsCase.context(ks, alias);
+        return TlsCase.context(ks, alias, null);
     }
 
     /**

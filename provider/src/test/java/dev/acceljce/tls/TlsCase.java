@@ -3,6 +3,7 @@ package dev.acceljce.tls;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.KeyStore;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.KeyManagerFactory;
@@ -120,9 +121,10 @@ record TlsCase(
 
     /**
      * A TLS context serving {@code alias} of {@code ks} with the SunX509 key manager (built here,
-     * once, so PKCS#12's PBKDF2 stays out of any handshake) and trusting that certificate alone.
+     * once, so PKCS#12's PBKDF2 stays out of any handshake) and trusting that certificate alone;
+     * {@code random} is the context's source of randomness (null: SunJSSE's default).
      */
-    static SSLContext context(KeyStore ks, String alias) throws Exception {
+    static SSLContext context(KeyStore ks, String alias, SecureRandom random) throws Exception {
         KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509");
         kmf.init(ks, PASSWORD);
         KeyStore trust = KeyStore.getInstance("PKCS12");
@@ -131,7 +133,7 @@ record TlsCase(
         TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
         tmf.init(trust);
         SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+        ctx.init(kmf.getKeyManagers(), tmf.getTrustManagers(), random);
         return ctx;
     }
 

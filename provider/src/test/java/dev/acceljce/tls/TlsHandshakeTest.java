@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.Provider;
+import java.security.SecureRandom;
 import java.security.Security;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,7 @@ class TlsHandshakeTest {
     private static final Map<String, Integer> POSITIONS = new TreeMap<>();
     private static final Map<String, Provider> SAVED = new TreeMap<>();
     private static final Map<String, SSLContext> CONTEXTS = new TreeMap<>();
+    private static final Map<String, KeyStore> KEYSTORES = new TreeMap<>();
 
     @TempDir
     static Path dir;
@@ -79,7 +81,8 @@ class TlsHandshakeTest {
             assertInstanceOf(AccelKey.class, ks.getKey(alias, PASSWORD), alias);
             assertInstanceOf(AccelKey.class, ks.getCertificate(alias).getPublicKey(), alias);
             // SunX509 reads the keys once, here: PKCS#12's PBKDF2 stays out of the measured window
-            CONTEXTS.put(alias, TlsCase.context(ks, alias));
+            CONTEXTS.put(alias, TlsCase.context(ks, alias, null));
+            KEYSTORES.put(alias, ks);
         }
     }
 
@@ -138,8 +141,16 @@ class TlsHandshakeTest {
         assertTrue(
                 nativeObjects(before, after, "KeyPairGenerator." + (agreement.equals("XDH") ? "XDH" : "EC")) >= 2,
                 what + ": native ephemeral keys");
-        // and no AccelJCE service handed anything to the JDK (AlgorithmParameters are pure data,
-        // forwarded to the JDK's by design: JSSE reads curve parameters through them)
+        assertNothingHandedToJdk(before, after, what);
+    }
+
+    /**
+     * No AccelJCE service handed anything to the JDK between {@code before} and {@code after}
+     * (AlgorithmParameters are pure data, forwarded to the JDK's by design: JSSE reads curve
+     * parameters through them).
+     */
+    private static void assertNothingHandedToJdk(
+            Map<String, Counters.Row> before, Map<String, Counters.Row> after, String what) {
         for (Map.Entry<String, Counters.Row> e : after.entrySet()) {
             if (e.getKey().startsWith("AlgorithmParameters.")) {
                 continue;
@@ -148,6 +159,70 @@ class TlsHandshakeTest {
             long jdk = e.getValue().jdkObjects() - (b == null ? 0 : b.jdkObjects());
             assertEquals(0, jdk, what + ": " + e.getKey() + " went to the JDK");
         }
+    }
+
+    /** The SecureRandom sources an application may give SSLContext.init that keep handshakes native. */
+    static Stream<String> strongSources() {
+        return Stream.of("none", "new SecureRandom()", "SUN NativePRNG", "SUN DRBG", "AccelJCE DRBG");
+    }
+
+    private static SecureRandom source(String name) throws Exception {
+        return switch (name) {
+            case "none" -> null;
+            case "new SecureRandom()" -> new SecureRandom(); // AccelJCE's DRBG here: AccelJCE is first
+            case "SUN NativePRNG" -> SecureRandom.getInstance("NativePRNG", "SUN");
+            case "SUN DRBG" -> SecureRandom.getInstance("DRBG", "SUN");
+            case "AccelJCE DRBG" -> SecureRandom.getInstance("DRBG", Providers.ACCEL);
+            case "SHA1PRNG" -> SecureRandom.getInstance("SHA1PRNG", "SUN");
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    /**
+     * SunJSSE draws the ephemeral key pairs of every handshake with the SecureRandom the context
+     * was given (and RSA premaster secrets, which SunJCE serves anyway): the sources no different
+     * from AccelJCE's own keep the whole handshake native (docs: CallerRandom's rule). TLS 1.3
+     * and 1.2, x25519 and secp256r1, ECDSA and RSA-PSS signatures.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("strongSources")
+    void handshakesWithAStrongContextSourceStayNative(String sourceName) throws Exception {
+        for (TlsCase c : List.of(
+                TlsCase.matrix().get(0),
+                TlsCase.matrix().get(8),
+                TlsCase.matrix().get(12))) {
+            SSLContext ctx = TlsCase.context(KEYSTORES.get(c.cert()), c.cert(), source(sourceName));
+            Map<String, Counters.Row> before = Counters.snapshot();
+            EnginePair pair = new EnginePair(engine(ctx, true, c), engine(ctx, false, c));
+            pair.handshake();
+            pair.close();
+            Map<String, Counters.Row> after = Counters.snapshot();
+            String what = sourceName + ", " + c;
+            String kpg = "KeyPairGenerator." + (c.agreement().equals("XDH") ? "XDH" : "EC");
+            assertTrue(nativeObjects(before, after, kpg) >= 2, what + ": native ephemeral keys");
+            assertTrue(nativeOps(before, after, "Signature." + c.signature()) >= 2, what + ": native signature");
+            assertNothingHandedToJdk(before, after, what);
+        }
+    }
+
+    /**
+     * A context given a source unlike AccelJCE's (SHA1PRNG here) has its ephemeral key pairs made
+     * by the JDK's generators with that source, counted on the JDK path; the handshake completes.
+     */
+    @Test
+    void aContextWithItsOwnSourceHasItsEphemeralKeysMadeByTheJdk() throws Exception {
+        TlsCase c = TlsCase.matrix().getFirst(); // TLS 1.3, x25519, ECDSA P-256
+        SSLContext ctx = TlsCase.context(KEYSTORES.get(c.cert()), c.cert(), source("SHA1PRNG"));
+        Map<String, Counters.Row> before = Counters.snapshot();
+        EnginePair pair = new EnginePair(engine(ctx, true, c), engine(ctx, false, c));
+        pair.handshake();
+        pair.close();
+        Map<String, Counters.Row> after = Counters.snapshot();
+        Counters.Row a = after.get("KeyPairGenerator.XDH");
+        Counters.Row b = before.get("KeyPairGenerator.XDH");
+        long jdkOps = a.jdkOps() - (b == null ? 0 : b.jdkOps());
+        assertEquals(2, jdkOps, "one ephemeral key pair per side, by the JDK");
+        assertTrue(nativeOps(before, after, "Signature." + c.signature()) >= 2, "signatures (no source) stay native");
     }
 
     /**
