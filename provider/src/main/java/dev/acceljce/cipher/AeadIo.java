@@ -18,7 +18,10 @@ final class AeadIo {
     /** {@code a[off..off+len)} as a segment, after checking the range in Java. */
     static MemorySegment range(byte[] a, int off, int len) {
         Objects.checkFromIndexSize(off, len, a.length);
-        return MemorySegment.ofArray(a).asSlice(off, len);
+        // the whole array (the usual one-shot call) needs no slice object on top
+        return off == 0 && len == a.length
+                ? MemorySegment.ofArray(a)
+                : MemorySegment.ofArray(a).asSlice(off, len);
     }
 
     /** A buffer's position..limit (heap, direct or read-only) as a segment; positions unchanged. */

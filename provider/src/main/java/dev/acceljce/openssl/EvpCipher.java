@@ -86,6 +86,11 @@ public final class EvpCipher {
         }
     }
 
+    /** Whether {@code s} is the NULL pointer (a native segment at address 0), without equals(). */
+    private static boolean isNull(MemorySegment s) {
+        return s.isNative() && s.address() == 0;
+    }
+
     private static MemorySegment heap(byte[] a) {
         return a == null ? MemorySegment.NULL : MemorySegment.ofArray(a);
     }
@@ -210,8 +215,12 @@ public final class EvpCipher {
                 MemorySegment outLenSeg = MemorySegment.ofArray(outLen);
                 for (long pos = 0; pos < size || (size == 0 && pos == 0); pos += Native.MAX_CHUNK) {
                     int n = (int) Math.min(size - pos, Native.MAX_CHUNK);
-                    MemorySegment dst = out.equals(MemorySegment.NULL) ? MemorySegment.NULL : out.asSlice(written);
-                    int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ctx, dst, outLenSeg, in.asSlice(pos, n), n);
+                    // no new slice when the whole segment goes in one call (every message under
+                    // MAX_CHUNK): each slice is an object C2 may fail to scalar-replace, one more
+                    // way for JVMs to differ in speed (docs/performance.md, the upper vector state)
+                    MemorySegment dst = isNull(out) ? MemorySegment.NULL : written == 0 ? out : out.asSlice(written);
+                    MemorySegment src = pos == 0 && n == size ? in : in.asSlice(pos, n);
+                    int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ctx, dst, outLenSeg, src, n);
                     if (ok != 1) {
                         OpenSslErrors.clear();
                         return -1;
