@@ -83,6 +83,10 @@ final class NativeAeadEngine implements CipherEngine {
     private int pendingLength;
     /** Decryption: plaintext before its tag is verified; wiped after each doFinal. */
     private byte[] plain = AeadIo.EMPTY;
+    /** Where OpenSSL writes an encryption's tag (16 bytes: every AEAD here), and its segment. */
+    private final byte[] tagBuffer = new byte[16];
+
+    private final MemorySegment tagSegment = MemorySegment.ofArray(tagBuffer);
     /** Encryption: plaintext bytes of the operation in progress, counted when it completes. */
     private long encrypted;
 
@@ -464,11 +468,14 @@ final class NativeAeadEngine implements CipherEngine {
             }
             int len = (int) in.byteSize();
             startData();
-            encryptUpdate(in, out.asSlice(0, len));
-            MemorySegment tag = out.asSlice(len, tagLength);
-            if (ctx.doFinal(tag) != 0 || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, tagLength, tag) != 1) {
+            // out holds ciphertext and tag; the update writes exactly len bytes of it. The tag goes
+            // through tagBuffer's segment, made once: a slice of out per message is an object the
+            // JIT does not always scalar-replace (docs/performance.md, the upper vector state)
+            encryptUpdate(in, out);
+            if (ctx.doFinal(tagSegment) != 0 || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, tagLength, tagSegment) != 1) {
                 throw new ProviderException(nativeAlgorithm.name() + " encryption final failed");
             }
+            MemorySegment.copy(tagSegment, 0, out, len, tagLength);
             finished = true;
             tallies.nativePath().count(encrypted);
             encrypted = 0;

@@ -101,6 +101,8 @@ public final class EvpCipher {
      */
     public static final class Context extends NativeResource {
         private final int[] outLen = new int[1];
+        /** outLen as the out-parameter of OpenSSL's calls, made once (not an object per call). */
+        private final MemorySegment outLenSegment = MemorySegment.ofArray(outLen);
 
         public Context() {
             super(newCtx(), EVP_CIPHER_CTX_FREE, "EVP_CIPHER_CTX");
@@ -212,7 +214,7 @@ public final class EvpCipher {
             try {
                 long size = in.byteSize();
                 long written = 0;
-                MemorySegment outLenSeg = MemorySegment.ofArray(outLen);
+                MemorySegment outLenSeg = outLenSegment;
                 for (long pos = 0; pos < size || (size == 0 && pos == 0); pos += Native.MAX_CHUNK) {
                     int n = (int) Math.min(size - pos, Native.MAX_CHUNK);
                     // no new slice when the whole segment goes in one call (every message under
@@ -253,7 +255,7 @@ public final class EvpCipher {
         public int doFinal(MemorySegment out) {
             MemorySegment ctx = enter();
             try {
-                int ok = (int) EVP_CIPHER_FINAL_EX.invokeExact(ctx, out, MemorySegment.ofArray(outLen));
+                int ok = (int) EVP_CIPHER_FINAL_EX.invokeExact(ctx, out, outLenSegment);
                 if (ok != 1) {
                     OpenSslErrors.clear();
                     return -1;
@@ -317,8 +319,8 @@ public final class EvpCipher {
         public int updateWhole(MemorySegment in, MemorySegment out) {
             MemorySegment ctx = enter();
             try {
-                int ok = (int) EVP_CIPHER_UPDATE.invokeExact(
-                        ctx, out, MemorySegment.ofArray(outLen), in, Math.toIntExact(in.byteSize()));
+                int ok = (int)
+                        EVP_CIPHER_UPDATE.invokeExact(ctx, out, outLenSegment, in, Math.toIntExact(in.byteSize()));
                 if (ok != 1) {
                     OpenSslErrors.clear();
                     return -1;
@@ -339,7 +341,7 @@ public final class EvpCipher {
             MemorySegment ctx = enter();
             try {
                 int ok = (int) EVP_CIPHER_UPDATE.invokeExact(
-                        ctx, MemorySegment.NULL, MemorySegment.ofArray(outLen), MemorySegment.NULL, length);
+                        ctx, MemorySegment.NULL, outLenSegment, MemorySegment.NULL, length);
                 if (ok != 1) {
                     OpenSslErrors.clear();
                     return false;
