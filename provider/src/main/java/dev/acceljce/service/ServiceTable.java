@@ -2,13 +2,13 @@ package dev.acceljce.service;
 
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Dispatch;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.Trace;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.FipsModule;
 import dev.acceljce.openssl.LibContext;
-import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.policy.PerMessage;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
@@ -71,6 +71,7 @@ public final class ServiceTable {
         private BooleanSupplier registrationCondition;
         private Supplier<String> notRegisteredReason;
         private String jdkHandOff;
+        private Engine nativeEngine = Engine.OPENSSL;
 
         private Builder(Family family, String type, String algorithm) {
             this.family = family;
@@ -102,6 +103,15 @@ public final class ServiceTable {
         public Builder nativeImpl(BooleanSupplier available, Factory factory) {
             this.nativeAvailable = available;
             this.nativeFactory = factory;
+            return this;
+        }
+
+        /**
+         * The library the native implementation runs on, when it is not OpenSSL: its probe runs
+         * only when that library is loaded.
+         */
+        public Builder nativeEngine(Engine engine) {
+            this.nativeEngine = engine;
             return this;
         }
 
@@ -189,7 +199,8 @@ public final class ServiceTable {
                     nativeFactory,
                     jdkFactory,
                     forced,
-                    jdkHandOff));
+                    jdkHandOff,
+                    nativeEngine));
         }
 
         /**
@@ -220,7 +231,8 @@ public final class ServiceTable {
                     nativeFactory,
                     refuse,
                     Path.NATIVE,
-                    null));
+                    null,
+                    Engine.OPENSSL));
         }
 
         private String fipsRefusal() {
@@ -259,6 +271,7 @@ public final class ServiceTable {
         private final Factory jdkFactory;
         private final Path forced;
         private final String jdkHandOff;
+        private final Engine nativeEngine;
         /** "type.algorithm", the service's name in the counters, built once. */
         private final String counterName;
 
@@ -278,7 +291,8 @@ public final class ServiceTable {
                 Factory nativeFactory,
                 Factory jdkFactory,
                 Path forced,
-                String jdkHandOff) {
+                String jdkHandOff,
+                Engine nativeEngine) {
             super(
                     provider,
                     type,
@@ -294,7 +308,13 @@ public final class ServiceTable {
             this.jdkFactory = jdkFactory;
             this.forced = forced;
             this.jdkHandOff = jdkHandOff;
+            this.nativeEngine = nativeEngine;
             this.counterName = type + "." + algorithm;
+        }
+
+        /** The library a native object of this service runs on. */
+        Engine nativeEngine() {
+            return nativeEngine;
         }
 
         /** What a native object of this service hands to the JDK internally, or null. */
@@ -317,14 +337,14 @@ public final class ServiceTable {
                 String reason = null;
                 if (nativeFactory == null) {
                     reason = "no native implementation";
-                } else if (!LibCrypto.isAvailable()) {
-                    reason = LibCrypto.unavailableReason();
+                } else if (!nativeEngine.available()) {
+                    reason = nativeEngine.unavailableReason();
                 } else {
                     try {
                         if (!probe.getAsBoolean()) {
                             reason = probeFailedReason != null
                                     ? probeFailedReason
-                                    : "not offered by " + LibCrypto.version();
+                                    : "not offered by " + nativeEngine.version();
                         }
                     } catch (RuntimeException | LinkageError e) {
                         reason = "probe failed: " + e;
