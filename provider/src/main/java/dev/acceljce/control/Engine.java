@@ -39,6 +39,22 @@ public enum Engine {
         };
     }
 
+    /** The file the library was loaded from, or null. */
+    public String path() {
+        return switch (this) {
+            case OPENSSL -> LibCrypto.path();
+            case AWSLC -> AwsLc.path();
+        };
+    }
+
+    /** Which rule of the library's loading order chose it ("bundled", "property", ...), or null. */
+    public String source() {
+        return switch (this) {
+            case OPENSSL -> LibCrypto.source();
+            case AWSLC -> AwsLc.source();
+        };
+    }
+
     /** The version the loaded library reports, or null. */
     public String version() {
         return switch (this) {

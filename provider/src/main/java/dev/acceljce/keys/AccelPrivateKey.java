@@ -18,6 +18,7 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 
 /**
  * A private key whose material lives only in an OpenSSL EVP_PKEY. Nothing is copied to the Java
@@ -55,6 +56,9 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     private final transient ReentrantReadWriteLock liveness = new ReentrantReadWriteLock();
 
     private final transient Lock reading = liveness.readLock();
+
+    /** The private material in another library's raw form ({@link #rawForm}), or null; wiped by destroy. */
+    private transient volatile byte[] rawForm;
 
     AccelPrivateKey(KeyKind kind, EvpPkey.Key key) {
         this.kind = kind;
@@ -97,6 +101,36 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
         reading.lock();
         try {
             return live().octetParam(name);
+        } finally {
+            reading.unlock();
+        }
+    }
+
+    /**
+     * This key's private material in the raw form another library takes (AWS-LC's Ed25519 key:
+     * seed || public key), made by {@code make} from this key the first time and kept: keys cross
+     * between libraries as bytes made once per key, never as pointers of one library handed to
+     * the other. The array is shared: callers only read it. {@link #destroy()} wipes it.
+     *
+     * @throws InvalidKeyException when the key was destroyed
+     */
+    final byte[] rawForm(Supplier<byte[]> make) throws InvalidKeyException {
+        byte[] r = rawForm;
+        if (r != null) {
+            return r;
+        }
+        reading.lock();
+        try {
+            nativeKey(); // refuses a destroyed key
+            byte[] made = make.get();
+            synchronized (this) {
+                if (rawForm == null) {
+                    rawForm = made;
+                } else if (made != rawForm) {
+                    Arrays.fill(made, (byte) 0); // another thread made it first
+                }
+                return rawForm;
+            }
         } finally {
             reading.unlock();
         }
@@ -188,6 +222,11 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
             writing.lock(); // waits for the readers in progress; later ones find the key closed
             try {
                 key.close();
+                byte[] raw = rawForm;
+                rawForm = null;
+                if (raw != null) {
+                    Arrays.fill(raw, (byte) 0);
+                }
             } finally {
                 writing.unlock();
             }

@@ -59,6 +59,7 @@ public record Capabilities(
      * @param jdkFallback        whether a JDK provider implements it (the fallback path)
      * @param path               which path a new object would take now (for a 1 KiB payload)
      * @param route              how it is routed: "native", "jdk", or "auto: jdk below 1024 B, native from there"
+     * @param engine             the library a new native object runs on ("openssl", "awslc")
      * @param selfTest           the self-test status of its family
      * @param selfTestReason     why the family failed or was not tested (null when it passed)
      * @param jdkHandOff         the cases a native object of it hands to the JDK's provider
@@ -78,7 +79,8 @@ public record Capabilities(
             String route,
             SelfTest.Status selfTest,
             String selfTestReason,
-            String jdkHandOff) {}
+            String jdkHandOff,
+            String engine) {}
 
     /** The report for {@code provider}, an AccelJCE instance (its services are its rows). */
     public static Capabilities of(Provider provider) {
@@ -112,7 +114,8 @@ public record Capabilities(
                     r.route(),
                     health.status(),
                     health.reason(),
-                    r.jdkHandOff()));
+                    r.jdkHandOff(),
+                    r.engine()));
         }
         return new Capabilities(library, cpu, openssl, selfTest, List.copyOf(services));
     }

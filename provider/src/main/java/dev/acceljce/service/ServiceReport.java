@@ -22,7 +22,8 @@ public final class ServiceReport {
      * per-message crossover: the path of a {@value Crossovers#TYPICAL_SIZE}-byte message), and
      * {@code route} says how it is chosen ("native", "jdk", "auto: jdk below 256 B, native from
      * there"). {@code jdkHandOff} names the cases a native object hands to the JDK's provider
-     * internally (counted on the JDK path), or is null.
+     * internally (counted on the JDK path), or is null. {@code engine} is the library a new
+     * native object runs on ("openssl", "awslc").
      */
     public record Row(
             String type,
@@ -33,7 +34,8 @@ public final class ServiceReport {
             String unavailableReason,
             Path currentPath,
             String route,
-            String jdkHandOff) {}
+            String jdkHandOff,
+            String engine) {}
 
     /**
      * A service AccelJCE declares but did not register in this process, and why (e.g. ML-KEM
@@ -84,7 +86,8 @@ public final class ServiceReport {
                         a.unavailableReason(),
                         now,
                         route,
-                        a.jdkHandOff()));
+                        a.jdkHandOff(),
+                        a.engineNow().property()));
             }
         }
         rows.sort(Comparator.comparing(Row::type).thenComparing(Row::algorithm));

@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -72,6 +73,7 @@ public final class ServiceTable {
         private Supplier<String> notRegisteredReason;
         private String jdkHandOff;
         private Engine nativeEngine = Engine.OPENSSL;
+        private Set<Engine> engines;
 
         private Builder(Family family, String type, String algorithm) {
             this.family = family;
@@ -112,6 +114,16 @@ public final class ServiceTable {
          */
         public Builder nativeEngine(Engine engine) {
             this.nativeEngine = engine;
+            return this;
+        }
+
+        /**
+         * The libraries the native implementation can run on, when more than one: its factory
+         * asks {@code Dispatch.engine} which serves a new object; reports name it. The probe
+         * still runs on {@link #nativeEngine} (OpenSSL by default).
+         */
+        public Builder engines(Set<Engine> libraries) {
+            this.engines = Set.copyOf(libraries);
             return this;
         }
 
@@ -200,7 +212,8 @@ public final class ServiceTable {
                     jdkFactory,
                     forced,
                     jdkHandOff,
-                    nativeEngine));
+                    nativeEngine,
+                    engines != null ? engines : Set.of(nativeEngine)));
         }
 
         /**
@@ -232,7 +245,8 @@ public final class ServiceTable {
                     refuse,
                     Path.NATIVE,
                     null,
-                    Engine.OPENSSL));
+                    Engine.OPENSSL,
+                    Set.of(Engine.OPENSSL)));
         }
 
         private String fipsRefusal() {
@@ -272,6 +286,7 @@ public final class ServiceTable {
         private final Path forced;
         private final String jdkHandOff;
         private final Engine nativeEngine;
+        private final Set<Engine> engines;
         /** "type.algorithm", the service's name in the counters, built once. */
         private final String counterName;
 
@@ -292,7 +307,8 @@ public final class ServiceTable {
                 Factory jdkFactory,
                 Path forced,
                 String jdkHandOff,
-                Engine nativeEngine) {
+                Engine nativeEngine,
+                Set<Engine> engines) {
             super(
                     provider,
                     type,
@@ -309,12 +325,13 @@ public final class ServiceTable {
             this.forced = forced;
             this.jdkHandOff = jdkHandOff;
             this.nativeEngine = nativeEngine;
+            this.engines = engines;
             this.counterName = type + "." + algorithm;
         }
 
-        /** The library a native object of this service runs on. */
-        Engine nativeEngine() {
-            return nativeEngine;
+        /** The library a new native object of this service runs on now. */
+        Engine engineNow() {
+            return engines.size() == 1 ? engines.iterator().next() : Dispatch.engine(family, engines);
         }
 
         /** What a native object of this service hands to the JDK internally, or null. */
@@ -391,7 +408,7 @@ public final class ServiceTable {
                         getType(),
                         getAlgorithm(),
                         path == Path.NATIVE
-                                ? "native"
+                                ? "native (" + engineNow().property() + ")"
                                 : "JDK" + (nativeAvailable() ? "" : " (" + unavailableReason() + ")"));
             }
             return create(path == Path.NATIVE ? nativeFactory : jdkFactory, constructorParameter, path);
