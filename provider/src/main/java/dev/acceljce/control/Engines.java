@@ -14,7 +14,7 @@ public final class Engines {
 
     public static Engine preferred(Family family) {
         return switch (family) {
-            case EDDSA -> Engine.AWSLC;
+            case EDDSA, XDH -> Engine.AWSLC;
             default -> Engine.OPENSSL;
         };
     }

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * A private key whose material lives only in an OpenSSL EVP_PKEY. Nothing is copied to the Java
@@ -134,6 +135,25 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
         } finally {
             reading.unlock();
         }
+    }
+
+    /**
+     * An EdDSA or XDH key (whose private part is the octet string "priv": an RFC 8032 seed, an
+     * RFC 7748 scalar) in another library's raw form, made once from those bytes by
+     * {@code fromRaw} (which must not keep them: they are wiped afterwards) and cached on the key
+     * until {@link #destroy()} ({@link #rawForm}). The array is shared: callers only read it.
+     *
+     * @throws InvalidKeyException when the key was destroyed
+     */
+    public final byte[] cachedFromRaw(UnaryOperator<byte[]> fromRaw) throws InvalidKeyException {
+        return rawForm(() -> {
+            byte[] raw = octets("priv");
+            try {
+                return fromRaw.apply(raw);
+            } finally {
+                Arrays.fill(raw, (byte) 0);
+            }
+        });
     }
 
     @Override

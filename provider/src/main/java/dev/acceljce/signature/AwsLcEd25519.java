@@ -13,7 +13,7 @@ import java.util.Arrays;
 /**
  * Ed25519 on AWS-LC: ED25519_sign / ED25519_verify, one critical downcall on the message array.
  * The key crosses from its OpenSSL-held form as raw bytes: a private key's seed, expanded once by
- * AWS-LC into its 64-byte form and cached on the key ({@link AccelEdEcPrivateKey#cachedFromSeed},
+ * AWS-LC into its 64-byte form and cached on the key ({@code AccelEdEcPrivateKey.cachedFromRaw},
  * wiped by destroy); a public key's 32 bytes, read from its encoding at init.
  */
 final class AwsLcEd25519 implements EdDsaEngine {
@@ -33,7 +33,7 @@ final class AwsLcEd25519 implements EdDsaEngine {
             return;
         }
         if (key instanceof AccelEdEcPrivateKey priv) {
-            privateKey = priv.cachedFromSeed(AwsLcEd25519::expand);
+            privateKey = priv.cachedFromRaw(AwsLcEd25519::expand);
             publicKey = null;
         } else if (!(key instanceof PrivateKey)) {
             byte[] spki = key.getEncoded(); // X.509: the raw key is its last 32 bytes
