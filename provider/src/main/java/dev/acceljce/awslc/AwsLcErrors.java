@@ -3,11 +3,8 @@ package dev.acceljce.awslc;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.acceljce.foreign.NativeObject;
+import dev.acceljce.foreign.ErrorQueue;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
-import java.nio.charset.StandardCharsets;
 
 /**
  * AWS-LC's per-thread error queue (its own, apart from OpenSSL's), drained into exception
@@ -15,47 +12,21 @@ import java.nio.charset.StandardCharsets;
  * empty queue.
  */
 public final class AwsLcErrors {
-    private static final MethodHandle ERR_GET_ERROR = AwsLc.critical("ERR_get_error", FunctionDescriptor.of(JAVA_LONG));
-    private static final MethodHandle ERR_ERROR_STRING_N =
-            AwsLc.critical("ERR_error_string_n", FunctionDescriptor.ofVoid(JAVA_LONG, ADDRESS, JAVA_LONG));
-    private static final MethodHandle ERR_CLEAR_ERROR = AwsLc.critical("ERR_clear_error", FunctionDescriptor.ofVoid());
-    private static final int MAX_REPORTED = 8;
+    private static final ErrorQueue QUEUE = new ErrorQueue(
+            AwsLc.critical("ERR_get_error", FunctionDescriptor.of(JAVA_LONG)),
+            AwsLc.critical("ERR_error_string_n", FunctionDescriptor.ofVoid(JAVA_LONG, ADDRESS, JAVA_LONG)),
+            AwsLc.critical("ERR_clear_error", FunctionDescriptor.ofVoid()));
 
     private AwsLcErrors() {}
 
     /** Empties the queue and returns its entries as one line ("" when it was empty). */
     public static String drain() {
-        try {
-            StringBuilder sb = new StringBuilder();
-            byte[] buf = new byte[256];
-            int n = 0;
-            long code;
-            while ((code = (long) ERR_GET_ERROR.invokeExact()) != 0) {
-                if (n++ < MAX_REPORTED) {
-                    ERR_ERROR_STRING_N.invokeExact(code, MemorySegment.ofArray(buf), (long) buf.length);
-                    int len = 0;
-                    while (len < buf.length && buf[len] != 0) {
-                        len++;
-                    }
-                    if (!sb.isEmpty()) {
-                        sb.append("; ");
-                    }
-                    sb.append(new String(buf, 0, len, StandardCharsets.US_ASCII));
-                }
-            }
-            return sb.toString();
-        } catch (Throwable t) {
-            throw NativeObject.rethrow(t);
-        }
+        return QUEUE.drain();
     }
 
     /** Clears the queue without reading it (after a call whose failure is expected and handled). */
     public static void clear() {
-        try {
-            ERR_CLEAR_ERROR.invokeExact();
-        } catch (Throwable t) {
-            throw NativeObject.rethrow(t);
-        }
+        QUEUE.clear();
     }
 
     /** An exception for a failed call, carrying the drained queue. */
