@@ -1,6 +1,7 @@
 package dev.acceljce.service;
 
 import dev.acceljce.control.CpuFeatures;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Health;
 import dev.acceljce.control.Instructions;
@@ -94,11 +95,14 @@ public record Capabilities(
         for (ServiceReport.Row r : ServiceReport.of(provider)) {
             Instructions.Use use = !r.nativeAvailable()
                     ? new Instructions.Use(List.of(), "not served natively")
-                    : Instructions.of(
-                            cpu.arch(),
-                            Instructions.algorithmKey(r.family(), r.type(), r.algorithm()),
-                            enabled,
-                            library.versionNumber());
+                    : !r.engine().equals(Engine.OPENSSL.property())
+                            // the table reads OpenSSL's capability vector; AWS-LC dispatches on its own
+                            ? new Instructions.Use(List.of(), r.engine() + ": its own CPU dispatch, not decoded here")
+                            : Instructions.of(
+                                    cpu.arch(),
+                                    Instructions.algorithmKey(r.family(), r.type(), r.algorithm()),
+                                    enabled,
+                                    library.versionNumber());
             SelfTest.FamilyStatus health = selfTest.of(r.family());
             services.add(new Service(
                     r.type(),

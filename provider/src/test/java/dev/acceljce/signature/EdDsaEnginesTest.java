@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.acceljce.awslc.AwsLc;
+import dev.acceljce.control.Decisions;
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
+import dev.acceljce.control.Path;
 import dev.acceljce.control.Settings;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.Providers;
@@ -134,6 +136,16 @@ class EdDsaEnginesTest {
         v.initVerify(kp.getPublic());
         v.update(new byte[3]);
         assertTrue(v.verify(sig));
+    }
+
+    @org.junit.jupiter.api.Test
+    void engineJdkIsTheJdkPathAndNonsenseIsRefused() throws Exception {
+        Settings.set("acceljce.engine.eddsa", "jdk");
+        long before = Decisions.count("Signature", "Ed25519", Path.JDK);
+        Signature.getInstance("Ed25519", Providers.ACCEL);
+        assertEquals(before + 1, Decisions.count("Signature", "Ed25519", Path.JDK));
+        Settings.set("acceljce.engine.eddsa", "boringssl");
+        assertThrows(IllegalArgumentException.class, () -> Settings.engine(Family.EDDSA));
     }
 
     @ParameterizedTest
