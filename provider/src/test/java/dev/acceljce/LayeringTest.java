@@ -42,16 +42,30 @@ import org.junit.jupiter.api.Test;
  *   policy                    the per-message engines of policy auto
  *   jdk                       the JDK path: forwarding to the JDK's providers
  *   control                   settings, decisions, counters, trace, self-tests
- *   openssl                   the binding: library loading, symbols, ownership   (bottom)
+ *   openssl  awslc            the bindings, peers: library loading, symbols, errors, ownership
+ *   foreign                   what both bindings share: bundled-library extraction, the
+ *                             native-object ownership idiom                      (bottom)
  * </pre>
  *
- * A package may use those below it, never those above; no two packages may depend on each other
- * through any chain (a cycle). A failure names the offending classes.
+ * A package may use those below it, never those above nor a peer on its own floor; no two
+ * packages may depend on each other through any chain (a cycle). A failure names the offending
+ * classes. The two bindings know nothing of each other: a third library is one more peer.
  */
 class LayeringTest {
     private static final String ROOT = "dev.acceljce";
-    /** The fixed layers, bottom first; any other package of ours is a family, between service and the root. */
-    private static final List<String> LOWER_LAYERS = List.of("openssl", "control", "jdk", "policy", "service");
+    /**
+     * The fixed layers, bottom first, each a set of peers; any other package of ours is a family,
+     * between service and the root.
+     */
+    private static final List<Set<String>> LOWER_LAYERS = List.of(
+            Set.of("foreign"),
+            Set.of("openssl", "awslc"),
+            Set.of("control"),
+            Set.of("jdk"),
+            Set.of("policy"),
+            Set.of("service"));
+
+    private static final Set<String> BINDINGS = LOWER_LAYERS.get(1);
 
     private static final Pattern DESCRIPTOR_CLASS = Pattern.compile("L(dev/acceljce/[\\w/$]+);");
 
@@ -119,6 +133,17 @@ class LayeringTest {
     }
 
     @Test
+    void peersOfTheFixedLayersDoNotUseEachOther() {
+        List<String> sideways = new ArrayList<>();
+        USES.forEach((from, targets) -> targets.forEach((to, example) -> {
+            if (rank(to) == rank(from) && rank(from) < LOWER_LAYERS.size() && !to.equals(from)) {
+                sideways.add(from + " uses " + to + " (" + example + ")");
+            }
+        }));
+        assertEquals(List.of(), sideways, "dependencies between peers of one floor (openssl and awslc)");
+    }
+
+    @Test
     void noPackageCycle() {
         // Tarjan's strongly connected components: any component of more than one package is a cycle.
         List<Set<String>> cycles = new Tarjan(USES).cycles();
@@ -129,20 +154,29 @@ class LayeringTest {
     }
 
     @Test
-    void theBindingLayerUsesNothingOfOurs() {
-        assertFalse(
-                USES.getOrDefault("openssl", Map.of()).keySet().stream().anyMatch(p -> !p.equals("openssl")),
-                "openssl/ uses " + USES.get("openssl"));
+    void theBindingsUseNothingOfOursButTheSharedFloor() {
+        assertTrue(USES.containsKey("awslc"), "no awslc/ package read: " + USES.keySet());
+        for (String binding : BINDINGS) {
+            assertFalse(
+                    USES.getOrDefault(binding, Map.of()).keySet().stream()
+                            .anyMatch(p -> !p.equals(binding) && !p.equals("foreign")),
+                    binding + "/ uses " + USES.get(binding));
+        }
+        assertEquals(Map.of(), USES.getOrDefault("foreign", Map.of()), "foreign/ uses packages of ours");
     }
 
-    /** 0 = openssl ... 4 = service, 5 = a family, 6 = the root package. */
+    /** 0 = foreign, 1 = openssl and awslc ... 5 = service, 6 = a family, 7 = the root package. */
     private static int rank(String pkg) {
         if (pkg.isEmpty()) {
             return LOWER_LAYERS.size() + 1;
         }
         String first = pkg.contains(".") ? pkg.substring(0, pkg.indexOf('.')) : pkg;
-        int i = LOWER_LAYERS.indexOf(first);
-        return i >= 0 ? i : LOWER_LAYERS.size();
+        for (int i = 0; i < LOWER_LAYERS.size(); i++) {
+            if (LOWER_LAYERS.get(i).contains(first)) {
+                return i;
+            }
+        }
+        return LOWER_LAYERS.size();
     }
 
     private static List<String> examplesWithin(Set<String> component) {

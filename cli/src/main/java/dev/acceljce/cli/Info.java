@@ -5,6 +5,7 @@ import dev.acceljce.control.CallerRandom;
 import dev.acceljce.control.CpuClass;
 import dev.acceljce.control.CpuFeatures;
 import dev.acceljce.control.Crossovers;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Fips;
 import dev.acceljce.control.OpenSslCpu;
@@ -106,6 +107,13 @@ public record Info(
         } else {
             out.append("OpenSSL:  not loaded: ").append(lib.unavailableReason()).append('\n');
         }
+        Engine awslc = Engine.AWSLC;
+        out.append("AWS-LC:   ")
+                .append(
+                        awslc.available()
+                                ? awslc.version() + " at " + awslc.path() + " (" + awslc.source() + ")"
+                                : "not loaded: " + awslc.unavailableReason())
+                .append('\n');
         Fips.Report fips = Fips.report();
         if (fips.requested()) {
             out.append("FIPS:     ")
@@ -254,7 +262,9 @@ public record Info(
                     s.instructions().isEmpty() ? "-" : String.join(" ", s.instructions()),
                     yesNo(s.jdkFallback()),
                     s.selfTest().name().toLowerCase(Locale.ROOT).replace('_', ' '),
-                    s.route());
+                    s.path() == Path.NATIVE && !s.engine().equals(Engine.OPENSSL.property())
+                            ? s.route() + " (" + s.engine() + ")"
+                            : s.route());
         }
         out.append(table.isEmpty() ? "(none registered)\n" : table.render());
         MarkdownTable handOffs = new MarkdownTable("Type", "Algorithm", "Handed to the JDK's provider");
@@ -352,6 +362,13 @@ public record Info(
         openssl.put("ia32capEnv", capabilities.openssl().envMask());
         openssl.put("upperStateGuard", capabilities.upperStateGuard());
         root.put("openssl", openssl);
+        Map<String, Object> awslc = new LinkedHashMap<>();
+        awslc.put("available", Engine.AWSLC.available());
+        awslc.put("version", Engine.AWSLC.version());
+        awslc.put("path", Engine.AWSLC.path());
+        awslc.put("source", Engine.AWSLC.source());
+        awslc.put("unavailableReason", Engine.AWSLC.unavailableReason());
+        root.put("awslc", awslc);
         Fips.Report fips = Fips.report();
         root.put(
                 "fips",
@@ -416,6 +433,7 @@ public record Info(
             row.put("path", s.path().name());
             row.put("route", s.route());
             row.put("jdkHandOff", s.jdkHandOff());
+            row.put("engine", s.engine());
             rows.add(row);
         }
         root.put("services", rows);

@@ -1,12 +1,15 @@
 package dev.acceljce.agreement;
 
+import dev.acceljce.awslc.Curve25519;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Path;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelEcPrivateKey;
 import dev.acceljce.keys.AccelEcPublicKey;
 import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.AccelXecPrivateKey;
 import dev.acceljce.keys.KeyHolder;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.Keys;
@@ -28,6 +31,8 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.ECParameterSpec;
 import java.security.spec.NamedParameterSpec;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
 import javax.crypto.KeyAgreement;
 import javax.crypto.KeyAgreementSpi;
 import javax.crypto.SecretKey;
@@ -73,10 +78,19 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
      */
     private int lastSecretLength;
 
-    NativeKeyAgreement(String algorithm, boolean ecdh, KeyKind locked) {
+    /** The library chosen for this object: AWS-LC serves X25519 keys when chosen, OpenSSL the rest. */
+    private final Engine preferred;
+    /** The current key's AWS-LC form (X25519's raw scalar, cached on the key), or null: OpenSSL serves it. */
+    private byte[] awsLcScalar;
+
+    /** The libraries XDH agreements run on (AWS-LC: X25519 only). */
+    static final Set<Engine> XDH_ENGINES = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
+
+    NativeKeyAgreement(String algorithm, boolean ecdh, KeyKind locked, Engine preferred) {
         this.algorithm = algorithm;
         this.ecdh = ecdh;
         this.locked = locked;
+        this.preferred = preferred;
     }
 
     @Override
@@ -130,6 +144,18 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
             initDelegate(key, params, random, parameterForm);
             return;
         }
+        if (preferred == Engine.AWSLC && imported.kind() == KeyKind.X25519) {
+            // raw bytes made once per key; no OpenSSL context for this key
+            awsLcScalar = ((AccelXecPrivateKey) imported).cachedFromRaw(byte[]::clone);
+            clearSecret();
+            privateKey = imported;
+            delegate = null;
+            if (params != null) {
+                checkXdhParameters(params, imported.kind());
+            }
+            return;
+        }
+        awsLcScalar = null;
         if (ctx == null || imported != ctxKey) {
             if (ecdh) {
                 // the caller's numbers, as SunEC reads them: a foreign key's encoding may say
@@ -258,6 +284,10 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
             throw e;
         }
         AccelKey peer = ecdh ? ecPeer(key) : xdhPeer(key);
+        if (awsLcScalar != null) {
+            agreeOnAwsLc(peer);
+            return null;
+        }
         byte[] s;
         try (EvpPkey.Key ref = peer.share()) {
             s = ctx.derive(ref);
@@ -272,6 +302,21 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         secret = s;
         lastSecretLength = s.length;
         return null;
+    }
+
+    /** X25519 on AWS-LC: the peer's raw 32 bytes (from its encoding) with the cached scalar. */
+    private void agreeOnAwsLc(AccelKey peer) throws InvalidKeyException {
+        byte[] spki = peer.getEncoded();
+        byte[] u = Arrays.copyOfRange(spki, spki.length - Curve25519.X25519_KEY, spki.length);
+        byte[] s = new byte[Curve25519.X25519_KEY];
+        boolean ok = Curve25519.x25519(s, awsLcScalar, u);
+        privateKey.nativeKey(); // destroyed meanwhile (its raw form wiped): InvalidKeyException
+        if (!ok) {
+            Arrays.fill(s, (byte) 0);
+            throw new InvalidKeyException("Point has small order");
+        }
+        secret = s;
+        lastSecretLength = s.length;
     }
 
     private AccelKey ecPeer(Key key) throws InvalidKeyException {

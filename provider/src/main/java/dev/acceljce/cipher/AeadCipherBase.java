@@ -16,9 +16,10 @@ import javax.crypto.ShortBufferException;
  * The AEAD ciphers (AES-GCM, ChaCha20-Poly1305): the JCA side. Subclasses check keys and
  * parameters (with the JDK's rules and exceptions) and start the operation on an engine:
  * {@link #start} on OpenSSL's ({@link NativeAeadEngine}, one per object, which keeps its context
- * and key from one operation to the next), or {@link #startDelegated} on a JDK cipher that the
- * subclass initialised ({@link JdkCipherEngine}: a GCM IV longer than OpenSSL accepts). Every
- * operation until the next init goes to that engine.
+ * and key from one operation to the next), {@link #startDelegated} on a JDK cipher that the
+ * subclass initialised ({@link JdkCipherEngine}: a GCM IV longer than OpenSSL accepts), or
+ * {@link #startOn} on another engine the subclass set up (AWS-LC's {@link OneShotAeadEngine}).
+ * Every operation until the next init goes to that engine.
  *
  * <p>doFinal declares only AEADBadTagException: any other checked exception of an engine (the
  * JDK's cipher declares IllegalBlockSizeException and BadPaddingException) becomes a
@@ -62,8 +63,21 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
      * arguments; counted on the JDK path of this service.
      */
     final void startDelegated(Cipher jdkCipher, boolean encrypt, byte[] iv, int tagLength) {
-        engine = new JdkCipherEngine(jdkCipher, tallies, !encrypt);
+        startOn(new JdkCipherEngine(jdkCipher, tallies, !encrypt), encrypt, iv, tagLength);
+    }
+
+    /**
+     * Runs the operation on {@code other}, an engine the subclass set up with these arguments
+     * (AWS-LC's one-shot AEAD, a JDK cipher): every call until the next init goes to it.
+     */
+    final void startOn(CipherEngine other, boolean encrypt, byte[] iv, int tagLength) {
+        engine = other;
         operation(encrypt, iv, tagLength);
+    }
+
+    /** Where this object's work is counted, for an engine the subclass makes. */
+    final Tallies tallies() {
+        return tallies;
     }
 
     private void operation(boolean encrypt, byte[] iv, int tagLength) {

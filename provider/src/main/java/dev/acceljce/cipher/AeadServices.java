@@ -1,11 +1,13 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.awslc.AwsLc;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.service.ServiceTable;
 
 /**
- * AES-GCM, ChaCha20 and ChaCha20-Poly1305, with SunJCE's names, aliases, OIDs and attributes.
+ * AES-GCM, ChaCha20, ChaCha20-Poly1305 and (on AWS-LC) XChaCha20-Poly1305, with SunJCE's names, aliases, OIDs and attributes.
  * SunJCE's plain "AES" cipher does not offer GCM as a mode, so neither do we: GCM is reached
  * through these transformations.
  */
@@ -24,7 +26,17 @@ final class AeadServices {
         table.add(Family.CHACHA20, "Cipher", "ChaCha20-Poly1305")
                 .oid("1.2.840.113549.1.9.16.3.18")
                 .attribute("SupportedKeyFormats", "RAW")
-                .nativeImpl(() -> has(ChaCha20Poly1305Cipher.OPENSSL_NAME), p -> new ChaCha20Poly1305Cipher())
+                .nativeImpl(
+                        () -> has(ChaCha20Poly1305Cipher.OPENSSL_NAME),
+                        p -> new ChaCha20Poly1305Cipher(ChaCha20Poly1305Cipher.Variant.CHACHA20_POLY1305))
+                .register();
+        // not in the JDK nor in OpenSSL: offered where AWS-LC is loaded
+        table.add(Family.CHACHA20, "Cipher", "XChaCha20-Poly1305")
+                .attribute("SupportedKeyFormats", "RAW")
+                .onlyIf(AwsLc::isAvailable, () -> "AWS-LC is not loaded: " + AwsLc.unavailableReason())
+                .nativeEngine(Engine.AWSLC)
+                .nativeImpl(
+                        () -> true, p -> new ChaCha20Poly1305Cipher(ChaCha20Poly1305Cipher.Variant.XCHACHA20_POLY1305))
                 .register();
     }
 

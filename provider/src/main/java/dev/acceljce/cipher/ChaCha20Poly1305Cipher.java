@@ -1,5 +1,6 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.awslc.EvpAead;
 import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.params.Parameters;
 import java.security.AlgorithmParameters;
@@ -18,25 +19,47 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
 /**
- * ChaCha20-Poly1305 (RFC 8439) through OpenSSL, with the JDK's rules: a 256-bit RAW key, a
- * 12-byte nonce in an {@link IvParameterSpec}, a 16-byte tag, a random nonce when encrypting
- * without parameters, and no encryption init with the key and nonce of the previous init.
+ * ChaCha20-Poly1305 (RFC 8439) through OpenSSL, and XChaCha20-Poly1305
+ * (draft-irtf-cfrg-xchacha: a 24-byte nonce) through AWS-LC's one-shot {@code EVP_AEAD} (OpenSSL
+ * has no XChaCha20), with the JDK's rules for ChaCha20-Poly1305: a 256-bit RAW key, the nonce in
+ * an {@link IvParameterSpec}, a 16-byte tag, a random nonce when encrypting without parameters,
+ * and no encryption init with the key and nonce of the previous init.
  */
 final class ChaCha20Poly1305Cipher extends AeadCipherBase {
     static final String OPENSSL_NAME = "ChaCha20-Poly1305";
-    private static final String JCA_NAME = "ChaCha20-Poly1305";
-    private static final int NONCE_LENGTH = 12;
     private static final int TAG_LENGTH = 16;
+
+    /** The two members of the family: the name, the nonce length, and which library runs it. */
+    enum Variant {
+        CHACHA20_POLY1305("ChaCha20-Poly1305", 12),
+        XCHACHA20_POLY1305("XChaCha20-Poly1305", 24);
+
+        final String jcaName;
+        final int nonceLength;
+
+        Variant(String jcaName, int nonceLength) {
+            this.jcaName = jcaName;
+            this.nonceLength = nonceLength;
+        }
+    }
+
+    private final Variant variant;
+    /** XChaCha20-Poly1305's engine (AWS-LC), made at the first init. */
+    private OneShotAeadEngine oneShot;
 
     // key and nonce of the previous init, in either direction (the JDK's reuse rule)
     private byte[] lastKey;
     private byte[] lastNonce;
 
-    ChaCha20Poly1305Cipher() {
+    ChaCha20Poly1305Cipher(Variant variant) {
         super(Rules.CHACHA20_POLY1305);
+        this.variant = variant;
     }
 
-    /** SunJCE's ChaCha20Poly1305's ways, where they are not SunJCE's GCM's (the defaults). */
+    /**
+     * SunJCE's ChaCha20Poly1305's ways, where they are not SunJCE's GCM's (the defaults); the JDK
+     * has no XChaCha20-Poly1305, which follows them too.
+     */
     private enum Rules implements AeadRules {
         CHACHA20_POLY1305;
 
@@ -117,8 +140,7 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
         byte[] nonce = iv();
         try {
             // before init, like the JDK: a fresh random nonce, not attached to this object
-            return Parameters.of(
-                    JCA_NAME, new IvParameterSpec(nonce != null ? nonce : ChaCha20Cipher.randomNonce(null)));
+            return Parameters.of(variant.jcaName, new IvParameterSpec(nonce != null ? nonce : randomNonce(null)));
         } catch (NoSuchAlgorithmException | InvalidParameterSpecException e) {
             throw new ProviderException(e);
         }
@@ -129,7 +151,13 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
         if (opmode == Cipher.DECRYPT_MODE) {
             throw new InvalidKeyException("Default parameter generation disallowed in DECRYPT and UNWRAP modes");
         }
-        init(opmode, key, ChaCha20Cipher.randomNonce(random));
+        init(opmode, key, randomNonce(random));
+    }
+
+    private byte[] randomNonce(SecureRandom random) {
+        byte[] n = new byte[variant.nonceLength];
+        (random != null ? random : new SecureRandom()).nextBytes(n);
+        return n;
     }
 
     @Override
@@ -140,7 +168,7 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
             return;
         }
         if (!(params instanceof IvParameterSpec ivSpec)) {
-            throw new InvalidAlgorithmParameterException("ChaCha20-Poly1305 requires IvParameterSpec");
+            throw new InvalidAlgorithmParameterException(variant.jcaName + " requires IvParameterSpec");
         }
         init(opmode, key, checkNonce(ivSpec.getIV()));
     }
@@ -152,7 +180,7 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
             engineInit(opmode, key, random);
             return;
         }
-        if (!params.getAlgorithm().equalsIgnoreCase(JCA_NAME)) {
+        if (!params.getAlgorithm().equalsIgnoreCase(variant.jcaName)) {
             throw new InvalidAlgorithmParameterException("Invalid parameter type: " + params.getAlgorithm());
         }
         byte[] nonce;
@@ -164,9 +192,10 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
         init(opmode, key, checkNonce(nonce));
     }
 
-    private static byte[] checkNonce(byte[] nonce) throws InvalidAlgorithmParameterException {
-        if (nonce.length != NONCE_LENGTH) {
-            throw new InvalidAlgorithmParameterException("ChaCha20-Poly1305 nonce must be 12 bytes in length");
+    private byte[] checkNonce(byte[] nonce) throws InvalidAlgorithmParameterException {
+        if (nonce.length != variant.nonceLength) {
+            throw new InvalidAlgorithmParameterException(
+                    variant.jcaName + " nonce must be " + variant.nonceLength + " bytes in length");
         }
         return nonce;
     }
@@ -188,6 +217,14 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
             lastKey = keyBytes.clone();
         }
         lastNonce = nonce;
-        start(encrypt, EvpCipher.fetch(OPENSSL_NAME).orElseThrow(), keyBytes, nonce, TAG_LENGTH);
+        if (variant == Variant.CHACHA20_POLY1305) {
+            start(encrypt, EvpCipher.fetch(OPENSSL_NAME).orElseThrow(), keyBytes, nonce, TAG_LENGTH);
+            return;
+        }
+        if (oneShot == null) {
+            oneShot = new OneShotAeadEngine(Rules.CHACHA20_POLY1305, tallies());
+        }
+        oneShot.start(encrypt, EvpAead.Algorithm.XCHACHA20_POLY1305, keyBytes, nonce.clone());
+        startOn(oneShot, encrypt, nonce, TAG_LENGTH);
     }
 }

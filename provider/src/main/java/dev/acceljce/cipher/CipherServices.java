@@ -8,8 +8,8 @@ import java.util.function.BooleanSupplier;
 /**
  * Cipher services: AES block and stream modes with key wrap, and the AEAD/ChaCha20 ciphers; and
  * the AES modes the JDK lacks (CCM, GCM-SIV, SIV, XTS), registered only where the loaded OpenSSL
- * has them. XChaCha20-Poly1305 is not offered: OpenSSL 3.5 has no XChaCha20 (nor HChaCha20 to
- * build it from), and AccelJCE writes no primitive of its own.
+ * has them. XChaCha20-Poly1305 runs on AWS-LC (OpenSSL 3.5 has no XChaCha20, and AccelJCE writes
+ * no primitive of its own), so it is offered only where AWS-LC is loaded.
  */
 public final class CipherServices {
     private CipherServices() {}

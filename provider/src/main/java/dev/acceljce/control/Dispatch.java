@@ -1,5 +1,7 @@
 package dev.acceljce.control;
 
+import java.util.Set;
+
 /**
  * The one decision point: every AccelJCE service object is created through {@link #choose}, which
  * decides whether OpenSSL (native) or the JDK's own provider serves it, and {@link #created}
@@ -18,9 +20,30 @@ public final class Dispatch {
      * @param nativeAvailable whether the loaded OpenSSL offers this algorithm
      */
     public static Path choose(Family family, String type, String algorithm, boolean nativeAvailable) {
-        return nativeAvailable && Settings.nativeAllowed(family) && Health.nativeHealthy(family)
+        return nativeAvailable
+                        && Settings.nativeAllowed(family)
+                        && Health.nativeHealthy(family)
+                        && Settings.engine(family) != Settings.EngineChoice.JDK
                 ? Path.NATIVE
                 : Path.JDK;
+    }
+
+    /**
+     * The library a new native object of {@code family} runs on, among the {@code offered} ones
+     * its service can run on: {@code acceljce.engine.<family>} when it names one of them and that
+     * library is loaded, else the built-in choice ({@link Engines#preferred}) when offered and
+     * loaded, else OpenSSL. FIPS mode is OpenSSL's FIPS provider only.
+     */
+    public static Engine engine(Family family, Set<Engine> offered) {
+        if (Fips.on() || offered.size() == 1) {
+            return Engine.OPENSSL;
+        }
+        Engine wanted = switch (Settings.engine(family)) {
+            case OPENSSL -> Engine.OPENSSL;
+            case AWSLC -> Engine.AWSLC;
+            case AUTO, JDK -> Engines.preferred(family);
+        };
+        return offered.contains(wanted) && wanted.available() ? wanted : Engine.OPENSSL;
     }
 
     /**
@@ -50,6 +73,10 @@ public final class Dispatch {
         Path allowed = choose(family, type, algorithm, nativeAvailable);
         if (allowed == Path.JDK || !jdkAvailable) {
             return new Route(allowed, null);
+        }
+        Settings.EngineChoice engine = Settings.engine(family);
+        if (engine == Settings.EngineChoice.OPENSSL || engine == Settings.EngineChoice.AWSLC) {
+            return new Route(Path.NATIVE, null); // a library named: no size policy
         }
         return switch (Settings.policy(family)) {
             case NATIVE -> new Route(Path.NATIVE, null);

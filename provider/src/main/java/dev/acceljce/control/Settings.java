@@ -30,6 +30,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>{@code acceljce.policy}, {@code acceljce.policy.<family>}</td>
  *       <td>auto|native|jdk</td><td>where native is allowed: always OpenSSL, always the JDK, or
  *       the faster one for the payload size (default auto)</td></tr>
+ *   <tr><td>{@code acceljce.engine}, {@code acceljce.engine.<family>}</td>
+ *       <td>auto|openssl|awslc|jdk</td><td>which library serves a family: OpenSSL, AWS-LC (where
+ *       the family's services run on it, else OpenSSL), the JDK's provider (as policy jdk), or the
+ *       built-in choice ({@link Engines}, default auto)</td></tr>
  *   <tr><td>{@code acceljce.trace}</td><td>off|load|calls</td><td>see {@link Trace}
  *       (Semeru: {@code jdk.nativeCryptoTrace=true} means load)</td></tr>
  *   <tr><td>{@code acceljce.counters}</td><td>true|false</td><td>false stops counting
@@ -64,6 +68,7 @@ public final class Settings {
     private static final String[] NATIVE_KEYS = keys("acceljce.native.");
 
     private static final String[] POLICY_KEYS = keys("acceljce.policy.");
+    private static final String[] ENGINE_KEYS = keys("acceljce.engine.");
     private static final String[] SEMERU_KEYS = new String[Family.values().length];
 
     static {
@@ -87,6 +92,7 @@ public final class Settings {
         final Map<String, java.util.Optional<String>> values = new ConcurrentHashMap<>();
         final Boolean[] nativeAllowed = new Boolean[Family.values().length];
         final Policy[] policies = new Policy[Family.values().length];
+        final EngineChoice[] engines = new EngineChoice[Family.values().length];
         /** {@link #traceLevel()}, asked at every object creation. */
         volatile String traceLevel;
 
@@ -130,6 +136,43 @@ public final class Settings {
         JDK,
         /** The faster of the two for the payload size, from {@link Crossovers}. */
         AUTO
+    }
+
+    /** Which library a family asks for ({@code acceljce.engine.<family>}). */
+    public enum EngineChoice {
+        /** The built-in choice per family ({@link Engines}). */
+        AUTO,
+        OPENSSL,
+        AWSLC,
+        /** The JDK's provider: the same as policy jdk. */
+        JDK
+    }
+
+    /** The engine setting of {@code family}: its own, else the provider-wide one, else AUTO. */
+    public static EngineChoice engine(Family family) {
+        Snapshot s = snapshot;
+        EngineChoice e = s.engines[family.ordinal()];
+        if (e == null) {
+            e = readEngine(family, s); // an invalid value throws each time: never kept
+            s.engines[family.ordinal()] = e;
+        }
+        return e;
+    }
+
+    private static EngineChoice readEngine(Family family, Snapshot s) {
+        String v = get(ENGINE_KEYS[family.ordinal()], s);
+        if (v == null) {
+            v = get("acceljce.engine", s);
+        }
+        if (v == null) {
+            return EngineChoice.AUTO;
+        }
+        for (EngineChoice e : EngineChoice.values()) {
+            if (e.name().equalsIgnoreCase(v.trim())) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("acceljce.engine: '" + v + "' is not one of auto, openssl, awslc, jdk");
     }
 
     /** Whether the native path may serve {@code family}: the master switch and the family's own. */

@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * finds nothing, and {@link #forService} refuses with "not approved in FIPS mode". This class is
  * the one door to the JDK's providers, so closing it here closes every fallback and every
  * internal hand-off. (The file check of the bundled library and module while they are being
- * loaded takes SHA-256 from SUN itself, in {@code openssl/BundledLibrary}: it serves no caller.)
+ * loaded takes SHA-256 from SUN itself, in {@code foreign/BundledLibrary}: it serves no caller.)
  */
 public final class JdkProviders {
     /** The JDK providers AccelJCE falls back to, in the order searched. */

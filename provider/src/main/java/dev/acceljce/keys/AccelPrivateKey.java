@@ -18,6 +18,8 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * A private key whose material lives only in an OpenSSL EVP_PKEY. Nothing is copied to the Java
@@ -55,6 +57,9 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     private final transient ReentrantReadWriteLock liveness = new ReentrantReadWriteLock();
 
     private final transient Lock reading = liveness.readLock();
+
+    /** The private material in another library's raw form ({@link #rawForm}), or null; wiped by destroy. */
+    private transient volatile byte[] rawForm;
 
     AccelPrivateKey(KeyKind kind, EvpPkey.Key key) {
         this.kind = kind;
@@ -100,6 +105,55 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
         } finally {
             reading.unlock();
         }
+    }
+
+    /**
+     * This key's private material in the raw form another library takes (AWS-LC's Ed25519 key:
+     * seed || public key), made by {@code make} from this key the first time and kept: keys cross
+     * between libraries as bytes made once per key, never as pointers of one library handed to
+     * the other. The array is shared: callers only read it. {@link #destroy()} wipes it.
+     *
+     * @throws InvalidKeyException when the key was destroyed
+     */
+    final byte[] rawForm(Supplier<byte[]> make) throws InvalidKeyException {
+        byte[] r = rawForm;
+        if (r != null) {
+            return r;
+        }
+        reading.lock();
+        try {
+            nativeKey(); // refuses a destroyed key
+            byte[] made = make.get();
+            synchronized (this) {
+                if (rawForm == null) {
+                    rawForm = made;
+                } else if (made != rawForm) {
+                    Arrays.fill(made, (byte) 0); // another thread made it first
+                }
+                return rawForm;
+            }
+        } finally {
+            reading.unlock();
+        }
+    }
+
+    /**
+     * An EdDSA or XDH key (whose private part is the octet string "priv": an RFC 8032 seed, an
+     * RFC 7748 scalar) in another library's raw form, made once from those bytes by
+     * {@code fromRaw} (which must not keep them: they are wiped afterwards) and cached on the key
+     * until {@link #destroy()} ({@link #rawForm}). The array is shared: callers only read it.
+     *
+     * @throws InvalidKeyException when the key was destroyed
+     */
+    public final byte[] cachedFromRaw(UnaryOperator<byte[]> fromRaw) throws InvalidKeyException {
+        return rawForm(() -> {
+            byte[] raw = octets("priv");
+            try {
+                return fromRaw.apply(raw);
+            } finally {
+                Arrays.fill(raw, (byte) 0);
+            }
+        });
     }
 
     @Override
@@ -188,6 +242,11 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
             writing.lock(); // waits for the readers in progress; later ones find the key closed
             try {
                 key.close();
+                byte[] raw = rawForm;
+                rawForm = null;
+                if (raw != null) {
+                    Arrays.fill(raw, (byte) 0);
+                }
             } finally {
                 writing.unlock();
             }

@@ -4,6 +4,8 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.BundledLibrary;
+import dev.acceljce.foreign.UpperStateGuard;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.lang.foreign.Arena;
@@ -211,14 +213,15 @@ public final class LibCrypto {
     private static Loaded tryBundled(List<String> attempts) {
         Optional<BundledLibrary> found;
         try {
-            found = BundledLibrary.find(LibCrypto.class.getClassLoader());
+            found = BundledLibrary.find(LibCrypto.class.getClassLoader(), "openssl");
         } catch (IOException | RuntimeException e) {
             attempts.add("bundled: unusable bundle jar: " + e.getMessage());
             return null;
         }
         if (found.isEmpty()) {
             String platform = BundledLibrary.platform();
-            attempts.add("bundled: no " + BundledLibrary.RESOURCE_ROOT + platform + "/openssl.properties"
+            attempts.add("bundled: no " + BundledLibrary.RESOURCE_ROOT + platform + "/"
+                    + BundledLibrary.propertiesFile("openssl")
                     + " (jar acceljce-openssl-" + platform + " is not on the class path, or is on the module"
                     + " path without --add-modules " + BundledLibrary.moduleName(platform) + ")");
             return null;

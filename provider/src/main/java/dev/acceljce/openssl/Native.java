@@ -1,5 +1,7 @@
 package dev.acceljce.openssl;
 
+import dev.acceljce.foreign.NativeObject;
+
 /** Small helpers shared by the bindings. */
 public final class Native {
     /**
@@ -12,12 +14,6 @@ public final class Native {
 
     /** Rethrows what {@code MethodHandle.invokeExact} threw: errors and runtime exceptions as is. */
     public static RuntimeException rethrow(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            throw r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        throw new IllegalStateException("unexpected checked exception from a native call", t);
+        return NativeObject.rethrow(t);
     }
 }

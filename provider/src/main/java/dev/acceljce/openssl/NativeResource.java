@@ -2,84 +2,21 @@ package dev.acceljce.openssl;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
- * One owned OpenSSL object. The owner frees it exactly once: by {@link #close()} where the JCA
- * lifecycle gives a point to do so, otherwise by a {@link Cleaner} once the owner is unreachable.
- * Both paths go through the same {@link Cleaner.Cleanable}, which runs at most once.
- *
- * <p>Subclasses read the pointer through {@link #ptr()}, which refuses a closed object, and end
- * every method that passes it to native code with {@code Reference.reachabilityFence(this)} so the
- * Cleaner cannot free the object while a call on it is still running.
- *
- * <p><b>Concurrent-use guard.</b> OpenSSL contexts are not thread-safe: two threads in
- * {@code EVP_*Update} on one context, or one thread freeing or re-initialising a context while
- * another is inside a native call on it, corrupt native memory. JCA objects are not thread-safe
- * either, but a caller's mistake must end in an exception, never in a crash. So every native call
- * on a context is bracketed by {@link #enter()} and {@link #exit()}: {@code enter} flips an
- * "in use" flag with one uncontended compare-and-set and throws
- * {@code IllegalStateException("concurrent use ...")} when another thread holds it; {@code exit}
- * is a plain release store. {@link #close()} refuses to free a context that is in use. That is
- * the whole cost of the guard: one CAS per operation (not per chunk), no lock, no waiting.
+ * One owned OpenSSL object: the shared ownership idiom ({@link NativeObject}: freed exactly once,
+ * by {@code close()} or a Cleaner, with the concurrent-use guard), with OpenSSL's error queue
+ * reporting a failed allocation. The live-object counts ({@code liveObjects()}) cover both
+ * libraries.
  *
  * <p>OpenSSL's own {@code *_free} functions cleanse key schedules and MAC keys held in contexts
  * (EVP_CIPHER_CTX, EVP_MAC_CTX, EVP_PKEY all use {@code OPENSSL_clear_free} for key material).
  */
-public abstract class NativeResource implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create(r -> {
-        Thread t = new Thread(r, "AccelJCE-native-cleaner");
-        t.setDaemon(true);
-        // Not the creator's (a web application's) class loader: the thread outlives a stopped
-        // application and would keep its classes. Cleaning loads no class by the context loader.
-        t.setContextClassLoader(null);
-        return t;
-    });
-    private static final Map<String, LongAdder> LIVE = new ConcurrentHashMap<>();
-
-    /** {@link #state}: no native call running. */
-    private static final int IDLE = 0;
-    /** {@link #state}: a thread is inside a native call on this object (between enter and exit). */
-    private static final int IN_USE = 1;
-    /** {@link #state}: freed; final. */
-    private static final int CLOSED = 2;
-    /** {@link #state} from here up: {@code state - SHARED + 1} threads share it ({@link #enterShared()}). */
-    private static final int SHARED = 4;
-
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(NativeResource.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private final MemorySegment ptr;
-    private final Cleaner.Cleanable cleanable;
-    /** IDLE, IN_USE or CLOSED; written through {@link #STATE}. */
-    @SuppressWarnings("unused")
-    private volatile int state;
-
-    /**
-     * The live count of objects of {@code kind}, for a class that frees an object in the call that
-     * made it (no Cleaner needed) and still shows it in {@link #liveObjects()}.
-     */
-    static LongAdder liveCounter(String kind) {
-        return LIVE.computeIfAbsent(kind, k -> new LongAdder());
-    }
-
+public abstract class NativeResource extends NativeObject {
     /**
      * Takes ownership of {@code ptr}, to be released by {@code free} (a {@code void f(void*)}
      * handle). {@code kind} names the object type in the live-object counts.
@@ -90,172 +27,16 @@ public abstract class NativeResource implements AutoCloseable {
         this(ptr, free, kind, false);
     }
 
-    /**
-     * As {@link #NativeResource(MemorySegment, MethodHandle, String)}; with {@code scoped} the
-     * object gets no Cleaner: its owner frees it with {@link #close()} in a {@code finally} block
-     * of the call that made it. For an object that lives for one call, where registering a Cleaner
-     * (and the GC's work on it) costs more than the native work.
-     */
+    /** As {@link #NativeResource(MemorySegment, MethodHandle, String)}; {@code scoped}: see {@link NativeObject}. */
     protected NativeResource(MemorySegment ptr, MethodHandle free, String kind, boolean scoped) {
         if (ptr == null || ptr.equals(MemorySegment.NULL)) {
             throw OpenSslErrors.failure(kind + " allocation");
         }
-        this.ptr = ptr;
-        LongAdder live = LIVE.computeIfAbsent(kind, k -> new LongAdder());
-        live.increment();
-        Release release = new Release(ptr.address(), free, live);
-        // freeIfIdle's compare-and-set already lets one caller through, so a plain run is enough
-        this.cleanable = scoped ? release::run : CLEANER.register(this, release);
-    }
-
-    /**
-     * The native pointer, without taking the concurrent-use guard; throws
-     * {@link IllegalStateException} once the object was closed. Only for calls that neither change
-     * nor read mutable state of the object; everything else uses {@link #enter()}.
-     */
-    protected final MemorySegment ptr() {
-        if (state == CLOSED) {
-            throw freed();
-        }
-        return ptr;
-    }
-
-    /**
-     * Starts a native call on this object and returns its pointer: one compare-and-set of the
-     * "in use" flag. Pair it with {@link #exit()} in a {@code finally} block; do not nest.
-     *
-     * @throws IllegalStateException when another thread is inside a native call on this object
-     *                               ("concurrent use"), or the object was freed
-     */
-    protected final MemorySegment enter() {
-        if (!STATE.compareAndSet(this, IDLE, IN_USE)) {
-            throw refused();
-        }
-        return ptr;
-    }
-
-    /**
-     * Ends the native call {@link #enter()} started (a release store) and keeps this object
-     * reachable until here, so the Cleaner cannot free it during the call.
-     */
-    protected final void exit() {
-        STATE.setRelease(this, IDLE);
-        Reference.reachabilityFence(this);
-    }
-
-    /**
-     * Starts a use that others may share (several threads at once, none exclusive): for an object
-     * OpenSSL only reads, such as an EVP_PKEY handed to a call that takes its own reference. While
-     * shared, {@link #enter()}, {@link #close()} and {@link #release()} do not free or take it.
-     * Pair with {@link #exitShared()}.
-     *
-     * @throws IllegalStateException when a thread holds it exclusively, or it was freed
-     */
-    protected final MemorySegment enterShared() {
-        while (true) {
-            int s = state;
-            if (s == IDLE
-                    ? STATE.compareAndSet(this, IDLE, SHARED)
-                    : s >= SHARED ? STATE.compareAndSet(this, s, s + 1) : false) {
-                return ptr;
-            }
-            if (s == IN_USE || s == CLOSED) {
-                throw refused();
-            }
-        }
-    }
-
-    /** Ends a use {@link #enterShared()} started; keeps this object reachable until here. */
-    protected final void exitShared() {
-        while (true) {
-            int s = state;
-            if (STATE.compareAndSet(this, s, s == SHARED ? IDLE : s - 1)) {
-                break;
-            }
-        }
-        Reference.reachabilityFence(this);
-    }
-
-    private IllegalStateException refused() {
-        if (state == CLOSED) {
-            return freed();
-        }
-        return new IllegalStateException("concurrent use of one " + getClass().getSimpleName()
-                + " by several threads (JCA objects are not thread-safe)");
-    }
-
-    private IllegalStateException freed() {
-        return new IllegalStateException(getClass().getSimpleName() + " was already freed");
-    }
-
-    public final boolean isClosed() {
-        return state == CLOSED;
-    }
-
-    /**
-     * Frees the native object now. Idempotent.
-     *
-     * @throws IllegalStateException when another thread is inside a native call on it (or shares
-     *                               it): the object stays allocated (the Cleaner frees it later)
-     */
-    @Override
-    public final void close() {
-        int was = freeIfIdle();
-        if (was != IDLE && was != CLOSED) {
-            throw refused(); // in use, exclusively or shared
-        }
-    }
-
-    /**
-     * Frees the native object now, unless another thread is inside a native call on it: then it
-     * stays allocated and its Cleaner frees it once the owner is unreachable. For freeing from
-     * another thread than the owner's (a destroyed key's holders); never throws.
-     */
-    public final void release() {
-        freeIfIdle();
-    }
-
-    /** Frees the object if no call is using it; returns the state it was in. */
-    private int freeIfIdle() {
-        int was = (int) STATE.compareAndExchange(this, IDLE, CLOSED);
-        if (was == IDLE) {
-            cleanable.clean();
-        }
-        return was;
-    }
-
-    /** Live (allocated, not yet freed) native objects of every kind, as a sorted snapshot. */
-    public static Map<String, Long> liveObjects() {
-        Map<String, Long> out = new TreeMap<>();
-        LIVE.forEach((k, v) -> out.put(k, v.sum()));
-        return out;
-    }
-
-    /** Total live native objects. */
-    public static long liveCount() {
-        long n = 0;
-        for (LongAdder a : LIVE.values()) {
-            n += a.sum();
-        }
-        return n;
+        super(ptr, free, kind, scoped);
     }
 
     /** The {@code void f(void*)} descriptor every OpenSSL free function has. */
     protected static MethodHandle freeFunction(String name) {
         return LibCrypto.function(name, FunctionDescriptor.ofVoid(ADDRESS));
-    }
-
-    /** The Cleaner action: holds only the address, never the owner. */
-    private record Release(long address, MethodHandle free, LongAdder live) implements Runnable {
-        @Override
-        public void run() {
-            try {
-                free.invokeExact(MemorySegment.ofAddress(address));
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
-            } finally {
-                live.decrement();
-            }
-        }
     }
 }

@@ -3,58 +3,29 @@ package dev.acceljce.openssl;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.ErrorQueue;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 
 /**
  * OpenSSL's per-thread error queue, drained into exception messages so that a failure says what
  * OpenSSL said and the next call on the thread starts with an empty queue.
  */
 public final class OpenSslErrors {
-    private static final MethodHandle ERR_GET_ERROR =
-            LibCrypto.critical("ERR_get_error", FunctionDescriptor.of(JAVA_LONG));
-    private static final MethodHandle ERR_ERROR_STRING_N =
-            LibCrypto.critical("ERR_error_string_n", FunctionDescriptor.ofVoid(JAVA_LONG, ADDRESS, JAVA_LONG));
-    private static final MethodHandle ERR_CLEAR_ERROR =
-            LibCrypto.critical("ERR_clear_error", FunctionDescriptor.ofVoid());
-    private static final int MAX_REPORTED = 8;
+    private static final ErrorQueue QUEUE = new ErrorQueue(
+            LibCrypto.critical("ERR_get_error", FunctionDescriptor.of(JAVA_LONG)),
+            LibCrypto.critical("ERR_error_string_n", FunctionDescriptor.ofVoid(JAVA_LONG, ADDRESS, JAVA_LONG)),
+            LibCrypto.critical("ERR_clear_error", FunctionDescriptor.ofVoid()));
 
     private OpenSslErrors() {}
 
     /** Empties the queue and returns its entries as one line ("" when it was empty). */
     public static String drain() {
-        try {
-            StringBuilder sb = new StringBuilder();
-            byte[] buf = new byte[256];
-            int n = 0;
-            long code;
-            while ((code = (long) ERR_GET_ERROR.invokeExact()) != 0) {
-                if (n++ < MAX_REPORTED) {
-                    ERR_ERROR_STRING_N.invokeExact(code, MemorySegment.ofArray(buf), (long) buf.length);
-                    int len = 0;
-                    while (len < buf.length && buf[len] != 0) {
-                        len++;
-                    }
-                    if (!sb.isEmpty()) {
-                        sb.append("; ");
-                    }
-                    sb.append(new String(buf, 0, len, java.nio.charset.StandardCharsets.US_ASCII));
-                }
-            }
-            return sb.toString();
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        }
+        return QUEUE.drain();
     }
 
-    /** Clears the queue without reading it (before a call whose failure is expected and handled). */
+    /** Clears the queue without reading it (after a call whose failure is expected and handled). */
     public static void clear() {
-        try {
-            ERR_CLEAR_ERROR.invokeExact();
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        }
+        QUEUE.clear();
     }
 
     /** An exception for a failed call, carrying the drained queue. */

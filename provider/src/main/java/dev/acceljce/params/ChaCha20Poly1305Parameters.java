@@ -9,13 +9,21 @@ import javax.crypto.spec.IvParameterSpec;
 /**
  * AlgorithmParameters "ChaCha20-Poly1305" (RFC 8103): the 12-byte nonce as an OCTET STRING.
  * Behaves as the JDK's ChaCha20Poly1305Parameters: only the "ASN.1" format (or null), others are
- * IOExceptions both ways.
+ * IOExceptions both ways. "XChaCha20-Poly1305" has no standard encoding; AccelJCE encodes its
+ * 24-byte nonce the same way.
  */
 public final class ChaCha20Poly1305Parameters extends AlgorithmParametersSpi {
     private static final String FORMAT = "ASN.1";
-    private static final int NONCE = 12;
 
+    private final String name;
+    private final int nonceLength;
     private byte[] nonce;
+
+    /** Parameters of {@code name} ("ChaCha20-Poly1305", "XChaCha20-Poly1305") with nonces of {@code nonceLength} bytes. */
+    public ChaCha20Poly1305Parameters(String name, int nonceLength) {
+        this.name = name;
+        this.nonceLength = nonceLength;
+    }
 
     @Override
     protected void engineInit(AlgorithmParameterSpec paramSpec) throws InvalidParameterSpecException {
@@ -23,8 +31,8 @@ public final class ChaCha20Poly1305Parameters extends AlgorithmParametersSpi {
             throw new InvalidParameterSpecException("Inappropriate parameter specification");
         }
         byte[] n = ivSpec.getIV();
-        if (n.length != NONCE) {
-            throw new InvalidParameterSpecException("ChaCha20-Poly1305 nonce must be 12 bytes in length");
+        if (n.length != nonceLength) {
+            throw new InvalidParameterSpecException(name + " nonce must be " + nonceLength + " bytes in length");
         }
         this.nonce = n;
     }
@@ -33,9 +41,9 @@ public final class ChaCha20Poly1305Parameters extends AlgorithmParametersSpi {
     protected void engineInit(byte[] encoded) throws IOException {
         Der.Reader r = new Der.Reader(encoded);
         byte[] n = r.octetString();
-        r.end("ChaCha20-Poly1305 parameter");
-        if (n.length != NONCE) {
-            throw new IOException("ChaCha20-Poly1305 nonce must be 12 bytes in length");
+        r.end(name + " parameter");
+        if (n.length != nonceLength) {
+            throw new IOException(name + " nonce must be " + nonceLength + " bytes in length");
         }
         this.nonce = n;
     }

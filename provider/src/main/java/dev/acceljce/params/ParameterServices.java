@@ -1,5 +1,6 @@
 package dev.acceljce.params;
 
+import dev.acceljce.awslc.AwsLc;
 import dev.acceljce.control.Family;
 import dev.acceljce.service.ServiceTable;
 
@@ -20,7 +21,12 @@ public final class ParameterServices {
                 .register();
         table.add(Family.CHACHA20, "AlgorithmParameters", "ChaCha20-Poly1305")
                 .oid("1.2.840.113549.1.9.16.3.18")
-                .nativeImpl(() -> true, p -> new ChaCha20Poly1305Parameters())
+                .nativeImpl(() -> true, p -> new ChaCha20Poly1305Parameters("ChaCha20-Poly1305", 12))
+                .register();
+        // pure data too, but only meaningful (and listed) where the cipher is: with AWS-LC
+        table.add(Family.CHACHA20, "AlgorithmParameters", "XChaCha20-Poly1305")
+                .onlyIf(AwsLc::isAvailable, () -> "AWS-LC is not loaded: " + AwsLc.unavailableReason())
+                .nativeImpl(() -> true, p -> new ChaCha20Poly1305Parameters("XChaCha20-Poly1305", 24))
                 .register();
     }
 }

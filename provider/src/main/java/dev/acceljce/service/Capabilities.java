@@ -1,6 +1,7 @@
 package dev.acceljce.service;
 
 import dev.acceljce.control.CpuFeatures;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Health;
 import dev.acceljce.control.Instructions;
@@ -59,6 +60,7 @@ public record Capabilities(
      * @param jdkFallback        whether a JDK provider implements it (the fallback path)
      * @param path               which path a new object would take now (for a 1 KiB payload)
      * @param route              how it is routed: "native", "jdk", or "auto: jdk below 1024 B, native from there"
+     * @param engine             the library a new native object runs on ("openssl", "awslc")
      * @param selfTest           the self-test status of its family
      * @param selfTestReason     why the family failed or was not tested (null when it passed)
      * @param jdkHandOff         the cases a native object of it hands to the JDK's provider
@@ -78,7 +80,8 @@ public record Capabilities(
             String route,
             SelfTest.Status selfTest,
             String selfTestReason,
-            String jdkHandOff) {}
+            String jdkHandOff,
+            String engine) {}
 
     /** The report for {@code provider}, an AccelJCE instance (its services are its rows). */
     public static Capabilities of(Provider provider) {
@@ -92,11 +95,14 @@ public record Capabilities(
         for (ServiceReport.Row r : ServiceReport.of(provider)) {
             Instructions.Use use = !r.nativeAvailable()
                     ? new Instructions.Use(List.of(), "not served natively")
-                    : Instructions.of(
-                            cpu.arch(),
-                            Instructions.algorithmKey(r.family(), r.type(), r.algorithm()),
-                            enabled,
-                            library.versionNumber());
+                    : !r.engine().equals(Engine.OPENSSL.property())
+                            // the table reads OpenSSL's capability vector; AWS-LC dispatches on its own
+                            ? new Instructions.Use(List.of(), r.engine() + ": its own CPU dispatch, not decoded here")
+                            : Instructions.of(
+                                    cpu.arch(),
+                                    Instructions.algorithmKey(r.family(), r.type(), r.algorithm()),
+                                    enabled,
+                                    library.versionNumber());
             SelfTest.FamilyStatus health = selfTest.of(r.family());
             services.add(new Service(
                     r.type(),
@@ -112,7 +118,8 @@ public record Capabilities(
                     r.route(),
                     health.status(),
                     health.reason(),
-                    r.jdkHandOff()));
+                    r.jdkHandOff(),
+                    r.engine()));
         }
         return new Capabilities(library, cpu, openssl, selfTest, List.copyOf(services));
     }
@@ -132,9 +139,9 @@ public record Capabilities(
 
     /**
      * Whether each library call is preceded by {@code vzeroupper} here, and why (Intel's
-     * AVX-to-SSE penalty on FFM downcalls: {@link dev.acceljce.openssl.UpperStateGuard}).
+     * AVX-to-SSE penalty on FFM downcalls: {@link dev.acceljce.foreign.UpperStateGuard}).
      */
     public String upperStateGuard() {
-        return dev.acceljce.openssl.UpperStateGuard.description();
+        return dev.acceljce.foreign.UpperStateGuard.description();
     }
 }

@@ -23,7 +23,8 @@ public final class ServiceReport {
      * {@code route} says how it is chosen ("native", "jdk", "auto: jdk below 256 B, native from
      * there"). {@code jdkHandOff} names the cases a native object hands to the JDK's provider
      * internally (counted on the JDK path), or is null. {@code crossover} is auto's per-message
-     * table entry, or null when one path serves every size.
+     * table entry, or null when one path serves every size. {@code engine} is the library a new
+     * native object runs on ("openssl", "awslc").
      */
     public record Row(
             String type,
@@ -35,7 +36,8 @@ public final class ServiceReport {
             Path currentPath,
             String route,
             String jdkHandOff,
-            Crossovers.Crossover crossover) {
+            Crossovers.Crossover crossover,
+            String engine) {
         /** The path a new object takes for a message of {@code size} bytes. */
         public Path pathFor(long size) {
             return crossover == null ? currentPath : crossover.pathFor(size);
@@ -94,7 +96,8 @@ public final class ServiceReport {
                         now,
                         route,
                         a.jdkHandOff(),
-                        perMessage));
+                        perMessage,
+                        a.engineNow().property()));
             }
         }
         rows.sort(Comparator.comparing(Row::type).thenComparing(Row::algorithm));

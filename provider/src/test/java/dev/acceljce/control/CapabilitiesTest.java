@@ -50,9 +50,10 @@ class CapabilitiesTest {
             assertEquals(r.currentPath(), s.path(), s.algorithm());
             assertEquals(r.nativeAvailable(), s.nativeAvailable());
             // every service has a JDK twin, except those beyond the JDK (docs/beyond-jdk.md)
-            boolean beyondJdk = java.util.Set.of(
-                            Family.CMAC, Family.KMAC, Family.CCM, Family.XTS, Family.SIV, Family.ARGON2)
-                    .contains(r.family());
+            boolean beyondJdk =
+                    java.util.Set.of(Family.CMAC, Family.KMAC, Family.CCM, Family.XTS, Family.SIV, Family.ARGON2)
+                                    .contains(r.family())
+                            || r.algorithm().equals("XChaCha20-Poly1305");
             assertEquals(!beyondJdk, s.jdkFallback(), s.type() + "." + s.algorithm() + ": a JDK twin");
             assertNotNull(s.instructionPath());
         }

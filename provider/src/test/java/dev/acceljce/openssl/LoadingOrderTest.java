@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.acceljce.foreign.BundledLibrary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,7 @@ class LoadingOrderTest {
 
     @BeforeAll
     static void findLibraries() throws Exception {
-        Optional<BundledLibrary> found = BundledLibrary.find(LoadingOrderTest.class.getClassLoader());
+        Optional<BundledLibrary> found = BundledLibrary.find(LoadingOrderTest.class.getClassLoader(), "openssl");
         assumeTrue(found.isPresent(), "the bundled OpenSSL jar is not on the test class path");
         bundle = found.get();
         Path scratch = Files.createTempDirectory("acceljce-probe");

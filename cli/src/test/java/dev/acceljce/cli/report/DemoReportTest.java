@@ -26,7 +26,7 @@ class DemoReportTest {
                 ? new Crossovers.Crossover(Path.JDK, 256, Path.NATIVE, "test")
                 : null;
         return new ServiceReport.Row(
-                type, algorithm, Family.GCM, List.of(), true, null, Path.NATIVE, "native", null, gcm);
+                type, algorithm, Family.GCM, List.of(), true, null, Path.NATIVE, "native", null, gcm, "openssl");
     };
 
     /** How the sentences name the policy in force: "auto" unless set (cli's tests run with policy native). */

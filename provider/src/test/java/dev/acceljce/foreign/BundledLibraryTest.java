@@ -1,4 +1,4 @@
-package dev.acceljce.openssl;
+package dev.acceljce.foreign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.acceljce.openssl;
+package dev.acceljce.foreign;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -16,7 +16,7 @@ import java.util.Locale;
 
 /**
  * Leaves the upper halves of the vector registers clean (x86 {@code VZEROUPPER}) before each call
- * into the native library, on Intel CPUs with AVX.
+ * into a native library (OpenSSL, AWS-LC), on Intel CPUs with AVX.
  *
  * <p>Why: HotSpot's compiled code uses 256- and 512-bit registers (zeroing a new array with
  * AVX-512 stores, vectorised loops) and leaves their upper halves "dirty". A call into a JNI method
@@ -30,7 +30,7 @@ import java.util.Locale;
  * <p>How: the instruction comes from four bytes of machine code, {@code vzeroupper; ret}, written
  * into a page of our own that is then made read-and-execute (never writable and executable at
  * once, as the JIT's own code is), and called as a critical downcall folded in front of every
- * library handle. No cryptographic code runs there; the cost is one short downcall per library
+ * downcall handle of both bindings. No cryptographic code runs there; the cost is one short downcall per library
  * call. AMD cores have no such penalty, so the guard is off there unless asked for.
  *
  * <p>Setting (system property, read once): {@code acceljce.x86.clearUpperState} = {@code auto}
@@ -53,7 +53,7 @@ public final class UpperStateGuard {
     private UpperStateGuard() {}
 
     /** {@code downcall} preceded by the clearing call when the guard is on, else {@code downcall} itself. */
-    static MethodHandle guard(MethodHandle downcall) {
+    public static MethodHandle guard(MethodHandle downcall) {
         MethodHandle clear = STATE.clear;
         return clear == null ? downcall : MethodHandles.foldArguments(downcall, clear);
     }

@@ -1,4 +1,4 @@
-package dev.acceljce.openssl;
+package dev.acceljce.foreign;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,9 +25,10 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * The libcrypto shipped in the {@code acceljce-openssl-<platform>} jar. That jar holds only
- * resources: {@code META-INF/acceljce/native/<platform>/openssl.properties} (versions and the
- * library's sha256) and the library itself. It is found through the provider's class loader, and
+ * A native library shipped in the {@code acceljce-openssl-<platform>} jar: OpenSSL's libcrypto
+ * ({@code openssl}) and AWS-LC's ({@code awslc}). That jar holds only resources:
+ * {@code META-INF/acceljce/native/<platform>/<name>.properties} (versions and the library's
+ * sha256) and the library itself. It is found through the provider's class loader, and
  * copied into a private directory from which the dynamic linker can map it:
  * {@code <base>/<sha256>/<soname>}, where base is, in order,
  * <ol>
@@ -40,31 +41,35 @@ import java.util.Set;
  * (written under a temporary name, then atomically renamed). The content-addressed directory
  * means two versions never overwrite each other, and a verified file is never rewritten.
  */
-final class BundledLibrary {
-    static final String RESOURCE_ROOT = "META-INF/acceljce/native/";
+public final class BundledLibrary {
+    public static final String RESOURCE_ROOT = "META-INF/acceljce/native/";
+    /** One directory for every bundled library: each is kept under its own sha256. */
     static final String EXTRACT_DIR_PROPERTY = "acceljce.openssl.extractDir";
 
     private static final Set<PosixFilePermission> PRIVATE_DIR = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> PRIVATE_FILE = PosixFilePermissions.fromString("rw-------");
     private static final Set<PosixFilePermission> LOADABLE_FILE = PosixFilePermissions.fromString("r-x------");
 
+    private final String name;
     private final String platform;
     private final Properties properties;
     private final URL library;
 
-    private BundledLibrary(String platform, Properties properties, URL library) {
+    private BundledLibrary(String name, String platform, Properties properties, URL library) {
+        this.name = name;
         this.platform = platform;
         this.properties = properties;
         this.library = library;
     }
 
-    /** The bundle for this platform visible to {@code loader}, or empty when its jar is absent. */
-    static Optional<BundledLibrary> find(ClassLoader loader) throws IOException {
+    /**
+     * The library {@code name} ("openssl", "awslc") bundled for this platform and visible to
+     * {@code loader}, or empty when its jar is absent.
+     */
+    public static Optional<BundledLibrary> find(ClassLoader loader, String name) throws IOException {
         String platform = platform();
         String dir = RESOURCE_ROOT + platform + "/";
-        URL propertiesUrl = loader == null
-                ? ClassLoader.getSystemResource(dir + "openssl.properties")
-                : loader.getResource(dir + "openssl.properties");
+        URL propertiesUrl = resource(loader, dir + propertiesFile(name));
         if (propertiesUrl == null) {
             return Optional.empty();
         }
@@ -72,20 +77,25 @@ final class BundledLibrary {
         try (InputStream in = propertiesUrl.openStream()) {
             p.load(in);
         }
-        String name = required(p, "library");
+        String file = required(p, "library");
         String sha = required(p, "sha256");
-        if (!sha.matches("[0-9a-f]{64}") || name.contains("/")) {
-            throw new IOException(propertiesUrl + " is malformed (library=" + name + ", sha256=" + sha + ")");
+        if (!sha.matches("[0-9a-f]{64}") || file.contains("/")) {
+            throw new IOException(propertiesUrl + " is malformed (library=" + file + ", sha256=" + sha + ")");
         }
-        URL lib = loader == null ? ClassLoader.getSystemResource(dir + name) : loader.getResource(dir + name);
+        URL lib = resource(loader, dir + file);
         if (lib == null) {
-            throw new IOException(propertiesUrl + " names " + name + " but the jar has no " + dir + name);
+            throw new IOException(propertiesUrl + " names " + file + " but the jar has no " + dir + file);
         }
-        return Optional.of(new BundledLibrary(platform, p, lib));
+        return Optional.of(new BundledLibrary(name, platform, p, lib));
+    }
+
+    /** The properties file that describes library {@code name}: "openssl.properties", ... */
+    public static String propertiesFile(String name) {
+        return name + ".properties";
     }
 
     /** "linux-x86_64", "linux-aarch64", ...: the directory of this platform's bundle. */
-    static String platform() {
+    public static String platform() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).replace(" ", "");
         String arch = switch (System.getProperty("os.arch", "")) {
             case "amd64", "x86_64" -> "x86_64";
@@ -96,45 +106,62 @@ final class BundledLibrary {
     }
 
     /** The bundle jar's module name (Automatic-Module-Name), e.g. dev.acceljce.openssl.linux.x86_64. */
-    static String moduleName(String platform) {
+    public static String moduleName(String platform) {
         return "dev.acceljce.openssl." + platform.replace('-', '.');
     }
 
     private static String required(Properties p, String key) throws IOException {
         String v = p.getProperty(key);
         if (v == null || v.isBlank()) {
-            throw new IOException("openssl.properties has no " + key);
+            throw new IOException("the bundle's properties have no " + key);
         }
         return v.trim();
     }
 
-    /** For messages: "OpenSSL 3.5.5 (openssl-src 300.5.5+3.5.5, linux-x86_64)". */
-    String description() {
-        return "OpenSSL " + properties.getProperty("openssl.version", "?") + " (openssl-src "
+    /**
+     * For messages: "OpenSSL 3.5.5 (openssl-src 300.5.5+3.5.5, linux-x86_64)",
+     * "AWS-LC 5.12.0 (aws-lc-sys 0.47.0, linux-x86_64)".
+     */
+    public String description() {
+        String label = switch (name) {
+            case "openssl" -> "OpenSSL";
+            case "awslc" -> "AWS-LC";
+            default -> name;
+        };
+        return label + " " + property("version") + " (" + properties.getProperty("crate", "?") + " "
                 + properties.getProperty("crate.version", "?") + ", " + platform + ")";
     }
 
-    String sha256() {
+    /** A value of the properties file, or "?" when it has none. */
+    public String property(String key) {
+        String v = properties.getProperty(key.startsWith("crate") ? key : name + "." + key);
+        if (v == null) {
+            v = properties.getProperty(key);
+        }
+        return v == null ? "?" : v.trim();
+    }
+
+    public String sha256() {
         return properties.getProperty("sha256").trim();
     }
 
     /**
-     * The version text the library reports, e.g. "OpenSSL 3.5.5 27 Jan 2026" (null when
-     * openssl.properties lacks it).
+     * The version text the library reports, e.g. "OpenSSL 3.5.5 27 Jan 2026" (null when the
+     * properties lack it).
      */
-    String versionText() {
-        return properties.getProperty("openssl.versionText");
+    public String versionText() {
+        return properties.getProperty(name + ".versionText");
     }
 
     /** The file name inside the extraction directory: the soname, so process maps say what it is. */
-    String fileName() {
+    public String fileName() {
         String soname = properties.getProperty("soname");
         String name = soname != null && soname.matches("[A-Za-z0-9._+-]+") ? soname : properties.getProperty("library");
         return name.trim();
     }
 
     /** The base directories to extract into, in the order they are tried. */
-    static List<Path> baseDirectories() {
+    public static List<Path> baseDirectories() {
         String explicit = System.getProperty(EXTRACT_DIR_PROPERTY);
         if (explicit != null && !explicit.isBlank()) {
             return List.of(Path.of(explicit).toAbsolutePath());
@@ -159,7 +186,7 @@ final class BundledLibrary {
      * Makes the library loadable under {@code base} and returns its file: verifies an existing copy
      * or writes a new one. Throws with a message naming the reason when this base cannot be used.
      */
-    Path extractTo(Path base) throws IOException {
+    public Path extractTo(Path base) throws IOException {
         Path dir = base.resolve(sha256());
         Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PRIVATE_DIR));
         checkPrivate(base);
@@ -221,7 +248,7 @@ final class BundledLibrary {
      * Returns {module, config}. The module is checked against its sha256 here and against its
      * MAC by itself when it activates; the configuration is compared byte for byte.
      */
-    static Path[] extractFips(Path libraryDir) throws IOException {
+    public static Path[] extractFips(Path libraryDir) throws IOException {
         ClassLoader loader = BundledLibrary.class.getClassLoader();
         String dir = RESOURCE_ROOT + platform() + "/";
         URL propertiesUrl = resource(loader, dir + "fips.properties");

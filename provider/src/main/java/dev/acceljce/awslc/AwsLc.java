@@ -1,0 +1,202 @@
+package dev.acceljce.awslc;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+
+import dev.acceljce.foreign.BundledLibrary;
+import dev.acceljce.foreign.UpperStateGuard;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The loaded AWS-LC libcrypto: finds it, checks its version and hands out one
+ * {@link MethodHandle} per symbol, each looked up under the library's symbol prefix. Nothing here
+ * knows about cryptographic policy. A peer of {@code dev.acceljce.openssl}: neither binding knows
+ * the other, and the two libraries share no symbol, so both live in one process (every AWS-LC
+ * symbol is {@code aws_lc_<crate version>_<name>}; scripts/build-awslc.sh checks that the library
+ * exports nothing else).
+ *
+ * <p>Loading order:
+ * <ol>
+ *   <li>{@code acceljce.awslc=false}: none (AccelJCE then runs on OpenSSL and the JDK only);</li>
+ *   <li>the path in system property {@code acceljce.awslc.lib}: when set, the only candidate, with
+ *       symbols under {@code acceljce.awslc.prefix} (default: the bundled library's prefix);</li>
+ *   <li>the bundled AWS-LC, from the same {@code acceljce-openssl-<platform>} jar as the bundled
+ *       OpenSSL, extracted the same way ({@link BundledLibrary}). {@code acceljce.openssl.skipBundled}
+ *       does not affect it: that switch chooses which OpenSSL serves, not whether AWS-LC does.</li>
+ * </ol>
+ * There is no system AWS-LC to fall back to. When nothing is loaded, {@link #isAvailable()} is
+ * false and {@link #unavailableReason()} says why; the services only AWS-LC has are then not
+ * registered, and the families it could serve stay on OpenSSL or the JDK.
+ */
+public final class AwsLc {
+    /** The prefix of the AWS-LC the project bundles (aws-lc-sys 0.47.0), when the bundle does not say. */
+    static final String DEFAULT_PREFIX = "aws_lc_0_47_0_";
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final Loaded LOADED = load();
+
+    private AwsLc() {}
+
+    /** What was loaded, or why nothing was. */
+    private record Loaded(
+            SymbolLookup lookup,
+            String prefix,
+            String path,
+            String version,
+            String source,
+            String failure,
+            List<String> attempts) {}
+
+    public static boolean isAvailable() {
+        return LOADED.lookup != null;
+    }
+
+    /** Why no library is loaded, or null when one is. */
+    public static String unavailableReason() {
+        return LOADED.failure;
+    }
+
+    /** The file the library was loaded from (as the dynamic linker mapped it). */
+    public static String path() {
+        return LOADED.path;
+    }
+
+    /** {@code awslc_version_string()}, e.g. "AWS-LC 5.12.0". */
+    public static String version() {
+        return LOADED.version;
+    }
+
+    /** Which rule of the loading order chose the library: "property" or "bundled". */
+    public static String source() {
+        return LOADED.source;
+    }
+
+    /** The prefix every symbol of the library carries, e.g. "aws_lc_0_47_0_". */
+    public static String symbolPrefix() {
+        return LOADED.prefix;
+    }
+
+    /** Each candidate tried, in order, with its outcome: for the capability report and errors. */
+    public static List<String> attempts() {
+        return LOADED.attempts;
+    }
+
+    /** A plain downcall handle for AWS-LC's {@code name} (unprefixed, as its headers spell it). */
+    static MethodHandle function(String name, FunctionDescriptor fd) {
+        return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd));
+    }
+
+    /**
+     * A critical downcall: heap arrays are passed without copying, and the call must be short (it
+     * holds off the GC). Every one-shot call here is bounded by the message it is given.
+     */
+    static MethodHandle critical(String name, FunctionDescriptor fd) {
+        return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd, Linker.Option.critical(true)));
+    }
+
+    private static MemorySegment symbol(String name) {
+        if (!isAvailable()) {
+            throw new IllegalStateException("AWS-LC is not loaded: " + LOADED.failure);
+        }
+        return LOADED.lookup
+                .find(LOADED.prefix + name)
+                .orElseThrow(() -> new UnsatisfiedLinkError(
+                        LOADED.version + " at " + LOADED.path + " has no symbol " + LOADED.prefix + name));
+    }
+
+    private static Loaded load() {
+        Loaded loaded = choose();
+        System.Logger log = System.getLogger(AwsLc.class.getName());
+        if (loaded.lookup != null) {
+            log.log(Level.DEBUG, "AccelJCE uses {0} ({1}) from {2}", loaded.version, loaded.source, loaded.path);
+        } else if (loaded.failure != null && !loaded.failure.contains("switched off")) {
+            log.log(Level.DEBUG, "AccelJCE runs without AWS-LC: {0}", loaded.failure);
+        }
+        return loaded;
+    }
+
+    private static Loaded choose() {
+        List<String> attempts = new ArrayList<>();
+        if ("false".equalsIgnoreCase(System.getProperty("acceljce.awslc", "").trim())) {
+            attempts.add("switched off (acceljce.awslc=false)");
+            return failed(attempts);
+        }
+        String explicit = System.getProperty("acceljce.awslc.lib");
+        if (explicit != null && !explicit.isBlank()) {
+            String prefix = System.getProperty("acceljce.awslc.prefix", DEFAULT_PREFIX);
+            return tryLoad(Path.of(explicit), prefix, "property", attempts);
+        }
+        Optional<BundledLibrary> found;
+        try {
+            found = BundledLibrary.find(AwsLc.class.getClassLoader(), "awslc");
+        } catch (IOException | RuntimeException e) {
+            attempts.add("bundled: unusable bundle jar: " + e.getMessage());
+            return failed(attempts);
+        }
+        if (found.isEmpty()) {
+            attempts.add("bundled: no " + BundledLibrary.RESOURCE_ROOT + BundledLibrary.platform() + "/"
+                    + BundledLibrary.propertiesFile("awslc") + " (the jar acceljce-openssl-"
+                    + BundledLibrary.platform() + " is not on the class path, or was built without AWS-LC)");
+            return failed(attempts);
+        }
+        BundledLibrary bundle = found.get();
+        String prefix = bundle.property("symbolPrefix");
+        if (!prefix.matches("[A-Za-z0-9_]+_")) {
+            attempts.add("bundled " + bundle.description() + ": no symbolPrefix in its properties");
+            return failed(attempts);
+        }
+        List<Path> bases;
+        try {
+            bases = BundledLibrary.baseDirectories();
+        } catch (RuntimeException e) {
+            attempts.add("bundled " + bundle.description() + ": no directory to extract to: " + e.getMessage());
+            return failed(attempts);
+        }
+        for (Path base : bases) {
+            Path file;
+            try {
+                file = bundle.extractTo(base);
+            } catch (IOException | RuntimeException e) {
+                attempts.add("bundled " + bundle.description() + " in " + base + ": " + e);
+                continue;
+            }
+            Loaded l = tryLoad(file, prefix, "bundled", attempts);
+            if (l.lookup != null) {
+                return l;
+            }
+        }
+        return failed(attempts);
+    }
+
+    private static Loaded failed(List<String> attempts) {
+        return new Loaded(
+                null, null, null, null, null, "no AWS-LC (" + String.join("; ", attempts) + ")", List.copyOf(attempts));
+    }
+
+    private static Loaded tryLoad(Path file, String prefix, String source, List<String> attempts) {
+        try {
+            SymbolLookup lookup = SymbolLookup.libraryLookup(file, Arena.global());
+            MemorySegment versionFn = lookup.find(prefix + "awslc_version_string")
+                    .orElseThrow(() -> new IllegalStateException(
+                            "not an AWS-LC libcrypto with symbol prefix " + prefix + " (no awslc_version_string)"));
+            MemorySegment text = (MemorySegment) LINKER.downcallHandle(versionFn, FunctionDescriptor.of(ADDRESS))
+                    .invokeExact();
+            String version = text.reinterpret(256).getString(0);
+            attempts.add(source + " " + file + ": loaded " + version);
+            return new Loaded(lookup, prefix, file.toString(), version, source, null, List.copyOf(attempts));
+        } catch (Throwable t) {
+            attempts.add(source + " " + file + ": " + t.getMessage());
+            return failed(attempts);
+        }
+    }
+}

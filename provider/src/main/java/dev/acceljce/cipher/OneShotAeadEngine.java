@@ -1,0 +1,294 @@
+package dev.acceljce.cipher;
+
+import dev.acceljce.awslc.EvpAead;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.ProviderException;
+import java.util.Arrays;
+import java.util.Objects;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.ShortBufferException;
+
+/**
+ * The AEAD engine over AWS-LC's {@code EVP_AEAD}: one native call seals or opens a whole message,
+ * on a context that keeps the key schedule while the key stays the same. So update() collects
+ * data (and returns nothing, in both directions) and doFinal() runs the message. Counted on the
+ * native path.
+ *
+ * <p>Decryption releases nothing unverified: AWS-LC opens into a private buffer (it zeroes its
+ * output on a wrong tag), copied to the caller only once the tag verified, and wiped in every
+ * case. A failed verification leaves the caller's output untouched; a {@link ShortBufferException}
+ * changes nothing. After doFinal, decryption is ready for the same key and nonce again; encryption
+ * refuses more data until re-initialised, as {@link NativeAeadEngine} does. Where the algorithm's
+ * JDK counterpart has its own ways (sizes, exceptions) the engine follows its {@link AeadRules}.
+ */
+final class OneShotAeadEngine implements CipherEngine {
+    /** Buffers grown past this are dropped after the message: one huge message must not pin them. */
+    private static final int KEPT_CAPACITY = 1 << 20;
+
+    private static final int MAX_HELD = Integer.MAX_VALUE - 64;
+
+    private final AeadRules rules;
+    private final Tallies tallies;
+
+    /** The context and the key it holds (owned, wiped when replaced). */
+    private EvpAead.Context ctx;
+
+    private byte[] nativeKey;
+
+    // the operation
+    private boolean initialized;
+    private boolean encrypting;
+    private byte[] nonce;
+    private int tagLength;
+    private boolean dataStarted;
+    private boolean finished;
+    private byte[] aad = AeadIo.EMPTY;
+    private int aadLength;
+    private byte[] held = AeadIo.EMPTY;
+    private int heldLength;
+    /** Decryption: plaintext before its tag is verified; wiped after each doFinal. */
+    private byte[] plain = AeadIo.EMPTY;
+
+    OneShotAeadEngine(AeadRules rules, Tallies tallies) {
+        this.rules = rules;
+        this.tallies = tallies;
+    }
+
+    /**
+     * Sets up an operation on checked arguments: a key equal to the one the context holds keeps
+     * it. {@code key} and {@code nonce} become owned by this object.
+     */
+    void start(boolean encrypt, EvpAead.Algorithm algorithm, byte[] key, byte[] nonce) {
+        initialized = false;
+        if (ctx == null || ctx.algorithm() != algorithm || !MessageDigest.isEqual(key, nativeKey)) {
+            EvpAead.Context fresh = new EvpAead.Context(algorithm, key);
+            if (ctx != null) {
+                ctx.close();
+            }
+            ctx = fresh;
+            if (nativeKey != null) {
+                Arrays.fill(nativeKey, (byte) 0);
+            }
+            nativeKey = key;
+        } else if (key != nativeKey) {
+            Arrays.fill(key, (byte) 0);
+        }
+        this.encrypting = encrypt;
+        this.nonce = nonce;
+        this.tagLength = algorithm.tagLength();
+        finished = false;
+        endMessage();
+        initialized = true;
+    }
+
+    private void checkUsable() {
+        if (!initialized) {
+            throw new IllegalStateException("Cipher not initialized");
+        }
+        if (finished) {
+            throw new IllegalStateException(rules.reuseAfterFinishMessage());
+        }
+    }
+
+    @Override
+    public int outputSize(int inputLen) {
+        return encrypting
+                ? rules.encryptionOutputSize(Math.addExact(heldLength, inputLen), tagLength)
+                : rules.decryptionOutputSize(inputLen, heldLength, tagLength);
+    }
+
+    // ---- AAD
+
+    @Override
+    public void updateAad(byte[] src, int offset, int len) {
+        addAad(AeadIo.range(src, offset, len));
+    }
+
+    @Override
+    public void updateAad(ByteBuffer src) {
+        addAad(AeadIo.remaining(src));
+        src.position(src.limit());
+    }
+
+    private void addAad(MemorySegment a) {
+        checkUsable();
+        if (dataStarted) {
+            throw new IllegalStateException("Update has been called; no more AAD data");
+        }
+        aad = append(aad, aadLength, a);
+        aadLength += (int) a.byteSize();
+    }
+
+    // ---- update: collect
+
+    @Override
+    public byte[] update(byte[] input, int inputOffset, int inputLen) {
+        checkUsable();
+        hold(AeadIo.range(input, inputOffset, inputLen));
+        return AeadIo.EMPTY;
+    }
+
+    @Override
+    public int update(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException {
+        checkUsable();
+        MemorySegment in = AeadIo.range(input, inputOffset, inputLen);
+        rules.checkUpdateOutput(output, outputOffset, encrypting);
+        hold(in);
+        return 0;
+    }
+
+    @Override
+    public int update(ByteBuffer input, ByteBuffer output) {
+        if (!input.hasRemaining() && !rules.emptyBufferUpdateChecksState()) {
+            return 0;
+        }
+        checkUsable();
+        hold(AeadIo.remaining(input));
+        input.position(input.limit());
+        return 0;
+    }
+
+    private void hold(MemorySegment in) {
+        dataStarted = true;
+        held = append(held, heldLength, in);
+        heldLength += (int) in.byteSize();
+    }
+
+    /** {@code buffer[0..length)} followed by {@code more}: {@code buffer} itself when it has room. */
+    private static byte[] append(byte[] buffer, int length, MemorySegment more) {
+        int len = (int) more.byteSize();
+        if (len == 0) {
+            return buffer;
+        }
+        if (len > MAX_HELD - length) {
+            throw new ProviderException("AccelJCE holds at most 2 GB of a one-shot AEAD message before doFinal");
+        }
+        int need = length + len;
+        byte[] b = buffer;
+        if (need > b.length) {
+            b = Arrays.copyOf(buffer, (int) Math.min(MAX_HELD, Math.max(need, 2L * buffer.length)));
+            Arrays.fill(buffer, 0, length, (byte) 0);
+        }
+        MemorySegment.copy(more, 0, MemorySegment.ofArray(b), length, len);
+        return b;
+    }
+
+    // ---- doFinal: the whole message
+
+    @Override
+    public byte[] doFinal(byte[] input, int inputOffset, int inputLen) throws AEADBadTagException {
+        checkUsable();
+        MemorySegment in =
+                input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
+        byte[] out = new byte[finalLength(in.byteSize())];
+        finish(in, MemorySegment.ofArray(out));
+        return out;
+    }
+
+    @Override
+    public int doFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException, AEADBadTagException {
+        checkUsable();
+        MemorySegment in =
+                input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
+        if (encrypting && (long) heldLength + in.byteSize() + tagLength > Integer.MAX_VALUE) {
+            rules.finalOutputOverflows(output, outputOffset, inputLen);
+        }
+        int need = finalLength(in.byteSize());
+        Objects.requireNonNull(output, "output"); // as the JDK's AEAD ciphers
+        if (outputOffset < 0 || output.length - outputOffset < need) {
+            throw new ShortBufferException("Output buffer too small, must be at least " + need + " bytes long");
+        }
+        finish(in, MemorySegment.ofArray(output).asSlice(outputOffset, need));
+        return need;
+    }
+
+    @Override
+    public int doFinal(ByteBuffer input, ByteBuffer output) throws ShortBufferException, AEADBadTagException {
+        checkUsable();
+        MemorySegment in = AeadIo.remaining(input);
+        int need = finalLength(in.byteSize());
+        if (output.remaining() < need) {
+            throw new ShortBufferException("Output buffer too small, must be at least " + need + " bytes long");
+        }
+        finish(in, AeadIo.remaining(output).asSlice(0, need));
+        input.position(input.limit());
+        output.position(output.position() + need);
+        return need;
+    }
+
+    /**
+     * The output of doFinal with {@code more} bytes to come. Decryption input shorter than the
+     * tag ends the operation with AEADBadTagException, as the JDK does.
+     */
+    private int finalLength(long more) throws AEADBadTagException {
+        long total = heldLength + more;
+        if (encrypting) {
+            return Math.addExact(Math.toIntExact(total), tagLength);
+        }
+        if (total < tagLength) {
+            endMessage();
+            throw new AEADBadTagException(
+                    "Input data too short to contain an expected tag length of " + tagLength + " bytes");
+        }
+        return (int) (total - tagLength);
+    }
+
+    /** Runs the held message plus {@code in} into {@code out} (exactly its length); always ends the message. */
+    private void finish(MemorySegment in, MemorySegment out) throws AEADBadTagException {
+        MemorySegment message;
+        if (heldLength == 0) {
+            // AWS-LC allows out == in exactly; any other overlap needs a private copy of the input
+            message = AeadIo.detached(in, out);
+        } else {
+            hold(in);
+            message = MemorySegment.ofArray(held).asSlice(0, heldLength);
+        }
+        MemorySegment n = MemorySegment.ofArray(nonce);
+        MemorySegment a = MemorySegment.ofArray(aad).asSlice(0, aadLength);
+        long length = message.byteSize();
+        try {
+            if (encrypting) {
+                ctx.seal(n, message, a, out);
+                finished = true;
+            } else {
+                int plainLength = (int) out.byteSize();
+                if (plain.length < plainLength) {
+                    plain = new byte[plainLength];
+                }
+                MemorySegment p = MemorySegment.ofArray(plain).asSlice(0, plainLength);
+                try {
+                    if (!ctx.open(n, message, a, p)) {
+                        throw new AEADBadTagException("Tag mismatch");
+                    }
+                    MemorySegment.copy(p, 0, out, 0, plainLength);
+                } finally {
+                    Arrays.fill(plain, 0, plainLength, (byte) 0);
+                }
+            }
+            tallies.nativePath().count(length);
+        } finally {
+            endMessage();
+        }
+    }
+
+    /** The message is done or abandoned: the next starts empty with the same key and nonce. */
+    private void endMessage() {
+        Arrays.fill(held, 0, heldLength, (byte) 0);
+        heldLength = 0;
+        aadLength = 0;
+        dataStarted = false;
+        if (held.length > KEPT_CAPACITY) {
+            held = AeadIo.EMPTY;
+        }
+        if (aad.length > KEPT_CAPACITY) {
+            aad = AeadIo.EMPTY;
+        }
+        if (plain.length > KEPT_CAPACITY) {
+            plain = AeadIo.EMPTY;
+        }
+    }
+}

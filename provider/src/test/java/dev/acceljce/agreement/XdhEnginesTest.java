@@ -1,0 +1,67 @@
+package dev.acceljce.agreement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.acceljce.awslc.AwsLc;
+import dev.acceljce.control.Dispatch;
+import dev.acceljce.control.Engine;
+import dev.acceljce.control.Family;
+import dev.acceljce.control.Settings;
+import dev.acceljce.testing.Providers;
+import java.security.InvalidKeyException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import javax.crypto.KeyAgreement;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * X25519 on each engine, chosen with {@code acceljce.engine.xdh}: KeyAgreementTest's Wycheproof
+ * (strict: small-order peers refused) and cross-provider checks, run once per engine, and a key
+ * destroyed after init refused.
+ */
+class XdhEnginesTest {
+    @BeforeAll
+    static void nativeLoaded() {
+        Providers.requireNative();
+    }
+
+    @AfterEach
+    void defaultEngine() {
+        Settings.set("acceljce.engine.xdh", null);
+    }
+
+    private static void use(Engine engine) {
+        if (engine == Engine.AWSLC) {
+            assumeTrue(AwsLc.isAvailable(), "AWS-LC is not loaded: " + AwsLc.unavailableReason());
+        }
+        Settings.set("acceljce.engine.xdh", engine.property());
+        assertEquals(engine, Dispatch.engine(Family.XDH, NativeKeyAgreement.XDH_ENGINES));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void wycheproofAndCrossProvider(Engine engine) throws Exception {
+        use(engine);
+        KeyAgreementTest same = new KeyAgreementTest();
+        same.wycheproofXdh("X25519");
+        same.crossProvider("X25519");
+        same.wycheproofXdh("X448"); // OpenSSL whatever the setting
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aDestroyedKeyIsRefused(Engine engine) throws Exception {
+        use(engine);
+        KeyPair a = KeyPairGenerator.getInstance("X25519", Providers.ACCEL).generateKeyPair();
+        KeyPair b = KeyPairGenerator.getInstance("X25519", Providers.ACCEL).generateKeyPair();
+        KeyAgreement ka = KeyAgreement.getInstance("X25519", Providers.ACCEL);
+        ka.init(a.getPrivate());
+        a.getPrivate().destroy();
+        assertThrows(InvalidKeyException.class, () -> ka.doPhase(b.getPublic(), true));
+    }
+}
