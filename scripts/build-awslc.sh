@@ -72,6 +72,11 @@ fi
 
 [ "$(uname -s)" = Linux ] && [ "$(uname -m)" = x86_64 ] \
   || { echo "build-awslc: only linux-x86_64 is supported (this is $(uname -s)-$(uname -m))" >&2; exit 1; }
+# cmake is the one tool a fresh Debian machine may lack: install it when we can (root, apt-get)
+if ! command -v cmake >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "build-awslc: installing Debian's cmake" >&2
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cmake; } >&2
+fi
 for tool in cargo cmake make gcc nm readelf python3 flock; do
   command -v "$tool" >/dev/null || { echo "build-awslc: '$tool' is needed to build AWS-LC" >&2; exit 1; }
 done
