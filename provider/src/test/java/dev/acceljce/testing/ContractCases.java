@@ -37,7 +37,7 @@ public final class ContractCases {
     }
 
     private static Key aes(int n) {
-        return new WycheproofSuites.RawKey(bytes(n, 1), "AES");
+        return new RawKey(bytes(n, 1), "AES");
     }
 
     private static Cipher init(Provider p, String t, int mode, Key key, AlgorithmParameterSpec spec) throws Exception {
@@ -105,7 +105,7 @@ public final class ContractCases {
         }
         for (String t : new String[] {"AES/GCM/NoPadding", "ChaCha20-Poly1305"}) {
             boolean gcm = t.startsWith("AES");
-            Key key = new WycheproofSuites.RawKey(bytes(gcm ? 16 : 32, 5), gcm ? "AES" : "ChaCha20");
+            Key key = new RawKey(bytes(gcm ? 16 : 32, 5), gcm ? "AES" : "ChaCha20");
             AlgorithmParameterSpec spec =
                     gcm ? new GCMParameterSpec(128, bytes(12, 6)) : new IvParameterSpec(bytes(12, 6));
             for (int len : new int[] {0, 1, 15, 16, 17, 32}) {
@@ -122,7 +122,7 @@ public final class ContractCases {
                         () -> init(p, t, Cipher.ENCRYPT_MODE, key, bad).doFinal());
             }
             for (int keyLen : new int[] {0, 15, 31, 33}) {
-                Key bad = new WycheproofSuites.RawKey(new byte[keyLen], gcm ? "AES" : "ChaCha20");
+                Key bad = new RawKey(new byte[keyLen], gcm ? "AES" : "ChaCha20");
                 cases.put(
                         t + " key " + keyLen,
                         () -> init(p, t, Cipher.ENCRYPT_MODE, bad, spec).doFinal());
@@ -171,7 +171,7 @@ public final class ContractCases {
             for (int keyLen : new int[] {0, 1, 64, 200}) {
                 cases.put(alg + " key " + keyLen, () -> {
                     Mac m = Mac.getInstance(alg, p);
-                    m.init(new WycheproofSuites.RawKey(bytes(keyLen, 11), alg));
+                    m.init(new RawKey(bytes(keyLen, 11), alg));
                     return m.doFinal(new byte[0]);
                 });
             }

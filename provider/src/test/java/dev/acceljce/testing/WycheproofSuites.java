@@ -35,7 +35,6 @@ import javax.crypto.KDF;
 import javax.crypto.KEM;
 import javax.crypto.KeyAgreement;
 import javax.crypto.Mac;
-import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.HKDFParameterSpec;
@@ -173,24 +172,6 @@ public final class WycheproofSuites {
     }
 
     // ---- ciphers
-
-    /** A secret key of any length (SecretKeySpec refuses an empty one). */
-    public record RawKey(byte[] bytes, String algorithm) implements SecretKey {
-        @Override
-        public String getAlgorithm() {
-            return algorithm;
-        }
-
-        @Override
-        public String getFormat() {
-            return "RAW";
-        }
-
-        @Override
-        public byte[] getEncoded() {
-            return bytes.clone();
-        }
-    }
 
     /**
      * An AEAD vector: decryption of ct||tag (tag||ct for SIV, RFC 5297's V || C), then encryption
