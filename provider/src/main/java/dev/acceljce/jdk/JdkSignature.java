@@ -24,6 +24,8 @@ public final class JdkSignature extends SignatureSpi implements Counted {
      * checks apply), else 0.
      */
     private int ecdsaOrderBytes;
+    /** For EdDSA verification: the length of a well-formed signature (64 or 114 bytes), else 0. */
+    private int eddsaSignatureBytes;
 
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Bytes of the message in progress, counted when it is signed or verified. */
@@ -52,6 +54,9 @@ public final class JdkSignature extends SignatureSpi implements Counted {
         ecdsaOrderBytes = algorithm.toUpperCase(java.util.Locale.ROOT).contains("WITHECDSA")
                         && publicKey instanceof java.security.interfaces.ECPublicKey ec
                 ? (ec.getParams().getOrder().bitLength() + 7) / 8
+                : 0;
+        eddsaSignatureBytes = publicKey instanceof java.security.interfaces.EdECPublicKey ed
+                ? ed.getParams().getName().equalsIgnoreCase("Ed448") ? 114 : 64
                 : 0;
     }
 
@@ -112,7 +117,18 @@ public final class JdkSignature extends SignatureSpi implements Counted {
     @Override
     protected boolean engineVerify(byte[] sigBytes, int offset, int length) throws SignatureException {
         // the JDK's verify runs first: it ends the message whatever the answer
-        boolean ok = sig.verify(sigBytes, offset, length);
+        boolean ok;
+        try {
+            ok = sig.verify(sigBytes, offset, length);
+        } catch (SignatureException e) {
+            counted();
+            if (length == eddsaSignatureBytes) {
+                // SunEC refuses a well-sized EdDSA signature whose R does not decode or whose s is
+                // not below L with an exception; OpenSSL, and so the native path, answers false
+                return false;
+            }
+            throw e;
+        }
         counted();
         if (ecdsaOrderBytes > 0) {
             Boolean refused = StrictEcdsa.precheck(

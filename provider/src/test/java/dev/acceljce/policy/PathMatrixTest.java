@@ -60,12 +60,6 @@ class PathMatrixTest {
 
     static final List<KnownOpen> KNOWN_OPEN = List.of(
             new KnownOpen(
-                    "EdDSA",
-                    "Ed25519/Ed448 signatures with an undecodable R or s >= L: false natively, SignatureException"
-                            + " from SunEC on the JDK path (both refuse)",
-                    (key, shown) -> Set.of("refused verify=false", "refused verify!SignatureException")
-                            .containsAll(shown)),
-            new KnownOpen(
                     "RSA-PKCS1-verify",
                     "PKCS#1 v1.5 DigestInfo without the NULL parameters (Wycheproof 'acceptable', MissingNull):"
                             + " refused by OpenSSL, accepted by SunRsaSign on the JDK path",
