@@ -26,6 +26,7 @@ import java.util.Map;
  * absent  FAMILY  Type.Algorithm
  * vector  FAMILY  FILE  TCID  RESULT  ACCEPTED  DETAIL
  * contract  NAME  DETAIL
+ * time  WALL_MS  MAIN_THREAD_CPU_MS
  * served  SERVICE  NATIVE_OPS  JDK_OPS
  * </pre>
  *
@@ -109,6 +110,12 @@ public final class PathMatrixMain {
                 out.write(String.join("\t", "contract", e.getKey(), o.detail()));
                 out.newLine();
             }
+            out.write(String.join(
+                    "\t",
+                    "time",
+                    Long.toString((System.nanoTime() - start) / 1_000_000),
+                    Long.toString(THREAD.getCurrentThreadCpuTime() / 1_000_000)));
+            out.newLine();
             for (Counters.Row r : Counters.snapshot().values()) {
                 out.write(String.join(
                         "\t", "served", r.service(), Long.toString(r.nativeOps()), Long.toString(r.jdkOps())));

@@ -47,7 +47,8 @@ class PathMatrixTest {
     /** A class without a table of its own: auto then uses the generic table. */
     private static final String GENERIC_CLASS = "x86-aesni";
 
-    private static final int CHILD_TIMEOUT_SECONDS = 400;
+    /** Generous: on an idle 2-core machine a child takes under a minute, on a shared one many times that. */
+    private static final int CHILD_TIMEOUT_SECONDS = 1800;
 
     @TempDir
     Path dir;
@@ -120,7 +121,8 @@ class PathMatrixTest {
             Map<String, String> familyOf,
             Set<String> absent,
             Map<String, long[]> served,
-            long millis) {}
+            long millis,
+            long cpuMillis) {}
 
     @Test
     void everyVectorHasOneOutcomeOnEveryPath() throws Exception {
@@ -159,10 +161,14 @@ class PathMatrixTest {
 
         StringBuilder summary = new StringBuilder("Path matrix: " + configs.size() + " configurations, wall time "
                 + wall + " ms (two child JVMs at a time)\n");
+        long cpuTotal = 0;
         for (Report r : reports.values()) {
+            cpuTotal += r.cpuMillis;
             summary.append(String.format(
-                    "  %-28s %6d ms  %s; JDK path served: %s%n", nameOf(reports, r), r.millis, r.config, jdkServed(r)));
+                    "  %-28s %7d ms wall, %6d ms CPU (main thread)  %s; JDK path served: %s%n",
+                    nameOf(reports, r), r.millis, r.cpuMillis, r.config, jdkServed(r)));
         }
+        summary.append("  CPU time of the children's main threads together: " + cpuTotal + " ms\n");
         summary.append(familyCounts(reports));
         Map<String, Integer> knownOpen = new TreeMap<>();
         List<String> differences = compare(reports, knownOpen);
@@ -255,6 +261,7 @@ class PathMatrixTest {
         Set<String> absent = new TreeSet<>();
         Map<String, long[]> served = new TreeMap<>();
         String config = null;
+        long cpu = -1;
         for (String line : Files.readAllLines(out)) {
             String[] f = line.split("\t", -1);
             switch (f[0]) {
@@ -269,6 +276,7 @@ class PathMatrixTest {
                     outcomes.put("contract: " + f[1], new Outcome(null, null, f[2]));
                     familyOf.put("contract: " + f[1], "API contract");
                 }
+                case "time" -> cpu = Long.parseLong(f[2]);
                 case "served" -> served.put(f[1], new long[] {Long.parseLong(f[2]), Long.parseLong(f[3])});
                 default -> throw new AssertionError("unexpected line from " + c.name() + ": " + line);
             }
@@ -276,7 +284,7 @@ class PathMatrixTest {
         assertTrue(config != null && config.contains("source=" + c.library()), c.name() + " ran with " + config);
         assertTrue(c.cpuClass == null || config.contains("cpuClass=" + c.cpuClass), c.name() + " ran with " + config);
         assertTrue(config.contains("profile=none"), c.name() + " read a calibrate profile: " + config);
-        return new Report(config, outcomes, familyOf, absent, served, millis);
+        return new Report(config, outcomes, familyOf, absent, served, millis, cpu);
     }
 
     private static String familyCounts(Map<Config, Report> reports) {
