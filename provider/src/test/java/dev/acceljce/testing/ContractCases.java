@@ -50,6 +50,17 @@ public final class ContractCases {
         return c;
     }
 
+    /** Outcome of a refused message, then of a good one on the same object. */
+    private static byte[] refusedThenGood(Cipher c, byte[] bad, byte[] good) throws Exception {
+        String first;
+        try {
+            first = VectorOutcome.hash(c.doFinal(bad));
+        } catch (Exception e) {
+            first = e.getClass().getSimpleName();
+        }
+        return MlEncodings.concat(first.getBytes(), c.doFinal(good));
+    }
+
     /** Every case by name, in a fixed order. */
     public static Map<String, VectorOutcome.Step> all(Provider p) {
         Map<String, VectorOutcome.Step> cases = new LinkedHashMap<>();
@@ -92,14 +103,7 @@ public final class ContractCases {
                 Cipher c = init(p, t, Cipher.DECRYPT_MODE, aes(16), iv);
                 byte[] bad = good.clone();
                 bad[bad.length - 1] ^= 0x55;
-                String first;
-                try {
-                    first = VectorOutcome.hash(c.doFinal(bad));
-                } catch (Exception e) {
-                    first = e.getClass().getSimpleName();
-                }
-                byte[] second = c.doFinal(good);
-                return MlEncodings.concat(first.getBytes(), second);
+                return refusedThenGood(c, bad, good);
             });
             cases.put(t + " update before init", () -> Cipher.getInstance(t, p).update(new byte[16]));
         }
@@ -145,13 +149,7 @@ public final class ContractCases {
                 Cipher c = init(p, t, Cipher.DECRYPT_MODE, key, spec);
                 byte[] bad = good.clone();
                 bad[3] ^= 1;
-                String first;
-                try {
-                    first = VectorOutcome.hash(c.doFinal(bad));
-                } catch (Exception e) {
-                    first = e.getClass().getSimpleName();
-                }
-                return MlEncodings.concat(first.getBytes(), c.doFinal(good));
+                return refusedThenGood(c, bad, good);
             });
         }
         for (String t : new String[] {"AESWrap", "AESWrapPad"}) {
