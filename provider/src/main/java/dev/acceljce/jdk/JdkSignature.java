@@ -122,7 +122,7 @@ public final class JdkSignature extends SignatureSpi implements Counted {
             ok = sig.verify(sigBytes, offset, length);
         } catch (SignatureException e) {
             counted();
-            if (length == eddsaSignatureBytes) {
+            if (eddsaSignatureBytes > 0 && length == eddsaSignatureBytes) {
                 // SunEC refuses a well-sized EdDSA signature whose R does not decode or whose s is
                 // not below L with an exception; OpenSSL, and so the native path, answers false
                 return false;
