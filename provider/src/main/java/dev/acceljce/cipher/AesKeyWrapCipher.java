@@ -419,10 +419,7 @@ final class AesKeyWrapCipher extends CipherSpi implements Counted {
                 throw new IllegalBlockSizeException("data should be at least 16 bytes and multiples of 8");
             }
         } else {
-            int min = padded ? 2 * SEMIBLOCK : 3 * SEMIBLOCK;
-            if (len < min || len % SEMIBLOCK != 0) {
-                throw new IllegalBlockSizeException("data should be at least " + min + " bytes and multiples of 8");
-            }
+            dev.acceljce.jdk.DecryptionInput.checkUnwrapLength(len, padded);
         }
     }
 

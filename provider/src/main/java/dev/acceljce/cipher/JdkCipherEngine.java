@@ -1,5 +1,6 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.jdk.DecryptionInput;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.jdk.VerifiedDecryption;
 import java.nio.ByteBuffer;
@@ -33,6 +34,8 @@ final class JdkCipherEngine implements CipherEngine {
     private final Cipher cipher;
     private final Tallies tallies;
     private final boolean verifiedDecryption;
+    /** The native path's length rules for the message being decrypted. */
+    private final DecryptionInput message = new DecryptionInput();
 
     /**
      * {@code verifiedDecryption}: the cipher decrypts an AEAD, whose doFinal must release nothing
@@ -56,17 +59,27 @@ final class JdkCipherEngine implements CipherEngine {
     // ---- before the operation: init and what the JDK's cipher answers about it
 
     void init(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+        DecryptionInput.requireKey(key);
         cipher.init(opmode, key, random);
+        initialized(opmode, () -> cipher.init(opmode, key, random));
+    }
+
+    private void initialized(int opmode, DecryptionInput.Init again) {
+        message.initialized(opmode, cipher.getAlgorithm(), cipher.getBlockSize(), again);
     }
 
     void init(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
+        DecryptionInput.requireKey(key);
         cipher.init(opmode, key, params, random);
+        initialized(opmode, () -> cipher.init(opmode, key, params, random));
     }
 
     void init(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
+        DecryptionInput.requireKey(key);
         cipher.init(opmode, key, params, random);
+        initialized(opmode, () -> cipher.init(opmode, key, params, random));
     }
 
     byte[] iv() {
@@ -87,6 +100,7 @@ final class JdkCipherEngine implements CipherEngine {
     @Override
     public byte[] update(byte[] in, int inOffset, int inLen) {
         byte[] out = cipher.update(in, inOffset, inLen);
+        message.added(inLen);
         tallies.jdkPath().bytes(inLen);
         return out;
     }
@@ -96,6 +110,7 @@ final class JdkCipherEngine implements CipherEngine {
         int n = in == out
                 ? cipher.update(Arrays.copyOfRange(in, inOffset, inOffset + inLen), 0, inLen, out, outOffset)
                 : cipher.update(in, inOffset, inLen, out, outOffset);
+        message.added(inLen);
         tallies.jdkPath().bytes(inLen);
         return n;
     }
@@ -104,6 +119,7 @@ final class JdkCipherEngine implements CipherEngine {
     public int update(ByteBuffer in, ByteBuffer out) throws ShortBufferException {
         int before = in.remaining();
         int n = cipher.update(in, out);
+        message.added(before - in.remaining());
         tallies.jdkPath().bytes(before - in.remaining());
         return n;
     }
@@ -120,7 +136,14 @@ final class JdkCipherEngine implements CipherEngine {
 
     @Override
     public byte[] doFinal(byte[] in, int inOffset, int inLen) throws IllegalBlockSizeException, BadPaddingException {
-        byte[] out = in == null ? cipher.doFinal() : cipher.doFinal(in, inOffset, inLen);
+        message.ending(in == null ? 0 : inLen);
+        byte[] out;
+        try {
+            out = in == null ? cipher.doFinal() : cipher.doFinal(in, inOffset, inLen);
+        } catch (BadPaddingException e) {
+            message.paddingRefused();
+            throw e;
+        }
         completed(in == null ? 0 : inLen);
         return out;
     }
@@ -128,15 +151,21 @@ final class JdkCipherEngine implements CipherEngine {
     @Override
     public int doFinal(byte[] in, int inOffset, int inLen, byte[] out, int outOffset)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        message.ending(in == null ? 0 : inLen);
         int n;
-        if (verifiedDecryption) {
-            n = VerifiedDecryption.doFinal(cipher, in, inOffset, inLen, out, outOffset);
-        } else if (in == null) {
-            n = cipher.doFinal(out, outOffset);
-        } else if (in == out) { // see update: not copy-safe in place
-            n = cipher.doFinal(Arrays.copyOfRange(in, inOffset, inOffset + inLen), 0, inLen, out, outOffset);
-        } else {
-            n = cipher.doFinal(in, inOffset, inLen, out, outOffset);
+        try {
+            if (verifiedDecryption) {
+                n = VerifiedDecryption.doFinal(cipher, in, inOffset, inLen, out, outOffset);
+            } else if (in == null) {
+                n = cipher.doFinal(out, outOffset);
+            } else if (in == out) { // see update: not copy-safe in place
+                n = cipher.doFinal(Arrays.copyOfRange(in, inOffset, inOffset + inLen), 0, inLen, out, outOffset);
+            } else {
+                n = cipher.doFinal(in, inOffset, inLen, out, outOffset);
+            }
+        } catch (BadPaddingException e) {
+            message.paddingRefused();
+            throw e;
         }
         completed(in == null ? 0 : inLen);
         return n;
@@ -146,7 +175,14 @@ final class JdkCipherEngine implements CipherEngine {
     public int doFinal(ByteBuffer in, ByteBuffer out)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         int before = in.remaining();
-        int n = verifiedDecryption ? VerifiedDecryption.doFinal(cipher, in, out) : cipher.doFinal(in, out);
+        message.ending(before);
+        int n;
+        try {
+            n = verifiedDecryption ? VerifiedDecryption.doFinal(cipher, in, out) : cipher.doFinal(in, out);
+        } catch (BadPaddingException e) {
+            message.paddingRefused();
+            throw e;
+        }
         completed(before);
         return n;
     }
@@ -160,6 +196,11 @@ final class JdkCipherEngine implements CipherEngine {
 
     @Override
     public Key unwrap(byte[] wrapped, String algorithm, int type) throws InvalidKeyException, NoSuchAlgorithmException {
+        try {
+            message.ending(wrapped.length);
+        } catch (IllegalBlockSizeException e) {
+            throw new InvalidKeyException(e.getMessage(), e);
+        }
         Key k = cipher.unwrap(wrapped, algorithm, type);
         completed(wrapped.length);
         return k;
@@ -167,6 +208,7 @@ final class JdkCipherEngine implements CipherEngine {
 
     /** One operation done, with the bytes of its last input (its updates were counted as they came). */
     private void completed(long lastInput) {
+        message.ended();
         tallies.jdkPath().count(lastInput);
     }
 }

@@ -28,10 +28,8 @@ public final class JdkCipher extends CipherSpi implements Counted {
     private Cipher cipher;
     /** Initialised to decrypt an AEAD transformation: doFinal goes through {@link VerifiedDecryption}. */
     private boolean aeadDecrypt;
-    /** Initialised to decrypt ECB or CBC with PKCS#5 padding: an empty message is refused ({@link PaddedDecryption}). */
-    private boolean paddedDecrypt;
-    /** Bytes given to update since init or the last doFinal (for {@link #paddedDecrypt}). */
-    private long heldInput;
+    /** The native path's length rules for the message being decrypted. */
+    private final DecryptionInput message = new DecryptionInput();
 
     private Counters.Tally tally = Counters.Tally.NONE;
 
@@ -121,28 +119,31 @@ public final class JdkCipher extends CipherSpi implements Counted {
 
     @Override
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+        DecryptionInput.requireKey(key);
         cipher().init(opmode, key, random);
-        initialized(opmode);
+        initialized(opmode, () -> cipher().init(opmode, key, random));
     }
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
+        DecryptionInput.requireKey(key);
         cipher().init(opmode, key, params, random);
-        initialized(opmode);
+        initialized(opmode, () -> cipher().init(opmode, key, params, random));
     }
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
+        DecryptionInput.requireKey(key);
         cipher().init(opmode, key, params, random);
-        initialized(opmode);
+        initialized(opmode, () -> cipher().init(opmode, key, params, random));
     }
 
     @Override
     protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
         byte[] out = cipher().update(input, inputOffset, inputLen);
-        heldInput += inputLen;
+        message.added(inputLen);
         tally.bytes(inputLen); // at once: a stream may never reach doFinal
         return out;
     }
@@ -151,7 +152,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
         int n = cipher().update(input, inputOffset, inputLen, output, outputOffset);
-        heldInput += inputLen;
+        message.added(inputLen);
         tally.bytes(inputLen); // at once: a stream may never reach doFinal
         return n;
     }
@@ -160,7 +161,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
     protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
         int in = input.remaining();
         int n = cipher().update(input, output);
-        heldInput += in - input.remaining();
+        message.added(in - input.remaining());
         tally.bytes(in - input.remaining());
         return n;
     }
@@ -170,7 +171,13 @@ public final class JdkCipher extends CipherSpi implements Counted {
             throws IllegalBlockSizeException, BadPaddingException {
         // Cipher.doFinal() reaches the SPI as (null, 0, 0); the public doFinal(byte[],...) refuses null
         ending(input == null ? 0 : inputLen);
-        byte[] out = input == null ? cipher().doFinal() : cipher().doFinal(input, inputOffset, inputLen);
+        byte[] out;
+        try {
+            out = input == null ? cipher().doFinal() : cipher().doFinal(input, inputOffset, inputLen);
+        } catch (BadPaddingException e) {
+            message.paddingRefused();
+            throw e;
+        }
         done(input == null ? 0 : inputLen);
         return out;
     }
@@ -180,11 +187,17 @@ public final class JdkCipher extends CipherSpi implements Counted {
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         // Cipher.doFinal(output, offset) reaches the SPI with a null input
         ending(input == null ? 0 : inputLen);
-        int n = aeadDecrypt
-                ? VerifiedDecryption.doFinal(cipher(), input, inputOffset, inputLen, output, outputOffset)
-                : input == null
-                        ? cipher().doFinal(output, outputOffset)
-                        : cipher().doFinal(input, inputOffset, inputLen, output, outputOffset);
+        int n;
+        try {
+            n = aeadDecrypt
+                    ? VerifiedDecryption.doFinal(cipher(), input, inputOffset, inputLen, output, outputOffset)
+                    : input == null
+                            ? cipher().doFinal(output, outputOffset)
+                            : cipher().doFinal(input, inputOffset, inputLen, output, outputOffset);
+        } catch (BadPaddingException e) {
+            message.paddingRefused();
+            throw e;
+        }
         done(input == null ? 0 : inputLen);
         return n;
     }
@@ -194,16 +207,21 @@ public final class JdkCipher extends CipherSpi implements Counted {
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         int in = input.remaining();
         ending(in);
-        int n = aeadDecrypt ? VerifiedDecryption.doFinal(cipher(), input, output) : cipher().doFinal(input, output);
+        int n;
+        try {
+            n = aeadDecrypt ? VerifiedDecryption.doFinal(cipher(), input, output) : cipher().doFinal(input, output);
+        } catch (BadPaddingException e) {
+            message.paddingRefused();
+            throw e;
+        }
         done(in);
         return n;
     }
 
-    private void initialized(int opmode) {
+    private void initialized(int opmode, DecryptionInput.Init again) {
         boolean decrypt = opmode == Cipher.DECRYPT_MODE || opmode == Cipher.UNWRAP_MODE;
         aeadDecrypt = decrypt && VerifiedDecryption.isAead(transformation());
-        paddedDecrypt = decrypt && PaddedDecryption.applies(transformation(), cipher().getBlockSize());
-        heldInput = 0;
+        message.initialized(opmode, transformation(), cipher().getBlockSize(), again);
     }
 
     /**
@@ -211,14 +229,12 @@ public final class JdkCipher extends CipherSpi implements Counted {
      * the JDK's cipher sees the message. A refusal changes nothing, as SunJCE's length checks.
      */
     private void ending(long lastInput) throws IllegalBlockSizeException {
-        if (paddedDecrypt) {
-            PaddedDecryption.refuseEmpty(heldInput + lastInput, cipher().getBlockSize());
-        }
+        message.ending(lastInput);
     }
 
     /** A completed operation with its last input (its updates' bytes were counted as they came). */
     private void done(long lastInput) {
-        heldInput = 0;
+        message.ended();
         tally.count(lastInput);
     }
 
@@ -242,6 +258,11 @@ public final class JdkCipher extends CipherSpi implements Counted {
     @Override
     protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
             throws InvalidKeyException, NoSuchAlgorithmException {
+        try {
+            message.ending(wrappedKey.length);
+        } catch (IllegalBlockSizeException e) {
+            throw new InvalidKeyException(e.getMessage(), e);
+        }
         Key k = cipher().unwrap(wrappedKey, wrappedKeyAlgorithm, wrappedKeyType);
         done(wrappedKey.length);
         return k;

@@ -18,12 +18,22 @@ import java.security.spec.AlgorithmParameterSpec;
 /** The JDK path of a Signature service. */
 public final class JdkSignature extends SignatureSpi implements Counted {
     private final Signature sig;
+    private final String algorithm;
+    /**
+     * For ECDSA verification: the length of the key's order in bytes ({@link StrictEcdsa}'s
+     * checks apply), else 0.
+     */
+    private int ecdsaOrderBytes;
+    /** For EdDSA verification: the length of a well-formed signature (64 or 114 bytes), else 0. */
+    private int eddsaSignatureBytes;
+
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Bytes of the message in progress, counted when it is signed or verified. */
     private long messageBytes;
 
     public JdkSignature(String algorithm) throws NoSuchAlgorithmException {
         this.sig = Signature.getInstance(algorithm, JdkProviders.forService("Signature", algorithm));
+        this.algorithm = algorithm;
     }
 
     @Override
@@ -41,6 +51,13 @@ public final class JdkSignature extends SignatureSpi implements Counted {
     protected void engineInitVerify(PublicKey publicKey) throws InvalidKeyException {
         messageBytes = 0;
         sig.initVerify(publicKey);
+        ecdsaOrderBytes = algorithm.toUpperCase(java.util.Locale.ROOT).contains("WITHECDSA")
+                        && publicKey instanceof java.security.interfaces.ECPublicKey ec
+                ? (ec.getParams().getOrder().bitLength() + 7) / 8
+                : 0;
+        eddsaSignatureBytes = publicKey instanceof java.security.interfaces.EdECPublicKey ed
+                ? ed.getParams().getName().equalsIgnoreCase("Ed448") ? 114 : 64
+                : 0;
     }
 
     @Override
@@ -94,15 +111,34 @@ public final class JdkSignature extends SignatureSpi implements Counted {
 
     @Override
     protected boolean engineVerify(byte[] sigBytes) throws SignatureException {
-        boolean ok = sig.verify(sigBytes);
-        counted();
-        return ok;
+        return engineVerify(sigBytes, 0, sigBytes.length);
     }
 
     @Override
     protected boolean engineVerify(byte[] sigBytes, int offset, int length) throws SignatureException {
-        boolean ok = sig.verify(sigBytes, offset, length);
+        // the JDK's verify runs first: it ends the message whatever the answer
+        boolean ok;
+        try {
+            ok = sig.verify(sigBytes, offset, length);
+        } catch (SignatureException e) {
+            counted();
+            if (eddsaSignatureBytes > 0 && length == eddsaSignatureBytes) {
+                // SunEC refuses a well-sized EdDSA signature whose R does not decode or whose s is
+                // not below L with an exception; OpenSSL, and so the native path, answers false
+                return false;
+            }
+            throw e;
+        }
         counted();
+        if (ecdsaOrderBytes > 0) {
+            Boolean refused = StrictEcdsa.precheck(
+                    java.util.Arrays.copyOfRange(sigBytes, offset, offset + length),
+                    algorithm.toUpperCase(java.util.Locale.ROOT).endsWith("INP1363FORMAT"),
+                    ecdsaOrderBytes);
+            if (refused != null) {
+                return refused;
+            }
+        }
         return ok;
     }
 

@@ -1,5 +1,6 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.jdk.StrictEcdsa;
 import dev.acceljce.keys.AccelEcPrivateKey;
 import dev.acceljce.keys.AccelEcPublicKey;
 import dev.acceljce.keys.AccelKey;
@@ -78,22 +79,11 @@ final class EcdsaSignature extends DigestThenSign {
     @Override
     boolean verify(AccelKey key, byte[] signature) throws SignatureException {
         int n = finishMessage();
-        byte[] der;
-        if (p1363) {
-            if (signature.length != 2 * curve.orderBytes()) {
-                return false;
-            }
-            der = EcdsaEncoding.p1363ToDer(signature, curve.orderBytes());
-        } else {
-            switch (EcdsaEncoding.checkDer(signature)) {
-                case MALFORMED -> throw new SignatureException("Invalid encoding for signature");
-                case NEGATIVE_INTEGER -> {
-                    return false;
-                }
-                case STRICT -> {}
-            }
-            der = signature;
+        Boolean refused = StrictEcdsa.precheck(signature, p1363, curve.orderBytes());
+        if (refused != null) {
+            return refused;
         }
+        byte[] der = p1363 ? EcdsaEncoding.p1363ToDer(signature, curve.orderBytes()) : signature;
         return context(key, false).verify(der, tbs(), n);
     }
 

@@ -6,12 +6,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.testing.Providers;
 import java.security.Provider;
-import javax.crypto.SecretKey;
 
 /**
  * What the tests of the services beyond the JDK share: whether this run's library has a service
  * (the bundled OpenSSL 3.5 has them all; the system 3.0 lacks Argon2 and AES-GCM-SIV, which must
- * then be absent), and a raw key of any length.
+ * then be absent).
  */
 final class Beyond {
     private Beyond() {}
@@ -35,27 +34,5 @@ final class Beyond {
         }
         assertNotNull(s, type + "." + algorithm + " not registered with " + LibCrypto.version());
         return s;
-    }
-
-    /** A SecretKey with any encoding, the empty one included (SecretKeySpec refuses empty keys). */
-    record RawKey(byte[] bytes, String algorithm) implements SecretKey {
-        RawKey(byte[] bytes) {
-            this(bytes, "AES");
-        }
-
-        @Override
-        public String getAlgorithm() {
-            return algorithm;
-        }
-
-        @Override
-        public String getFormat() {
-            return "RAW";
-        }
-
-        @Override
-        public byte[] getEncoded() {
-            return bytes.clone();
-        }
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.acceljce.spec.KmacParameterSpec;
 import dev.acceljce.testing.Providers;
+import dev.acceljce.testing.RawKey;
 import dev.acceljce.testing.Wycheproof;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -65,7 +66,7 @@ class BeyondWycheproofTest {
             byte[] expected = c.hex("tag");
             byte[] tag;
             try {
-                mac.init(new Beyond.RawKey(c.hex("key")), kmac ? new KmacParameterSpec(new byte[0], tagBytes) : null);
+                mac.init(new RawKey(c.hex("key")), kmac ? new KmacParameterSpec(new byte[0], tagBytes) : null);
                 mac.update(c.hex("msg"));
                 tag = Arrays.copyOf(mac.doFinal(), tagBytes);
             } catch (GeneralSecurityException e) {
@@ -141,7 +142,7 @@ class BeyondWycheproofTest {
                     layout == Layout.SIV ? new IvParameterSpec(iv) : new GCMParameterSpec(tagBits, iv);
             try {
                 if (c.valid()) {
-                    enc.init(Cipher.ENCRYPT_MODE, new Beyond.RawKey(key), spec);
+                    enc.init(Cipher.ENCRYPT_MODE, new RawKey(key), spec);
                     feedAad(enc, layout, aad, iv);
                     byte[] got = enc.doFinal(msg);
                     if (!Arrays.equals(sealed, got)) {
@@ -149,7 +150,7 @@ class BeyondWycheproofTest {
                         continue;
                     }
                 }
-                dec.init(Cipher.DECRYPT_MODE, new Beyond.RawKey(key), spec);
+                dec.init(Cipher.DECRYPT_MODE, new RawKey(key), spec);
                 feedAad(dec, layout, aad, iv);
                 byte[] opened = dec.doFinal(sealed);
                 if (c.valid() && Arrays.equals(opened, msg)) {
@@ -206,9 +207,9 @@ class BeyondWycheproofTest {
             byte[] tweak = Arrays.copyOf(c.hex("iv"), 16);
             byte[] msg = c.hex("msg");
             byte[] ct = c.hex("ct");
-            cipher.init(Cipher.ENCRYPT_MODE, new Beyond.RawKey(key), new IvParameterSpec(tweak));
+            cipher.init(Cipher.ENCRYPT_MODE, new RawKey(key), new IvParameterSpec(tweak));
             byte[] got = cipher.doFinal(msg);
-            cipher.init(Cipher.DECRYPT_MODE, new Beyond.RawKey(key), new IvParameterSpec(tweak));
+            cipher.init(Cipher.DECRYPT_MODE, new RawKey(key), new IvParameterSpec(tweak));
             byte[] back = cipher.doFinal(ct);
             if (c.valid() && Arrays.equals(ct, got) && Arrays.equals(msg, back)) {
                 valid++;

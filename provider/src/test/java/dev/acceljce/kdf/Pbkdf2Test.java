@@ -16,19 +16,15 @@ import dev.acceljce.openssl.FipsModule;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.Providers;
 import dev.acceljce.testing.Wycheproof;
+import dev.acceljce.testing.WycheproofSuites;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import javax.crypto.SecretKey;
@@ -110,7 +106,7 @@ class Pbkdf2Test {
             byte[] salt = c.hex("salt");
             int iterations = c.test().get("iterationCount").asInt();
             int dkLen = c.test().get("dkLen").asInt();
-            char[] chars = utf8Chars(password);
+            char[] chars = WycheproofSuites.utf8Chars(password);
             if (Fips.on()
                     && (salt.length < Fips.MIN_PBKDF2_SALT_BYTES
                             || iterations < Fips.MIN_PBKDF2_ITERATIONS
@@ -144,22 +140,6 @@ class Pbkdf2Test {
             return;
         }
         assertTrue(viaJca > 30 && viaBinding > 0, viaJca + " via the JCA, " + viaBinding + " via the binding");
-    }
-
-    /** The characters whose UTF-8 encoding is exactly {@code bytes}, or null when there are none. */
-    private static char[] utf8Chars(byte[] bytes) {
-        try {
-            CharBuffer cb = StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes));
-            char[] chars = new char[cb.remaining()];
-            cb.get(chars);
-            return Arrays.equals(Pbkdf2Key.utf8(chars), bytes) ? chars : null;
-        } catch (CharacterCodingException e) {
-            return null;
-        }
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.acceljce.control.Path;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.Providers;
 import dev.acceljce.testing.Wycheproof;
+import dev.acceljce.testing.WycheproofSuites;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -44,15 +45,7 @@ class EcdsaTest {
      * SHAKE-based files are not listed: neither SunEC nor AccelJCE offers ECDSA with SHAKE.
      */
     static List<String> wycheproofFiles() {
-        List<String> out = new ArrayList<>();
-        for (String curve : new String[] {"secp256r1", "secp384r1", "secp521r1"}) {
-            for (String f : Wycheproof.files("ecdsa_" + curve + "_*_test.json")) {
-                if (!f.contains("shake")) {
-                    out.add(f);
-                }
-            }
-        }
-        return out;
+        return WycheproofSuites.ecdsaFiles();
     }
 
     static String algorithmOf(String sha, boolean p1363) {

@@ -14,6 +14,7 @@ import dev.acceljce.keys.AccelKey;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.Providers;
 import dev.acceljce.testing.Wycheproof;
+import dev.acceljce.testing.WycheproofSuites;
 import java.math.BigInteger;
 import java.security.AlgorithmParameters;
 import java.security.InvalidKeyException;
@@ -112,13 +113,7 @@ class RsaSignatureTest {
      * the parameters of the group set on the Signature.
      */
     static List<String> pssFiles() {
-        List<String> out = new ArrayList<>();
-        for (String f : Wycheproof.files("rsa_pss_*_test.json")) {
-            if (!f.contains("shake")) {
-                out.add(f);
-            }
-        }
-        return out;
+        return WycheproofSuites.pssFiles();
     }
 
     @ParameterizedTest

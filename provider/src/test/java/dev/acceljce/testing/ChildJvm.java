@@ -24,15 +24,25 @@ public final class ChildJvm {
     /** Runs {@code main} with {@code jvmOptions} and {@code args}; returns what it printed (stdout and stderr). */
     public static String run(List<String> jvmOptions, Class<?> main, int timeoutSeconds, String... args)
             throws Exception {
+        List<String> options = new ArrayList<>(jvmOptions);
+        for (String p : List.of("acceljce.openssl.skipBundled", "acceljce.openssl.lib")) {
+            if (System.getProperty(p) != null) {
+                options.add("-D" + p + "=" + System.getProperty(p));
+            }
+        }
+        return runChoosingLibrary(options, main, timeoutSeconds, args);
+    }
+
+    /**
+     * As {@link #run}, but the library is the one {@code jvmOptions} choose (for a test that runs
+     * both libraries itself), not this run's.
+     */
+    public static String runChoosingLibrary(List<String> jvmOptions, Class<?> main, int timeoutSeconds, String... args)
+            throws Exception {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED"));
         command.addAll(jvmOptions);
-        for (String p : List.of("acceljce.openssl.skipBundled", "acceljce.openssl.lib")) {
-            if (System.getProperty(p) != null) {
-                command.add("-D" + p + "=" + System.getProperty(p));
-            }
-        }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
