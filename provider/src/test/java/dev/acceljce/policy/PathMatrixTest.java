@@ -68,15 +68,14 @@ class PathMatrixTest {
             new KnownOpen(
                     "ML-KEM",
                     "seed-only PKCS#8 ML-KEM keys (OpenSSL's default format): read natively, refused by the JDK's"
-                            + " KeyFactory where the JDK path serves (policy jdk, and auto on OpenSSL 3.5, whose"
-                            + " built-in table sends ML-KEM to the JDK)",
+                            + " KeyFactory where the JDK path serves (policy jdk; auto serves ML-KEM natively)",
                     (key, shown) ->
                             shown.size() == 2 && shown.stream().anyMatch(o -> o.contains("!InvalidKeySpecException"))),
             new KnownOpen(
                     "ML-DSA",
                     "seed-only PKCS#8 ML-DSA keys refused by the JDK's KeyFactory, and private keys with s1 or s2"
                             + " out of range accepted by the JDK's signer (OpenSSL refuses them), where the JDK path"
-                            + " serves (policy jdk, auto on OpenSSL 3.5)",
+                            + " serves (policy jdk; auto serves ML-DSA natively)",
                     (key, shown) -> shown.size() == 2
                             && (shown.stream().anyMatch(o -> o.contains("!InvalidKeySpecException"))
                                     || shown.equals(Set.of(
