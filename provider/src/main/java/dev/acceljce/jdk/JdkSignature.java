@@ -26,6 +26,8 @@ public final class JdkSignature extends SignatureSpi implements Counted {
     private int ecdsaOrderBytes;
     /** For EdDSA verification: the length of a well-formed signature (64 or 114 bytes), else 0. */
     private int eddsaSignatureBytes;
+    /** For PKCS#1 v1.5 verification: the key ({@link StrictPkcs1}'s check applies), else null. */
+    private java.security.interfaces.RSAPublicKey pkcs1Key;
 
     private Counters.Tally tally = Counters.Tally.NONE;
     /** Bytes of the message in progress, counted when it is signed or verified. */
@@ -58,6 +60,9 @@ public final class JdkSignature extends SignatureSpi implements Counted {
         eddsaSignatureBytes = publicKey instanceof java.security.interfaces.EdECPublicKey ed
                 ? ed.getParams().getName().equalsIgnoreCase("Ed448") ? 114 : 64
                 : 0;
+        pkcs1Key = StrictPkcs1.applies(algorithm) && publicKey instanceof java.security.interfaces.RSAPublicKey rsa
+                ? rsa
+                : null;
     }
 
     @Override
@@ -138,6 +143,9 @@ public final class JdkSignature extends SignatureSpi implements Counted {
             if (refused != null) {
                 return refused;
             }
+        }
+        if (ok && pkcs1Key != null) {
+            return StrictPkcs1.hasNullParameters(pkcs1Key, sigBytes, offset, length);
         }
         return ok;
     }

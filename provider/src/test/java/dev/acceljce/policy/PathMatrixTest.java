@@ -61,11 +61,6 @@ class PathMatrixTest {
 
     static final List<KnownOpen> KNOWN_OPEN = List.of(
             new KnownOpen(
-                    "RSA-PKCS1-verify",
-                    "PKCS#1 v1.5 DigestInfo without the NULL parameters (Wycheproof 'acceptable', MissingNull):"
-                            + " refused by OpenSSL, accepted by SunRsaSign on the JDK path",
-                    (key, shown) -> shown.equals(Set.of("refused verify=false", "accepted verify=true"))),
-            new KnownOpen(
                     "ML-KEM",
                     "seed-only PKCS#8 ML-KEM keys (OpenSSL's default format): read natively, refused by the JDK's"
                             + " KeyFactory where the JDK path serves (policy jdk; auto serves ML-KEM natively)",
