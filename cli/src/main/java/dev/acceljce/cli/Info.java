@@ -210,8 +210,8 @@ public record Info(
         }
 
         OpenSslCpu openssl = capabilities.openssl();
-        out.append(
-                "\nCPU crypto features (the CPU, per /proc/cpuinfo; OpenSSL, per OpenSSL_version(OPENSSL_CPU_INFO)):\n\n");
+        out.append("\nCPU crypto features (the CPU, per the kernel: /proc/cpuinfo, AT_HWCAP on aarch64; OpenSSL, per"
+                + " OpenSSL_version(OPENSSL_CPU_INFO)):\n\n");
         if (cpu().features().isEmpty()) {
             out.append("(not known on this system)\n");
         } else {
@@ -224,7 +224,9 @@ public record Info(
         }
         out.append(openssl.raw() == null ? "" : "OpenSSL says: " + openssl.raw() + "\n");
         if (openssl.envMask() != null) {
-            out.append("The OPENSSL_ia32cap environment variable (")
+            out.append("The ")
+                    .append(openssl.envVariable())
+                    .append(" environment variable (")
                     .append(openssl.envMask())
                     .append(") changes what OpenSSL uses.\n");
         }

@@ -10,7 +10,10 @@ import java.util.Set;
  * {@code <vendor>-avx512} (VAES + VPCLMULQDQ with AVX-512: AMD Zen 4, Intel Ice Lake and later),
  * {@code <vendor>-avx2-vaes} (VAES + VPCLMULQDQ on 256-bit registers only: AMD Zen 3, Intel Alder
  * Lake), {@code <vendor>-aesni} (AES-NI + PCLMULQDQ) or {@code <vendor>-portable}, with vendor
- * {@code amd}, {@code intel} or {@code x86}. Other architectures are {@code <arch>}.
+ * {@code amd}, {@code intel} or {@code x86}. On aarch64, {@code arm-crypto} (the ARMv8 crypto
+ * extensions OpenSSL's AES, GCM and SHA-256 code runs on: AES, PMULL, SHA-2; every Graviton,
+ * Ampere Altra, Cobalt and Axion has them) or {@code arm-portable}; no ARM class has been measured
+ * on hardware (see {@code crossovers-aarch64.properties}). Other architectures are {@code <arch>}.
  *
  * <p>The features are the ones OpenSSL enabled (an {@code OPENSSL_ia32cap} mask that turns
  * AVX-512 off moves the machine down a class), else the CPU's. {@code acceljce.cpuClass} names a
@@ -38,6 +41,9 @@ public final class CpuClass {
 
     /** The class of a CPU of {@code arch} named {@code model} whose enabled features are {@code features}. */
     public static String of(String arch, String model, Set<String> features) {
+        if (arch.equals("aarch64")) {
+            return features.containsAll(Set.of("aes", "pmull", "sha2")) ? "arm-crypto" : "arm-portable";
+        }
         if (!arch.equals("x86_64")) {
             return arch;
         }
@@ -55,5 +61,16 @@ public final class CpuClass {
             level = "portable";
         }
         return vendor + "-" + level;
+    }
+
+    /** The architecture a class belongs to, whose generic crossover table it extends. */
+    public static String architecture(String cpuClass) {
+        if (cpuClass.startsWith("arm-")) {
+            return "aarch64";
+        }
+        if (cpuClass.matches("(amd|intel|x86)-.*")) {
+            return "x86_64";
+        }
+        return cpuClass; // the classes of other architectures are the architecture's name
     }
 }

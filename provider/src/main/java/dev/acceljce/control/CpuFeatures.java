@@ -19,7 +19,8 @@ import java.util.Set;
  * names them ({@code aes}, {@code sha_ni}, {@code avx512ifma}, ...).
  *
  * <p>Which features are listed depends on the architecture: x86_64 ({@code flags} line), aarch64
- * ({@code Features}: {@code aes pmull sha1 sha2 sha3 sha512}), s390x ({@code features}: CPACF's
+ * (the kernel's {@code AT_HWCAP} word from {@code /proc/self/auxv}, the bits OpenSSL reads with
+ * {@code getauxval}, else the {@code Features} line: {@code aes pmull sha1 sha2 sha3 sha512}), s390x ({@code features}: CPACF's
  * message-security assist {@code msa}, and {@code vx}), ppc64le (no flag line in /proc/cpuinfo: the vector
  * crypto bit of {@code AT_HWCAP2}, read from {@code /proc/self/auxv}).
  *
@@ -58,8 +59,33 @@ public record CpuFeatures(String arch, String model, int logicalCpus, Map<String
     /** ppc64le: the POWER8+ vector crypto facility (PPC_FEATURE2_VEC_CRYPTO). */
     public static final List<String> PPC64LE = List.of("vcrypto");
 
+    private static final long AT_HWCAP = 16;
     private static final long AT_HWCAP2 = 26;
     private static final long PPC_FEATURE2_VEC_CRYPTO = 0x02000000L;
+    /** aarch64 AT_HWCAP bits (Linux arch/arm64/include/uapi/asm/hwcap.h), in {@link #AARCH64}'s order. */
+    private static final Map<String, Long> AARCH64_HWCAP = Map.of(
+            "aes", 1L << 3, "pmull", 1L << 4, "sha1", 1L << 5, "sha2", 1L << 6, "sha3", 1L << 17, "sha512", 1L << 21);
+    /** aarch64 CPU implementer codes (MIDR_EL1) as /proc/cpuinfo prints them, and whose they are. */
+    private static final Map<String, String> ARM_IMPLEMENTERS =
+            Map.of("0x41", "Arm", "0x61", "Apple", "0xc0", "Ampere", "0x6d", "Microsoft", "0x48", "HiSilicon");
+    /** Arm Ltd. CPU part numbers of the server cores most Java runs on (Graviton, Axion, Cobalt, Altra). */
+    private static final Map<String, String> ARM_PARTS = Map.of(
+            "0xd0c",
+            "Neoverse N1",
+            "0xd40",
+            "Neoverse V1",
+            "0xd49",
+            "Neoverse N2",
+            "0xd4f",
+            "Neoverse V2",
+            "0xd84",
+            "Neoverse V3",
+            "0xd8e",
+            "Neoverse N3",
+            "0xd08",
+            "Cortex-A72",
+            "0xd0b",
+            "Cortex-A76");
 
     public CpuFeatures {
         features = Collections.unmodifiableMap(new LinkedHashMap<>(features));
@@ -116,15 +142,16 @@ public record CpuFeatures(String arch, String model, int logicalCpus, Map<String
                     Runtime.getRuntime().availableProcessors(),
                     Map.of());
         }
-        long hwcap2 = 0;
-        if (arch.equals("ppc64le")) {
+        long auxWord = 0;
+        if (arch.equals("ppc64le") || arch.equals("aarch64")) {
             try {
-                hwcap2 = auxvValue(Files.readAllBytes(Path.of("/proc/self/auxv")), AT_HWCAP2);
+                auxWord = auxvValue(
+                        Files.readAllBytes(Path.of("/proc/self/auxv")), arch.equals("ppc64le") ? AT_HWCAP2 : AT_HWCAP);
             } catch (IOException e) {
-                hwcap2 = -1;
+                auxWord = -1;
             }
         }
-        return parse(text, arch, hwcap2);
+        return parse(text, arch, auxWord);
     }
 
     /** Parses the text of a /proc/cpuinfo file of an {@code arch} machine. */
@@ -133,12 +160,16 @@ public record CpuFeatures(String arch, String model, int logicalCpus, Map<String
     }
 
     /**
-     * As {@link #parse(String, String)}, with ppc64le's {@code AT_HWCAP2} value (-1: unknown, then
-     * ppc64le features are reported as absent).
+     * As {@link #parse(String, String)}, with the auxiliary-vector word the architecture's features
+     * come from: ppc64le's {@code AT_HWCAP2} (-1: unknown, then its features are reported as
+     * absent), aarch64's {@code AT_HWCAP} (0 or -1: not read, then the {@code Features} line counts).
      */
-    public static CpuFeatures parse(String cpuinfo, String arch, long hwcap2) {
+    public static CpuFeatures parse(String cpuinfo, String arch, long auxWord) {
         String model = null;
         Set<String> flags = null;
+        String implementer = null;
+        String part = null;
+        boolean x86Flags = false;
         int processors = 0;
         for (String line : cpuinfo.split("\n")) {
             int colon = line.indexOf(':');
@@ -153,7 +184,13 @@ public record CpuFeatures(String arch, String model, int logicalCpus, Map<String
                 // x86 "model name", s390x "machine" is not a model; POWER says "cpu : POWER9 ..."
                 case "model name", "cpu" -> model = model == null ? value : model;
                 // x86 "flags", aarch64 "Features", s390x "features": the first processor's list
-                case "flags", "features" -> flags = flags == null ? Set.of(value.split("\\s+")) : flags;
+                case "flags", "features" -> {
+                    flags = flags == null ? Set.of(value.split("\\s+")) : flags;
+                    x86Flags |= key.equals("flags");
+                }
+                // aarch64 names no model: the implementer and part numbers of MIDR_EL1
+                case "cpu implementer" -> implementer = implementer == null ? value : implementer;
+                case "cpu part" -> part = part == null ? value : part;
                 default -> {
                     if (key.startsWith("processor ")) {
                         processors++;
@@ -161,11 +198,22 @@ public record CpuFeatures(String arch, String model, int logicalCpus, Map<String
                 }
             }
         }
+        if (arch.equals("aarch64")) {
+            if (x86Flags) {
+                // qemu-user shows the host's /proc/cpuinfo: its model and flags are not this CPU's
+                model = "unknown (/proc/cpuinfo describes the host of an emulator, not this aarch64 CPU)";
+                flags = null;
+            } else if (implementer != null) {
+                model = armModel(
+                        implementer.toLowerCase(Locale.ROOT), part == null ? "?" : part.toLowerCase(Locale.ROOT));
+            }
+        }
+        boolean fromHwcap = arch.equals("aarch64") && auxWord > 0;
         Map<String, Boolean> features = new LinkedHashMap<>();
         for (String f : featureNames(arch)) {
             boolean has = arch.equals("ppc64le")
-                    ? hwcap2 > 0 && (hwcap2 & PPC_FEATURE2_VEC_CRYPTO) != 0
-                    : flags != null && flags.contains(f);
+                    ? auxWord > 0 && (auxWord & PPC_FEATURE2_VEC_CRYPTO) != 0
+                    : fromHwcap ? (auxWord & AARCH64_HWCAP.get(f)) != 0 : flags != null && flags.contains(f);
             features.put(f, has);
         }
         return new CpuFeatures(
@@ -173,6 +221,13 @@ public record CpuFeatures(String arch, String model, int logicalCpus, Map<String
                 model == null ? "unknown" : model,
                 processors > 0 ? processors : Runtime.getRuntime().availableProcessors(),
                 features);
+    }
+
+    /** "Arm Neoverse V1 (0x41/0xd40)", or the codes alone for a CPU the tables do not name. */
+    private static String armModel(String implementer, String part) {
+        String vendor = ARM_IMPLEMENTERS.getOrDefault(implementer, "implementer " + implementer);
+        String core = implementer.equals("0x41") ? ARM_PARTS.get(part) : null;
+        return vendor + (core == null ? " part " + part : " " + core) + " (" + implementer + "/" + part + ")";
     }
 
     /** The value of {@code type} in a 64-bit little-endian auxiliary vector, or 0 when absent. */

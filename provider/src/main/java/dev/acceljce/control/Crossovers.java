@@ -24,10 +24,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Sources, first match wins: the profile written by {@code acceljce calibrate} (setting
  * {@code acceljce.profile}, default {@code ~/.config/acceljce/profile.properties} when it exists),
  * then the defaults built into the jar for this machine's {@link CpuClass}
- * ({@code crossovers-x86_64-<class>.properties}, where the project measured such a CPU), then the
- * generic defaults ({@code crossovers-x86_64.properties}, measured with JMH on the machine named in
- * that file). Within each source the most specific key wins. Without an entry a family is served
- * natively.
+ * ({@code crossovers-<arch>-<class>.properties}, where the project measured such a CPU), then the
+ * generic defaults of the class's architecture ({@code crossovers-x86_64.properties}, measured with
+ * JMH on the machine named in that file; {@code crossovers-aarch64.properties}, not measured on
+ * hardware, which its {@value #UNMEASURED} key says). Within each source the most specific key
+ * wins. Without an entry a family is served natively.
  */
 public final class Crossovers {
     /**
@@ -36,7 +37,12 @@ public final class Crossovers {
      */
     public static final int TYPICAL_SIZE = 1024;
 
-    private static final String DEFAULTS = "crossovers-x86_64.properties";
+    /**
+     * A key of a generic table that is no crossover: present when the table was not measured on
+     * the architecture's hardware, its value says on what it rests.
+     */
+    static final String UNMEASURED = "table.unmeasured";
+
     private static volatile Table table;
     /** The table with the settings snapshot it was last found valid for: one read per lookup. */
     private record Checked(Table table, Object settings) {}
@@ -161,7 +167,9 @@ public final class Crossovers {
     public static Map<String, String> describe() {
         Table t = table();
         Map<String, String> out = new TreeMap<>();
-        t.defaults.stringPropertyNames().forEach(k -> out.put(k, t.defaults.getProperty(k) + " (built-in)"));
+        t.defaults.stringPropertyNames().stream()
+                .filter(k -> !k.equals(UNMEASURED))
+                .forEach(k -> out.put(k, t.defaults.getProperty(k) + " (built-in)"));
         t.classDefaults
                 .stringPropertyNames()
                 .forEach(k -> out.put(k, t.classDefaults.getProperty(k) + " (built-in for " + t.cpuClass + ")"));
@@ -172,7 +180,12 @@ public final class Crossovers {
     /** Forgets the loaded table (after calibrate wrote a new profile, or the setting changed). */
     /** The resource holding the built-in crossovers measured on CPUs of {@code cpuClass} (may not exist). */
     static String classDefaults(String cpuClass) {
-        return "crossovers-x86_64-" + cpuClass + ".properties";
+        return "crossovers-" + CpuClass.architecture(cpuClass) + "-" + cpuClass + ".properties";
+    }
+
+    /** The resource holding the generic crossovers of {@code cpuClass}'s architecture (may not exist). */
+    static String architectureDefaults(String cpuClass) {
+        return "crossovers-" + CpuClass.architecture(cpuClass) + ".properties";
     }
 
     /** Whether a calibrate profile exists and is read before the built-in tables. */
@@ -183,7 +196,10 @@ public final class Crossovers {
     /** The CPU class whose built-in crossovers are in force, and whether the jar has a table for it. */
     public static String cpuClassInForce() {
         Table t = table();
-        return t.cpuClass + (t.classDefaults.isEmpty() ? " (no table of its own: the generic defaults)" : "");
+        String unmeasured = t.defaults.getProperty(UNMEASURED);
+        return t.cpuClass
+                + (t.classDefaults.isEmpty() ? " (no table of its own: the generic defaults)" : "")
+                + (unmeasured == null ? "" : "; NOT MEASURED ON HARDWARE: " + unmeasured.trim());
     }
 
     private static Properties resource(String name) {
@@ -232,7 +248,7 @@ public final class Crossovers {
                         "cannot read crossover profile " + profilePath + ": " + e.getMessage(), e);
             }
         }
-        Properties defaults = resource(DEFAULTS);
+        Properties defaults = resource(architectureDefaults(cpuClass));
         Properties classDefaults = resource(classDefaults(cpuClass));
         List<Map<String, Crossover>> looked = new ArrayList<>();
         for (int i = 0; i < Family.values().length; i++) {

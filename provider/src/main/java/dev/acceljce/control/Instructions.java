@@ -107,14 +107,29 @@ public final class Instructions {
             Map.entry(
                     "x25519", List.of(new Route(List.of("adx", "bmi2"), "x25519-x86_64 with MULX/ADCX (radix 2^64)"))));
 
-    private static final Map<String, List<Route>> AARCH64 = Map.of(
-            "sha1", List.of(new Route(List.of("sha1"), "ARMv8 SHA-1 instructions")),
-            "sha256", List.of(new Route(List.of("sha2"), "ARMv8 SHA-256 instructions")),
-            "sha512", List.of(new Route(List.of("sha512"), "ARMv8.2 SHA-512 instructions")),
-            "sha3", List.of(new Route(List.of("sha3"), "ARMv8.2 SHA-3 instructions")),
-            "aes", List.of(new Route(List.of("aes"), "ARMv8 AES instructions")),
-            "aes-gcm", List.of(new Route(List.of("aes", "pmull"), "ARMv8 AES + PMULL")),
-            "drbg", List.of(new Route(List.of("aes"), "CTR-DRBG (AES-256) with ARMv8 AES")));
+    /**
+     * aarch64, from OpenSSL's armv8 perlasm and crypto/armcap.c. Keccak uses the SHA-3 instructions
+     * only on the cores armcap.c marks worth it (Apple M1/M2), and NEON code elsewhere; the
+     * big-number, P-256, X25519 and ChaCha20 code is ARMv8/NEON assembler that needs no extension.
+     */
+    private static final Map<String, List<Route>> AARCH64 = Map.ofEntries(
+            Map.entry("sha1", List.of(new Route(List.of("sha1"), "ARMv8 SHA-1 instructions"))),
+            Map.entry("sha256", List.of(new Route(List.of("sha2"), "ARMv8 SHA-256 instructions"))),
+            Map.entry("sha512", List.of(new Route(List.of("sha512"), "ARMv8.2 SHA-512 instructions"))),
+            Map.entry(
+                    "sha3",
+                    List.of(new Route(
+                            List.of("sha3"),
+                            "ARMv8.2 SHA-3 instructions on the cores OpenSSL finds them worth using, else NEON"))),
+            Map.entry("aes", List.of(new Route(List.of("aes"), "ARMv8 AES instructions"))),
+            Map.entry("aes-gcm", List.of(new Route(List.of("aes", "pmull"), "ARMv8 AES + PMULL"))),
+            Map.entry("drbg", List.of(new Route(List.of("aes"), "CTR-DRBG (AES-256) with ARMv8 AES"))),
+            Map.entry("rsa", List.of(new Route(List.of(), "armv8-mont Montgomery multiplication (base ARMv8)"))),
+            Map.entry(
+                    "ec",
+                    List.of(new Route(List.of(), "P-256: ecp_nistz256-armv8; P-384, P-521: 64-bit C (bundled build)"))),
+            Map.entry("chacha20", List.of(new Route(List.of(), "ChaCha20 NEON (base ARMv8)"))),
+            Map.entry("chacha20-poly1305", List.of(new Route(List.of(), "ChaCha20 and Poly1305 NEON (base ARMv8)"))));
 
     private static final List<Route> CPACF = List.of(new Route(List.of("msa"), "CPACF"));
     private static final Map<String, List<Route>> S390X = Map.of(

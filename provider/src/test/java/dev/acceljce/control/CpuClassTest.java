@@ -1,6 +1,7 @@
 package dev.acceljce.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.acceljce.openssl.LibCrypto;
@@ -33,7 +34,48 @@ class CpuClassTest {
         assertEquals("intel-avx512", CpuClass.of("x86_64", "Intel(R) Xeon(R) Platinum 8488C", ZEN4));
         assertEquals("intel-aesni", CpuClass.of("x86_64", "Intel(R) Core(TM) i7-6700 CPU @ 3.40GHz", SKYLAKE));
         assertEquals("x86-portable", CpuClass.of("x86_64", "QEMU Virtual CPU version 2.5+", Set.of("avx")));
-        assertEquals("aarch64", CpuClass.of("aarch64", "Neoverse-V1", Set.of("aes", "pmull")));
+        assertEquals("arm-crypto", CpuClass.of("aarch64", "Arm Neoverse V1", Set.of("aes", "pmull", "sha1", "sha2")));
+        assertEquals("arm-portable", CpuClass.of("aarch64", "Arm Cortex-A72", Set.of()));
+        assertEquals("s390x", CpuClass.of("s390x", "unknown", Set.of("msa")));
+    }
+
+    @Test
+    void everyClassBelongsToTheArchitectureWhoseGenericTableItExtends() {
+        assertEquals("x86_64", CpuClass.architecture("amd-avx512"));
+        assertEquals("x86_64", CpuClass.architecture("x86-portable"));
+        assertEquals("aarch64", CpuClass.architecture("arm-crypto"));
+        assertEquals("s390x", CpuClass.architecture("s390x"));
+        assertEquals("crossovers-x86_64-amd-avx512.properties", Crossovers.classDefaults("amd-avx512"));
+        assertEquals("crossovers-aarch64.properties", Crossovers.architectureDefaults("arm-crypto"));
+    }
+
+    @Test
+    void theArmTableSaysItWasNotMeasuredOnHardwareAndLeavesGcmNative() {
+        assertTrue(LibCrypto.isAvailable(), LibCrypto.unavailableReason());
+        Settings.set("acceljce.cpuClass", "arm-crypto");
+        Crossovers.reload();
+        assertTrue(
+                Crossovers.cpuClassInForce().startsWith("arm-crypto (no table of its own"),
+                Crossovers.cpuClassInForce());
+        assertTrue(Crossovers.cpuClassInForce().contains("NOT MEASURED ON HARDWARE"), Crossovers.cpuClassInForce());
+        assertTrue(
+                Crossovers.describe().keySet().stream().noneMatch(k -> k.startsWith("table.")),
+                Crossovers.describe()::toString);
+        Crossovers.Crossover gcm = Crossovers.lookup(Family.GCM, "AES/GCM/NoPadding");
+        assertEquals(Path.NATIVE, gcm.pathFor(32), gcm.toString());
+        assertEquals(Path.NATIVE, gcm.pathFor(16384), gcm.toString());
+        if (Crossovers.opensslLine().equals("3.5")) {
+            assertEquals(
+                    new Crossovers.Crossover(Path.JDK, 0, Path.JDK, "built-in defaults"),
+                    Crossovers.lookup(Family.DIGEST, "SHA-256"));
+        }
+        // x86-64's measured tables do not speak for ARM: its class tables are not read
+        Crossovers.Crossover cbc = Crossovers.lookup(Family.AES, "AES/CBC/NoPadding");
+        assertEquals("no entry", cbc.source(), cbc.toString());
+        // and x86 classes do not say they are unmeasured
+        Settings.set("acceljce.cpuClass", "amd-avx512");
+        Crossovers.reload();
+        assertFalse(Crossovers.cpuClassInForce().contains("NOT MEASURED"), Crossovers.cpuClassInForce());
     }
 
     @Test
@@ -94,7 +136,7 @@ class CpuClassTest {
     @Test
     void thisMachineHasAClass() {
         String c = CpuClass.current();
-        assertTrue(c.matches("(amd|intel|x86)-(avx512|avx2-vaes|aesni|portable)|[a-z0-9_]+"), c);
+        assertTrue(c.matches("(amd|intel|x86)-(avx512|avx2-vaes|aesni|portable)|arm-(crypto|portable)|[a-z0-9_]+"), c);
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** /proc/cpuinfo parsing against fixture texts of each architecture, and a live smoke test. */
@@ -84,6 +85,44 @@ class CpuFeaturesTest {
                 """, "aarch64");
         assertEquals(2, cpu.logicalCpus());
         assertEquals(CpuFeatures.AARCH64, List.copyOf(cpu.present()));
+    }
+
+    @Test
+    void aarch64FeaturesComeFromAtHwcapWhenTheKernelGivesIt() {
+        String text = """
+                processor\t: 0
+                Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32
+                CPU implementer\t: 0x41
+                CPU part\t: 0xd40
+                """;
+        // AT_HWCAP of a Neoverse V1: FP, ASIMD, AES, PMULL, SHA1, SHA2, ..., SHA3 (17), SHA512 (21)
+        long hwcap = (1L << 0) | (1L << 1) | (1L << 3) | (1L << 4) | (1L << 5) | (1L << 6) | (1L << 17) | (1L << 21);
+        CpuFeatures cpu = CpuFeatures.parse(text, "aarch64", hwcap);
+        assertEquals(CpuFeatures.AARCH64, List.copyOf(cpu.present()));
+        assertEquals("Arm Neoverse V1 (0x41/0xd40)", cpu.model());
+        // without the auxiliary vector, the Features line counts
+        assertEquals(
+                Set.of("aes", "pmull", "sha1", "sha2"),
+                CpuFeatures.parse(text, "aarch64", -1).present());
+        assertEquals(
+                "Ampere part 0xac3 (0xc0/0xac3)",
+                CpuFeatures.parse("CPU implementer\t: 0xc0\nCPU part\t: 0xac3\n", "aarch64")
+                        .model());
+    }
+
+    @Test
+    void anEmulatorShowsTheHostsCpuinfoWhichSaysNothingOfTheAarch64Cpu() {
+        // qemu-user passes the x86-64 host's /proc/cpuinfo through, and emulates AT_HWCAP
+        String host = """
+                processor\t: 0
+                model name\t: AMD EPYC 9R14 96-Core Processor
+                flags\t\t: fpu sse2 aes pclmulqdq avx2 sha_ni
+                """;
+        CpuFeatures fromLine = CpuFeatures.parse(host, "aarch64");
+        assertTrue(fromLine.model().startsWith("unknown (/proc/cpuinfo describes the host"), fromLine.model());
+        assertEquals(Set.of(), fromLine.present()); // x86's "aes" flag is not ARM's AES
+        CpuFeatures fromHwcap = CpuFeatures.parse(host, "aarch64", (1L << 3) | (1L << 4));
+        assertEquals(Set.of("aes", "pmull"), fromHwcap.present());
     }
 
     @Test

@@ -66,12 +66,34 @@ class OpenSslCpuTest {
     }
 
     @Test
+    void armcapOfANeoverseV1() {
+        // NEON, AES, SHA1, SHA256, PMULL, SHA512, CPUID, SHA3, UNROLL8_EOR3, UNROLL12_EOR3
+        OpenSslCpu c = OpenSslCpu.decode("CPUINFO: OPENSSL_armcap=0x118fd");
+        assertTrue(c.decoded());
+        assertEquals(List.of(0x118fdL), c.vectors());
+        assertEquals(CpuFeatures.AARCH64, List.copyOf(c.enabled().keySet()));
+        assertTrue(c.enabled().values().stream().allMatch(on -> on), c.enabled()::toString);
+        assertEquals("OPENSSL_armcap", c.envVariable());
+        assertEquals(null, c.envMask());
+    }
+
+    @Test
+    void armcapMaskedByTheEnvironment() {
+        // OPENSSL_armcap=0x1 leaves NEON only: no crypto extension is used
+        OpenSslCpu c = OpenSslCpu.decode("CPUINFO: OPENSSL_armcap=0x1 env:0x1");
+        assertEquals("0x1", c.envMask());
+        assertTrue(c.decoded());
+        assertTrue(c.enabled().values().stream().noneMatch(on -> on), c.enabled()::toString);
+        CpuFeatures cpu = CpuFeatures.parse("Features\t: fp asimd aes pmull sha1 sha2\n", "aarch64");
+        assertEquals(Set.of(), c.enabledOn(cpu));
+    }
+
+    @Test
     void nothingToDecode() {
         assertFalse(OpenSslCpu.decode(null).decoded());
         OpenSslCpu na = OpenSslCpu.decode("CPUINFO: N/A");
         assertFalse(na.decoded());
         assertEquals("CPUINFO: N/A", na.raw());
-        assertFalse(OpenSslCpu.decode("CPUINFO: OPENSSL_armcap=0xbd").decoded());
         assertFalse(OpenSslCpu.decode("CPUINFO: OPENSSL_ia32cap=0xzz:0x1").decoded());
     }
 
@@ -88,6 +110,17 @@ class OpenSslCpuTest {
                 // nothing masks AES-NI: OpenSSL uses it exactly when the CPU has it
                 assertEquals(cpu.has("aes"), c.enabled().get("aes"), c.raw());
                 assertEquals(cpu.has("pclmulqdq"), c.enabled().get("pclmulqdq"), c.raw());
+            }
+        }
+        if (cpu.arch().equals("aarch64")) {
+            assertTrue(c.decoded(), c.raw());
+            assertEquals("OPENSSL_armcap", c.envVariable());
+            if (System.getenv("OPENSSL_armcap") == null) {
+                // OpenSSL reads the same AT_HWCAP bits: it uses each extension exactly when the CPU has it
+                for (String f : CpuFeatures.AARCH64) {
+                    assertEquals(cpu.has(f), c.enabled().get(f), f + ": " + c.raw() + " vs " + cpu);
+                }
+                assertTrue(cpu.has("aes") && cpu.has("pmull"), "no ARMv8 crypto extensions here: " + cpu);
             }
         }
     }

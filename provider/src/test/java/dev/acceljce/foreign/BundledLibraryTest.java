@@ -62,5 +62,8 @@ class BundledLibraryTest {
         if (System.getProperty("os.name").equals("Linux") && arch.equals("amd64")) {
             assertEquals("linux-x86_64", BundledLibrary.platform());
         }
+        if (System.getProperty("os.name").equals("Linux") && arch.equals("aarch64")) {
+            assertEquals("linux-aarch64", BundledLibrary.platform());
+        }
     }
 }

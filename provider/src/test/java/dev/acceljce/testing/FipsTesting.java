@@ -15,7 +15,9 @@ import java.nio.file.Path;
  * and skips them, saying so.
  */
 public final class FipsTesting {
-    private static final String BUNDLE = "META-INF/acceljce/native/linux-x86_64/";
+    /** This platform's bundle (the FIPS module is built for linux-x86_64 only so far). */
+    private static final String BUNDLE = "META-INF/acceljce/native/linux-"
+            + dev.acceljce.control.CpuFeatures.normalise(System.getProperty("os.arch")) + "/";
 
     private FipsTesting() {}
 
