@@ -309,7 +309,11 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         byte[] spki = peer.getEncoded();
         byte[] u = Arrays.copyOfRange(spki, spki.length - Curve25519.X25519_KEY, spki.length);
         byte[] s = new byte[Curve25519.X25519_KEY];
-        boolean ok = Curve25519.x25519(s, awsLcScalar, u);
+        byte[] scalar = awsLcScalar; // read once: a destroy() on another thread clears the field
+        if (scalar == null) {
+            throw new InvalidKeyException("the key was destroyed");
+        }
+        boolean ok = Curve25519.x25519(s, scalar, u);
         privateKey.nativeKey(); // destroyed meanwhile (its raw form wiped): InvalidKeyException
         if (!ok) {
             Arrays.fill(s, (byte) 0);

@@ -18,7 +18,9 @@ import java.util.Arrays;
  */
 final class AwsLcEd25519 implements EdDsaEngine {
     /** The private key's AWS-LC form (shared with the key's cache: never written here), or null. */
-    private byte[] privateKey;
+    private volatile byte[] privateKey;
+    /** The key {@link #privateKey} belongs to, or null: checked after each signature. */
+    private volatile AccelEdEcPrivateKey signingKey;
     /** The public key's raw bytes, or null. */
     private byte[] publicKey;
 
@@ -34,11 +36,13 @@ final class AwsLcEd25519 implements EdDsaEngine {
         }
         if (key instanceof AccelEdEcPrivateKey priv) {
             privateKey = priv.cachedFromRaw(AwsLcEd25519::expand);
+            signingKey = priv;
             publicKey = null;
         } else if (!(key instanceof PrivateKey)) {
             byte[] spki = key.getEncoded(); // X.509: the raw key is its last 32 bytes
             publicKey = Arrays.copyOfRange(spki, spki.length - Curve25519.ED25519_PUBLIC, spki.length);
             privateKey = null;
+            signingKey = null;
         } else {
             throw new InvalidKeyException(
                     "not an Ed25519 key of AccelJCE: " + key.getClass().getName());
@@ -55,10 +59,21 @@ final class AwsLcEd25519 implements EdDsaEngine {
 
     @Override
     public byte[] sign(byte[] message, int length) throws SignatureException {
-        if (privateKey == null) {
-            throw new SignatureException("not initialized for signing");
+        // read once: the key's destroy() on another thread clears the field (releaseKey) and
+        // wipes the shared array, possibly during the call
+        byte[] k = privateKey;
+        AccelEdEcPrivateKey owner = signingKey;
+        if (k == null || owner == null) {
+            throw new SignatureException(owner == null ? "not initialized for signing" : "the key was destroyed");
         }
-        return Curve25519.ed25519Sign(MemorySegment.ofArray(message).asSlice(0, length), privateKey);
+        byte[] signature = Curve25519.ed25519Sign(MemorySegment.ofArray(message).asSlice(0, length), k);
+        // destroy() closes the key before it wipes the array: a signature made from wiped bytes
+        // is always followed by a destroyed key here, and is not released
+        if (owner.isDestroyed()) {
+            Arrays.fill(signature, (byte) 0);
+            throw new SignatureException("the key was destroyed");
+        }
+        return signature;
     }
 
     @Override

@@ -192,7 +192,7 @@ public final class EveryServiceMain {
             KeyPair kp = pair("RSA", p);
             enc = kp.getPublic();
             dec = kp.getPrivate();
-        } else if (a.startsWith("CHACHA20")) {
+        } else if (a.startsWith("CHACHA20") || a.startsWith("XCHACHA20")) {
             enc = dec = new SecretKeySpec(new byte[32], "ChaCha20");
         } else if (a.contains("/XTS/") || a.contains("/SIV/")) {
             byte[] k = new byte[32];
