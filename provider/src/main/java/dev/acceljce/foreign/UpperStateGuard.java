@@ -83,7 +83,12 @@ public final class UpperStateGuard {
                 return new State(null, "off (cannot read /proc/cpuinfo: " + e.getMessage() + ")");
             }
         }
-        String off = whyOff(setting, System.getProperty("os.arch"), vendor, avx);
+        String off;
+        try {
+            off = whyOff(setting, System.getProperty("os.arch"), vendor, avx);
+        } catch (IllegalArgumentException e) {
+            return new State(null, "off (" + e.getMessage() + ")"); // never break loading over it
+        }
         if (off != null) {
             return new State(null, "off (" + off + ")");
         }
