@@ -148,7 +148,7 @@ if [ "$mode" = ci ]; then
   for c in mac.HmacWycheproofTest cipher.AesWycheproofTest kem.MlKemWycheproofTest \
       signature.MlDsaWycheproofTest beyond.BeyondWycheproofTest \
       cipher.AesContractTest beyond.BeyondContractTest control.SelfTestTest openssl.KeyHygieneTest \
-      openssl.LoadedLibraryTest openssl.BundledLibraryTest \
+      openssl.LoadedLibraryTest foreign.BundledLibraryTest \
       control.OpenSslCpuTest control.CpuFeaturesTest control.CpuClassTest control.InstructionsTest \
       control.CapabilitiesTest; do
     select+=(--select-class "$t.$c")
