@@ -14,11 +14,28 @@ import java.security.spec.KeySpec;
 
 /** The JDK path of a KeyFactory service. */
 public final class JdkKeyFactory extends KeyFactorySpi implements Counted {
+    /**
+     * A private-key spec the JDK's KeyFactory refused, rewritten into a form it reads, or null
+     * when there is none. For encodings the native path reads and the JDK's provider does not
+     * (ML-KEM and ML-DSA seed-only PKCS#8 on JDK 25): the JDK path then gives the native path's
+     * answer instead of its own refusal.
+     */
+    @FunctionalInterface
+    public interface Rewrite {
+        KeySpec readable(KeySpec refused);
+    }
+
     private Counters.Tally tally = Counters.Tally.NONE;
     private final KeyFactory kf;
+    private final Rewrite rewrite;
 
     public JdkKeyFactory(String algorithm) throws NoSuchAlgorithmException {
+        this(algorithm, refused -> null);
+    }
+
+    public JdkKeyFactory(String algorithm, Rewrite rewrite) throws NoSuchAlgorithmException {
         this.kf = KeyFactory.getInstance(algorithm, JdkProviders.forService("KeyFactory", algorithm));
+        this.rewrite = rewrite;
     }
 
     @Override
@@ -35,7 +52,16 @@ public final class JdkKeyFactory extends KeyFactorySpi implements Counted {
 
     @Override
     protected PrivateKey engineGeneratePrivate(KeySpec keySpec) throws InvalidKeySpecException {
-        PrivateKey key = kf.generatePrivate(keySpec);
+        PrivateKey key;
+        try {
+            key = kf.generatePrivate(keySpec);
+        } catch (InvalidKeySpecException refused) {
+            KeySpec readable = rewrite.readable(keySpec);
+            if (readable == null) {
+                throw refused;
+            }
+            key = kf.generatePrivate(readable);
+        }
         tally.count(0);
         return key;
     }

@@ -68,12 +68,14 @@ public final class JdkSignature extends SignatureSpi implements Counted {
     @Override
     protected void engineInitSign(PrivateKey privateKey) throws InvalidKeyException {
         messageBytes = 0;
+        StrictMlDsa.checkSigningKey(privateKey);
         sig.initSign(privateKey);
     }
 
     @Override
     protected void engineInitSign(PrivateKey privateKey, SecureRandom random) throws InvalidKeyException {
         messageBytes = 0;
+        StrictMlDsa.checkSigningKey(privateKey);
         sig.initSign(privateKey, random);
     }
 

@@ -1,5 +1,6 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.jdk.JdkKeyFactory;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.EvpPkey;
 import java.security.InvalidKeyException;
@@ -68,6 +69,44 @@ public final class MlKeyFactory extends KeyFactorySpi {
             }
         }
         return (PrivateKey) adopt(jdk().generatePrivate(keySpec));
+    }
+
+    /**
+     * For the JDK path of this KeyFactory: a PKCS#8 encoding the JDK's KeyFactory refused, as the
+     * JDK 25 form (expanded key only), when OpenSSL reads it as a key of {@code kinds}; else null.
+     * Seed-only and seed-and-expanded keys, the IETF LAMPS forms JDK 25 cannot parse, thus import
+     * on the JDK path exactly as on the native path, and the JDK's implementation uses them. The
+     * seed is expanded by OpenSSL (FIPS 203/204 key generation from the seed), never here.
+     */
+    public static JdkKeyFactory.Rewrite jdkReadable(Set<KeyKind> kinds) {
+        return refused -> {
+            if (!(refused instanceof PKCS8EncodedKeySpec p)) {
+                return null;
+            }
+            byte[] der = p.getEncoded();
+            try {
+                EvpPkey.Key k = EvpPkey.Key.fromPrivateDer(der);
+                AccelPrivateKey ours = k == null ? null : Keys.wrapPrivate(k);
+                if (ours == null) {
+                    return null;
+                }
+                try {
+                    if (!kinds.contains(ours.kind())) {
+                        return null;
+                    }
+                    byte[] expanded = ours.getEncoded();
+                    try {
+                        return new PKCS8EncodedKeySpec(expanded);
+                    } finally {
+                        Arrays.fill(expanded, (byte) 0);
+                    }
+                } finally {
+                    ours.destroy();
+                }
+            } finally {
+                Arrays.fill(der, (byte) 0);
+            }
+        };
     }
 
     private static Key adopt(Key jdkKey) throws InvalidKeySpecException {

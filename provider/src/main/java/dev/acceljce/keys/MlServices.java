@@ -1,6 +1,7 @@
 package dev.acceljce.keys;
 
 import dev.acceljce.control.Family;
+import dev.acceljce.jdk.JdkKeyFactory;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.service.ServiceTable;
@@ -85,6 +86,7 @@ public final class MlServices {
         table.add(family, "KeyFactory", familyName)
                 .onlyIf(available, () -> whyMissing(familyName))
                 .nativeImpl(available, p -> new MlKeyFactory(familyName, all))
+                .jdkImpl(p -> new JdkKeyFactory(familyName, MlKeyFactory.jdkReadable(all)))
                 .register();
         for (MlParameterSet s : family(kem)) {
             String name = s.standardName();
@@ -97,6 +99,7 @@ public final class MlServices {
                     .oid(s.oid())
                     .onlyIf(available, () -> whyMissing(name))
                     .nativeImpl(available, p -> new MlKeyFactory(name, EnumSet.of(s.kind())))
+                    .jdkImpl(p -> new JdkKeyFactory(name, MlKeyFactory.jdkReadable(EnumSet.of(s.kind()))))
                     .register();
         }
     }

@@ -53,29 +53,6 @@ class PathMatrixTest {
     @TempDir
     Path dir;
 
-    /**
-     * Differences found by this test and not fixed yet: each is counted and printed, never failed
-     * on; any other difference fails. Remove an entry with its fix.
-     */
-    record KnownOpen(String family, String why, java.util.function.BiPredicate<String, Set<String>> matches) {}
-
-    static final List<KnownOpen> KNOWN_OPEN = List.of(
-            new KnownOpen(
-                    "ML-KEM",
-                    "seed-only PKCS#8 ML-KEM keys (OpenSSL's default format): read natively, refused by the JDK's"
-                            + " KeyFactory where the JDK path serves (policy jdk; auto serves ML-KEM natively)",
-                    (key, shown) ->
-                            shown.size() == 2 && shown.stream().anyMatch(o -> o.contains("!InvalidKeySpecException"))),
-            new KnownOpen(
-                    "ML-DSA",
-                    "seed-only PKCS#8 ML-DSA keys refused by the JDK's KeyFactory, and private keys with s1 or s2"
-                            + " out of range accepted by the JDK's signer (OpenSSL refuses them), where the JDK path"
-                            + " serves (policy jdk; auto serves ML-DSA natively)",
-                    (key, shown) -> shown.size() == 2
-                            && (shown.stream().anyMatch(o -> o.contains("!InvalidKeySpecException"))
-                                    || shown.equals(Set.of(
-                                            "accepted sign+verify=true", "refused sign+verify!InvalidKeyException")))));
-
     record Config(String library, String policy, String cpuClass) {
         String name() {
             return library + " " + (cpuClass == null ? policy : policy + "/" + cpuClass);
@@ -92,6 +69,10 @@ class PathMatrixTest {
                     "-Dacceljce.wycheproof.dir=" + Wycheproof.dir()));
             if (cpuClass != null) {
                 o.add("-Dacceljce.cpuClass=" + cpuClass);
+            }
+            String families = System.getProperty("acceljce.pathMatrix.families");
+            if (families != null) { // a quicker look at a few families (PathMatrixMain reads it)
+                o.add("-Dacceljce.pathMatrix.families=" + families);
             }
             return o;
         }
@@ -164,16 +145,7 @@ class PathMatrixTest {
         }
         summary.append("  CPU time of the children's main threads together: " + cpuTotal + " ms\n");
         summary.append(familyCounts(reports));
-        Map<String, Integer> knownOpen = new TreeMap<>();
-        List<String> differences = compare(reports, knownOpen);
-        if (!knownOpen.isEmpty()) {
-            summary.append("Known open differences (listed in KNOWN_OPEN and docs/control.md; not failing):\n");
-            knownOpen.forEach((why, n) -> summary.append("  ")
-                    .append(n)
-                    .append(" vectors: ")
-                    .append(why)
-                    .append('\n'));
-        }
+        List<String> differences = compare(reports);
         System.out.println(summary);
         assertTrue(
                 differences.isEmpty(),
@@ -308,7 +280,7 @@ class PathMatrixTest {
     }
 
     /** Every key whose outcomes differ, or whose verdict is not Wycheproof's, as rows of a table. */
-    static List<String> compare(Map<Config, Report> reports, Map<String, Integer> knownOpen) {
+    static List<String> compare(Map<Config, Report> reports) {
         Set<String> keys = new TreeSet<>();
         reports.values().forEach(r -> keys.addAll(r.outcomes.keySet()));
         List<String> rows = new ArrayList<>();
@@ -344,16 +316,6 @@ class PathMatrixTest {
                 }
             }
             if (same && verdictProblem == null) {
-                continue;
-            }
-            Set<String> shown = new TreeSet<>();
-            byConfig.values().forEach(o -> shown.add(o.shown()));
-            KnownOpen known = KNOWN_OPEN.stream()
-                    .filter(k -> k.family.equals(family) && k.matches.test(key, shown))
-                    .findFirst()
-                    .orElse(null);
-            if (known != null) {
-                knownOpen.merge(known.why, 1, Integer::sum);
                 continue;
             }
             StringBuilder row = new StringBuilder(key);
