@@ -29,13 +29,30 @@ public final class DemoReport {
      * services took and the policy that chose them ("auto", or the one set).
      */
     record Outcome(
-            DemoPlan.Row row, BenchmarkResult accel, BenchmarkResult jdk, Map<String, Path> paths, String policy) {
+            DemoPlan.Row row, BenchmarkResult accel, BenchmarkResult jdk, Map<String, Route> paths, String policy) {
         boolean measured() {
             return accel != null && jdk != null;
         }
 
         Comparison comparison() {
             return Comparison.of(accel, jdk);
+        }
+    }
+
+    /** The path a service took and, on the native path, the library that served it ("openssl", "awslc"). */
+    record Route(Path path, String engine) {
+        /** "native (OpenSSL)", "native (AWS-LC)", "jdk". */
+        String cell() {
+            return path == Path.NATIVE ? "native (" + library() + ")" : "jdk";
+        }
+
+        /** "the native path (AWS-LC)", "the JDK's provider". */
+        String words() {
+            return path == Path.NATIVE ? "the native path (" + library() + ")" : "the JDK's provider";
+        }
+
+        private String library() {
+            return "awslc".equals(engine) ? "AWS-LC" : "OpenSSL";
         }
     }
 
@@ -51,7 +68,7 @@ public final class DemoReport {
             List<BenchmarkResult> results, Function<String, ServiceReport.Row> services, String cpu) {
         List<Outcome> outcomes = new ArrayList<>();
         for (DemoPlan.Row row : DemoPlan.ROWS) {
-            Map<String, Path> paths = paths(row, services);
+            Map<String, Route> paths = paths(row, services);
             outcomes.add(new Outcome(
                     row, find(results, row, ACCELJCE), find(results, row, JDK), paths, policy(row, services)));
         }
@@ -135,12 +152,12 @@ public final class DemoReport {
         boolean slowNative = rows.stream()
                 .anyMatch(o -> o.comparison().verdict() == Comparison.Verdict.SLOWER
                         && !o.paths().isEmpty()
-                        && o.paths().values().stream().allMatch(p -> p == Path.NATIVE));
+                        && o.paths().values().stream().allMatch(p -> p.path() == Path.NATIVE));
         boolean jdkDiffers = rows.stream()
                 .anyMatch(o -> o.comparison().verdict() != Comparison.Verdict.EVEN
                         && o.comparison().verdict() != Comparison.Verdict.UNDECIDED
                         && !o.paths().isEmpty()
-                        && o.paths().values().stream().allMatch(p -> p == Path.JDK));
+                        && o.paths().values().stream().allMatch(p -> p.path() == Path.JDK));
         if (slowNative) {
             s.append(": where the native path measured slower, auto's table does not fit this machine (or"
                     + " the run was disturbed); `./acceljce calibrate` measures both paths here and writes"
@@ -155,22 +172,18 @@ public final class DemoReport {
     }
 
     /** "auto took the native path (OpenSSL)", or per service when they differ. */
-    private static String describePaths(Map<String, Path> paths, String policy) {
+    private static String describePaths(Map<String, Route> paths, String policy) {
         if (paths.isEmpty()) {
             return "AccelJCE does not serve it in this build";
         }
-        List<Path> distinct = paths.values().stream().distinct().toList();
+        List<Route> distinct = paths.values().stream().distinct().toList();
         if (distinct.size() == 1) {
-            return policy + " took " + pathWords(distinct.getFirst())
+            return policy + " took " + distinct.getFirst().words()
                     + (paths.size() > 1 ? " for " + String.join(", ", paths.keySet()) : "");
         }
         List<String> each = new ArrayList<>();
-        paths.forEach((service, path) -> each.add(service.substring(service.indexOf('.') + 1) + " " + pathWords(path)));
+        paths.forEach((service, route) -> each.add(service.substring(service.indexOf('.') + 1) + " " + route.words()));
         return policy + " took " + String.join(", ", each);
-    }
-
-    private static String pathWords(Path path) {
-        return path == Path.NATIVE ? "the native path (OpenSSL)" : "the JDK's provider";
     }
 
     /** Table cells: "native", or per service when a row's services took different paths. */
@@ -180,8 +193,8 @@ public final class DemoReport {
         }
         List<String> cells = new ArrayList<>();
         boolean onePath = o.paths().values().stream().distinct().count() == 1;
-        o.paths().forEach((service, path) -> {
-            String word = path.name().toLowerCase(Locale.ROOT);
+        o.paths().forEach((service, route) -> {
+            String word = route.cell();
             if (!onePath) {
                 cells.add(service + " " + word);
             } else if (cells.isEmpty()) {
@@ -195,12 +208,12 @@ public final class DemoReport {
     }
 
     /** Per service of the row AccelJCE registers: its path at the row's size (per object: a new object's). */
-    private static Map<String, Path> paths(DemoPlan.Row row, Function<String, ServiceReport.Row> services) {
-        Map<String, Path> out = new LinkedHashMap<>();
+    private static Map<String, Route> paths(DemoPlan.Row row, Function<String, ServiceReport.Row> services) {
+        Map<String, Route> out = new LinkedHashMap<>();
         for (String service : row.services()) {
             ServiceReport.Row r = services.apply(service);
             if (r != null) {
-                out.put(service, row.size() < 0 ? r.currentPath() : r.pathFor(row.size()));
+                out.put(service, new Route(row.size() < 0 ? r.currentPath() : r.pathFor(row.size()), r.engine()));
             }
         }
         return out;

@@ -94,6 +94,30 @@ class DemoReportTest {
     }
 
     @Test
+    void theLibraryOfTheNativePathIsNamed() {
+        Function<String, ServiceReport.Row> onAwsLc = service -> {
+            ServiceReport.Row r = SERVICES.apply(service);
+            return new ServiceReport.Row(
+                    r.type(),
+                    r.algorithm(),
+                    Family.EDDSA,
+                    List.of(),
+                    true,
+                    null,
+                    Path.NATIVE,
+                    "native",
+                    null,
+                    null,
+                    "awslc");
+        };
+        String line = sentenceWithOneRow("X25519", 500, onAwsLc);
+        assertTrue(line.endsWith("took the native path (AWS-LC)."), line);
+        String table = DemoReport.render(List.of(), onAwsLc, "Test CPU");
+        assertTrue(table.contains("| native (AWS-LC)"), table);
+        assertTrue(DemoReport.render(List.of(), SERVICES, "Test CPU").contains("| native (OpenSSL)"));
+    }
+
+    @Test
     void aServiceAccelJceDoesNotRegisterIsSaidSo() {
         assertEquals(
                 "- X25519: even with the JDK (1.00× ± 0.01). AccelJCE does not serve it in this build.",
