@@ -22,6 +22,10 @@ import org.conscrypt.Conscrypt;
  *     crossovers or the profile) unless {@code acceljce.policy} is set, as a user gets it;
  * <li>{@code AccelJCE-native}: one under policy {@code native} (OpenSSL for everything it serves);
  *     {@code AccelJCE-auto} forces policy auto whatever the JVM was started with;
+ * <li>{@code AccelJCE-openssl} and {@code AccelJCE-awslc}: the default policy with one native
+ *     library forced ({@code acceljce.engine}), for the families two libraries serve: the rows
+ *     that show what each engine does and whether {@code auto}'s choice between them is right
+ *     (a service one library does not run stays on the other);
  * <li>{@code JDK}: the JDK's own provider of the service (SUN for digests, SunJCE for ciphers and
  *     MACs, ...), found in the provider list; {@code JDK-sw} is the same provider in a JVM started
  *     with HotSpot's AES, GHASH and SHA intrinsics off ({@link #JDK_SW_FLAGS}, the seed's "native
@@ -38,6 +42,8 @@ public final class BenchmarkProviders {
     public static final String ACCELJCE = "AccelJCE";
     public static final String ACCELJCE_NATIVE = "AccelJCE-native";
     public static final String ACCELJCE_AUTO = "AccelJCE-auto";
+    public static final String ACCELJCE_OPENSSL = "AccelJCE-openssl";
+    public static final String ACCELJCE_AWSLC = "AccelJCE-awslc";
     public static final String JDK = "JDK";
     public static final String JDK_SW = "JDK-sw";
     public static final String ACCP = "ACCP";
@@ -45,7 +51,11 @@ public final class BenchmarkProviders {
     public static final String BC = "BC";
 
     /** Every value a {@code provider} parameter takes, in the order reports list them. */
-    public static final List<String> ALL = List.of(ACCELJCE, ACCELJCE_NATIVE, JDK, JDK_SW, ACCP, CONSCRYPT, BC);
+    public static final List<String> ALL =
+            List.of(ACCELJCE, ACCELJCE_NATIVE, ACCELJCE_OPENSSL, ACCELJCE_AWSLC, JDK, JDK_SW, ACCP, CONSCRYPT, BC);
+
+    /** AccelJCE with one native library forced, per engine (not in the peer parts by default). */
+    public static final List<String> ENGINES = List.of(ACCELJCE_OPENSSL, ACCELJCE_AWSLC);
 
     /** The JVM options that make a {@code JDK-sw} fork: HotSpot's crypto intrinsics off. */
     public static final List<String> JDK_SW_FLAGS = List.of(
@@ -108,6 +118,8 @@ public final class BenchmarkProviders {
             case ACCELJCE -> new AccelJceProvider();
             case ACCELJCE_NATIVE -> withPolicy("native");
             case ACCELJCE_AUTO -> withPolicy("auto");
+            case ACCELJCE_OPENSSL -> withEngine("openssl");
+            case ACCELJCE_AWSLC -> withEngine("awslc");
             case JDK -> jdk(type, algorithm);
             case JDK_SW -> {
                 requireIntrinsicsOff();
@@ -138,6 +150,12 @@ public final class BenchmarkProviders {
     private static Provider withPolicy(String policy) {
         // the policy is read when an object is created: set before any getInstance
         dev.acceljce.control.Settings.set("acceljce.policy", policy);
+        return new AccelJceProvider();
+    }
+
+    private static Provider withEngine(String engine) {
+        // read when an object is created, as the policy: set before any getInstance
+        dev.acceljce.control.Settings.set("acceljce.engine", engine);
         return new AccelJceProvider();
     }
 

@@ -110,9 +110,16 @@ public record Suite(String name, String description, Settings settings, List<Par
     /** The CPUs of the 2-thread scaling parts. */
     public static final String SCALING_CPUS = "0,1";
 
-    /** The providers measured in one JVM without special flags: all but JDK-sw. */
+    /** The providers measured in one JVM without special flags: all but JDK-sw and the per-engine rows. */
     public static final List<String> IN_PROCESS = BenchmarkProviders.ALL.stream()
-            .filter(p -> !p.equals(BenchmarkProviders.JDK_SW))
+            .filter(p -> !p.equals(BenchmarkProviders.JDK_SW) && !BenchmarkProviders.ENGINES.contains(p))
+            .toList();
+    /**
+     * {@link #IN_PROCESS} and AccelJCE on each native library, for the families OpenSSL and AWS-LC
+     * both serve: the rows that show which engine wins and whether auto chose it.
+     */
+    public static final List<String> WITH_ENGINES = java.util.stream.Stream.concat(
+                    IN_PROCESS.stream(), BenchmarkProviders.ENGINES.stream())
             .toList();
     /** The seed 000 comparison: the provider with its native layer on and off. */
     static final List<String> NATIVE_ON_OFF =
@@ -231,8 +238,16 @@ public record Suite(String name, String description, Settings settings, List<Par
 
     private static Suite peers(String name, String description, Settings settings) {
         Builder b = new Builder();
-        b.part("AES-GCM", "AesGcmBenchmark", IN_PROCESS, "size", SIZES);
+        b.part("AES-GCM", "AesGcmBenchmark", WITH_ENGINES, "size", SIZES);
         b.part("AES-CBC, AES-CTR, ChaCha20-Poly1305", "CipherModesBenchmark", IN_PROCESS, "size", SIZES);
+        b.part(
+                "ChaCha20-Poly1305 per engine",
+                "CipherModesBenchmark",
+                BenchmarkProviders.ENGINES,
+                "size",
+                SIZES,
+                "algorithm",
+                List.of("ChaCha20-Poly1305"));
         b.part(
                 "Digests",
                 "DigestBenchmark",
@@ -250,7 +265,7 @@ public record Suite(String name, String description, Settings settings, List<Par
         b.part(
                 "ECDSA P-256",
                 "EcdsaBenchmark",
-                IN_PROCESS,
+                WITH_ENGINES,
                 "size",
                 List.of("128"),
                 "curve",
@@ -260,17 +275,17 @@ public record Suite(String name, String description, Settings settings, List<Par
         b.part(
                 "ECDSA P-384",
                 "EcdsaBenchmark",
-                IN_PROCESS,
+                WITH_ENGINES,
                 "size",
                 List.of("128"),
                 "curve",
                 List.of("secp384r1"),
                 "algorithm",
                 List.of("SHA384withECDSA"));
-        b.part("Ed25519", "EdDsaBenchmark", IN_PROCESS, "size", List.of("128"));
-        b.part("X25519 and ECDH P-256", "KeyAgreementBenchmark", IN_PROCESS);
+        b.part("Ed25519", "EdDsaBenchmark", WITH_ENGINES, "size", List.of("128"));
+        b.part("X25519 and ECDH P-256", "KeyAgreementBenchmark", WITH_ENGINES);
         b.part("RSA", "RsaBenchmark", IN_PROCESS, "keyBits", List.of("2048", "4096"));
-        b.part("Key generation", "KeyPairGeneratorBenchmark", IN_PROCESS);
+        b.part("Key generation", "KeyPairGeneratorBenchmark", WITH_ENGINES);
         b.part("HKDF, PBKDF2, DRBG", "KdfBenchmark", IN_PROCESS);
         b.part("ML-KEM-768", "MlKemBenchmark", IN_PROCESS);
         b.part("ML-DSA-65", "MlDsaBenchmark", IN_PROCESS);
@@ -283,7 +298,7 @@ public record Suite(String name, String description, Settings settings, List<Par
                 SIZES);
         b.part("Beyond the JDK: Argon2id", "Argon2Benchmark", BEYOND_JDK);
         b.part("Life cycle: getInstance + init + one operation", "LifecycleBenchmark", IN_PROCESS);
-        b.handshakes("TLS 1.3 handshake", "TlsHandshakeBenchmark", IN_PROCESS, "cert", List.of("EC", "RSA"));
+        b.handshakes("TLS 1.3 handshake", "TlsHandshakeBenchmark", WITH_ENGINES, "cert", List.of("EC", "RSA"));
         // against the 1-thread numbers above at the same size: 2.0x is perfect scaling on 2 CPUs
         b.scaling(
                 "2 threads: AES-GCM and SHA-256",
