@@ -109,7 +109,14 @@ public record CountersReport(
                 .append("\n\n");
         List<Counters.Row> shown = rows(all);
         MarkdownTable table = new MarkdownTable(
-                "Service", ">native ops", ">native bytes", ">JDK ops", ">JDK bytes", ">native objects", ">JDK objects");
+                "Service",
+                ">native ops",
+                ">of which AWS-LC",
+                ">native bytes",
+                ">JDK ops",
+                ">JDK bytes",
+                ">native objects",
+                ">JDK objects");
         for (Counters.Row r : shown) {
             table.row(cells(r));
         }
@@ -135,6 +142,7 @@ public record CountersReport(
         return new String[] {
             r.service(),
             Long.toString(r.nativeOps()),
+            Long.toString(r.awslcOps()),
             Long.toString(r.nativeBytes()),
             Long.toString(r.jdkOps()),
             Long.toString(r.jdkBytes()),
@@ -171,6 +179,8 @@ public record CountersReport(
         m.put("service", r.service());
         m.put("nativeOps", r.nativeOps());
         m.put("nativeBytes", r.nativeBytes());
+        m.put("awslcOps", r.awslcOps());
+        m.put("awslcBytes", r.awslcBytes());
         m.put("jdkOps", r.jdkOps());
         m.put("jdkBytes", r.jdkBytes());
         m.put("nativeObjects", r.nativeObjects());

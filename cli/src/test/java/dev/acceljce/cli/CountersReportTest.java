@@ -28,7 +28,8 @@ class CountersReportTest {
             List.of(
                     new Counters.Row("Cipher.AES/GCM/NoPadding", 0, 0, 0, 0, 1, 0),
                     new Counters.Row("Mac.HmacSHA256", 2, 128, 1, 50, 1, 1),
-                    new Counters.Row("MessageDigest.SHA-256", 3, 60, 0, 0, 1, 0)),
+                    new Counters.Row("MessageDigest.SHA-256", 3, 60, 0, 0, 1, 0),
+                    new Counters.Row("Signature.Ed25519", 4, 128, 0, 0, 1, 0, 4, 128)),
             Map.of("EVP_MD_CTX", 1L, "EVP_MAC_CTX", 2L));
 
     @Test
@@ -39,11 +40,12 @@ class CountersReportTest {
                 OpenSSL:  OpenSSL 3.0.19 27 Jan 2026 (/lib/libcrypto.so.3)
                 Counting: on
 
-                | Service               | native ops | native bytes | JDK ops | JDK bytes | native objects | JDK objects |
-                | --------------------- | ---------: | -----------: | ------: | --------: | -------------: | ----------: |
-                | Mac.HmacSHA256        |          2 |          128 |       1 |        50 |              1 |           1 |
-                | MessageDigest.SHA-256 |          3 |           60 |       0 |         0 |              1 |           0 |
-                | total                 |          5 |          188 |       1 |        50 |              3 |           1 |
+                | Service               | native ops | of which AWS-LC | native bytes | JDK ops | JDK bytes | native objects | JDK objects |
+                | --------------------- | ---------: | --------------: | -----------: | ------: | --------: | -------------: | ----------: |
+                | Mac.HmacSHA256        |          2 |               0 |          128 |       1 |        50 |              1 |           1 |
+                | MessageDigest.SHA-256 |          3 |               0 |           60 |       0 |         0 |              1 |           0 |
+                | Signature.Ed25519     |          4 |               4 |          128 |       0 |         0 |              1 |           0 |
+                | total                 |          9 |               4 |          316 |       1 |        50 |              4 |           1 |
                 (1 service with no operations not shown; --all lists every service)
 
                 Live native objects: 3 (EVP_MAC_CTX 2, EVP_MD_CTX 1)
@@ -60,14 +62,16 @@ class CountersReportTest {
         assertEquals("2026-01-02T03:04:05.678Z", doc.get("time"));
         assertEquals("app", doc.get("loader"));
         assertEquals("dev.acceljce:type=Counters", doc.get("objectName"));
-        assertEquals(2, ((List<?>) doc.get("services")).size());
-        assertEquals(3, ((List<?>) Json.parse(Json.write(READING.json(true).get("services")))).size());
+        assertEquals(3, ((List<?>) doc.get("services")).size());
+        assertEquals(4, ((List<?>) Json.parse(Json.write(READING.json(true).get("services")))).size());
         Map<?, ?> totals = (Map<?, ?>) doc.get("totals");
         assertEquals(
-                List.of(5.0, 188.0, 1.0, 50.0, 3.0, 1.0),
+                List.of(9.0, 316.0, 4.0, 128.0, 1.0, 50.0, 4.0, 1.0),
                 List.of(
                         totals.get("nativeOps"),
                         totals.get("nativeBytes"),
+                        totals.get("awslcOps"),
+                        totals.get("awslcBytes"),
                         totals.get("jdkOps"),
                         totals.get("jdkBytes"),
                         totals.get("nativeObjects"),
@@ -84,7 +88,7 @@ class CountersReportTest {
         String t = r.text(false);
         assertTrue(t.contains("OpenSSL:  not loaded (the JDK's providers serve everything)"), t);
         assertTrue(t.contains("Counting: off"), t);
-        assertTrue(t.contains("| total   |          0 |"), t);
+        assertTrue(t.contains("| total   |          0 |               0 |"), t);
         assertTrue(t.endsWith("Live native objects: 0\n"), t);
         assertTrue(!t.contains("Loader:"), t); // read without JMX from an MBean that does not say
     }

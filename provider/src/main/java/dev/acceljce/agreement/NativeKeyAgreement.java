@@ -61,6 +61,9 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
     private final KeyKind locked;
 
     private Counters.Tally tally = Counters.Tally.NONE;
+    /** The library that computed the secret waiting in {@link #secret}, for the counters. */
+    private Engine secretEngine = Engine.OPENSSL;
+
     private Counters.Tally jdkTally;
     /** The JDK's agreement serving the current private key, or null on the native path. */
     private KeyAgreement delegate;
@@ -286,8 +289,10 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         AccelKey peer = ecdh ? ecPeer(key) : xdhPeer(key);
         if (awsLcScalar != null) {
             agreeOnAwsLc(peer);
+            secretEngine = Engine.AWSLC;
             return null;
         }
+        secretEngine = Engine.OPENSSL;
         byte[] s;
         try (EvpPkey.Key ref = peer.share()) {
             s = ctx.derive(ref);
@@ -361,7 +366,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         }
         byte[] out = secret;
         secret = null;
-        tally.count(out.length);
+        tally.on(secretEngine).count(out.length);
         return out;
     }
 
@@ -397,7 +402,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         int n = secret.length;
         System.arraycopy(secret, 0, sharedSecret, offset, n);
         clearSecret();
-        tally.count(n);
+        tally.on(secretEngine).count(n);
         return n;
     }
 

@@ -1,6 +1,7 @@
 package dev.acceljce.cipher;
 
 import dev.acceljce.awslc.EvpAead;
+import dev.acceljce.control.Engine;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -269,7 +270,7 @@ final class OneShotAeadEngine implements CipherEngine {
                     Arrays.fill(plain, 0, plainLength, (byte) 0);
                 }
             }
-            tallies.nativePath().count(length);
+            tallies.nativePath(Engine.AWSLC).count(length);
         } finally {
             endMessage();
         }

@@ -2,6 +2,7 @@ package dev.acceljce.cipher;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.control.Engine;
 
 /**
  * Where one cipher object's work is counted: the tally the decision point attached (see
@@ -24,9 +25,14 @@ final class Tallies {
         this.attached = tally;
     }
 
-    /** The tally native work is counted on: the one attached. */
+    /** The tally native work on OpenSSL is counted on: the one attached. */
     Counters.Tally nativePath() {
         return attached;
+    }
+
+    /** The tally native work on {@code engine} is counted on (the attached one's lane of that library). */
+    Counters.Tally nativePath(Engine engine) {
+        return attached.on(engine);
     }
 
     /**

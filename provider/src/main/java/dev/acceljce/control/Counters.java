@@ -11,10 +11,11 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Live per-algorithm counters — the {@code icastats} of AccelJCE: operations and bytes served on
- * the native path and on the JDK path, per service ("Cipher.AES/GCM/NoPadding").
+ * the native path and on the JDK path, per service ("Cipher.AES/GCM/NoPadding"); native work is
+ * split by the library that did it (OpenSSL, AWS-LC: {@link Tally#on}).
  *
  * <p>Counting sits on the hottest path (a 32-byte AES-GCM operation takes ~150 ns), so it is done
- * without atomic instructions: counts go to a {@link Cell} per service, path and thread, written
+ * without atomic instructions: counts go to a {@link Cell} per service, lane (path and library) and thread, written
  * only by its thread, with opaque stores so a reader in another thread sees progress and the JIT
  * cannot keep the count in a register across a loop. Each service object holds a {@link Tally}
  * that remembers the cell of the thread it last counted on (one comparison with the current thread
@@ -34,6 +35,23 @@ public final class Counters {
 
     private Counters() {}
 
+    /**
+     * Where counts go, per service: one lane per path, with the native path split by library. Lane
+     * 0 is the native path on OpenSSL (every native object starts there), 1 the JDK path, then one
+     * lane per further {@link Engine}.
+     */
+    static final int LANES = 1 + Engine.values().length;
+
+    private static final int JDK_LANE = 1;
+
+    static int lane(Path path, Engine engine) {
+        return path == Path.JDK ? JDK_LANE : engine == Engine.OPENSSL ? 0 : 1 + engine.ordinal();
+    }
+
+    private static Path pathOf(int lane) {
+        return lane == JDK_LANE ? Path.JDK : Path.NATIVE;
+    }
+
     /** Per service: the cells that counted, as a lock-free stack, and what ended threads left behind. */
     private static final class Service {
         private static final VarHandle HEAD;
@@ -50,42 +68,56 @@ public final class Counters {
 
         @SuppressWarnings("unused")
         private volatile Cell head;
-        /** The current thread's cell, per path (indexed by ordinal). */
+        /** The current thread's cell, per lane. */
         @SuppressWarnings("unchecked")
-        private final ThreadLocal<Cell>[] local = new ThreadLocal[] {new ThreadLocal<Cell>(), new ThreadLocal<Cell>()};
+        private final ThreadLocal<Cell>[] local = new ThreadLocal[LANES];
+
+        {
+            for (int i = 0; i < LANES; i++) {
+                local[i] = new ThreadLocal<>();
+            }
+        }
 
         private final ReentrantLock pruning = new ReentrantLock();
         /** Cells on the stack; a prune is due when they reach {@link #pruneAt}. */
         private final AtomicInteger linked = new AtomicInteger();
 
         private volatile int pruneAt = 1024;
-        final LongAdder[] retiredOps = {new LongAdder(), new LongAdder()};
-        final LongAdder[] retiredBytes = {new LongAdder(), new LongAdder()};
-        final LongAdder[] retiredCreated = {new LongAdder(), new LongAdder()};
+        final LongAdder[] retiredOps = adders();
+        final LongAdder[] retiredBytes = adders();
+        final LongAdder[] retiredCreated = adders();
         /**
-         * The cell used last, per path: a hint that saves the thread-local lookup when one thread
+         * The cell used last, per lane: a hint that saves the thread-local lookup when one thread
          * makes many objects (racy on purpose: a cell read here is used only by its own thread).
          */
-        private final Cell[] recent = new Cell[2];
+        private final Cell[] recent = new Cell[LANES];
+
+        private static LongAdder[] adders() {
+            LongAdder[] a = new LongAdder[LANES];
+            for (int i = 0; i < LANES; i++) {
+                a[i] = new LongAdder();
+            }
+            return a;
+        }
 
         Service(String name) {
             this.name = name;
         }
 
-        /** The current thread's cell for {@code path}, linked at its first use. */
-        Cell cell(Path path) {
-            Cell c = recent[path.ordinal()];
+        /** The current thread's cell for {@code lane}, linked at its first use. */
+        Cell cell(int lane) {
+            Cell c = recent[lane];
             if (c != null && c.thread == Thread.currentThread()) {
                 return c;
             }
-            ThreadLocal<Cell> l = local[path.ordinal()];
+            ThreadLocal<Cell> l = local[lane];
             c = l.get();
             if (c == null) {
-                c = new Cell(Thread.currentThread(), path);
+                c = new Cell(Thread.currentThread(), lane);
                 l.set(c);
                 push(c);
             }
-            recent[path.ordinal()] = c;
+            recent[lane] = c;
             return c;
         }
 
@@ -116,9 +148,9 @@ public final class Counters {
                     Cell n = prev.next;
                     while (n != null && !n.thread.isAlive()) {
                         n.retired = true; // first, so a reader never counts it twice
-                        retiredOps[n.path.ordinal()].add(n.ops());
-                        retiredBytes[n.path.ordinal()].add(n.bytesCounted());
-                        retiredCreated[n.path.ordinal()].add(n.createdCounted());
+                        retiredOps[n.lane].add(n.ops());
+                        retiredBytes[n.lane].add(n.bytesCounted());
+                        retiredCreated[n.lane].add(n.createdCounted());
                         n = n.next;
                         unlinked++;
                     }
@@ -132,13 +164,13 @@ public final class Counters {
             }
         }
 
-        /** Sums the linked cells into {@code ops} and {@code bytes} (indexed by path). */
+        /** Sums the linked cells into {@code ops} and {@code bytes} (indexed by lane). */
         void addLive(long[] ops, long[] bytes, long[] created) {
             for (Cell c = head; c != null; c = c.next) {
                 if (!c.retired) {
-                    ops[c.path.ordinal()] += c.ops();
-                    bytes[c.path.ordinal()] += c.bytesCounted();
-                    created[c.path.ordinal()] += c.createdCounted();
+                    ops[c.lane] += c.ops();
+                    bytes[c.lane] += c.bytesCounted();
+                    created[c.lane] += c.createdCounted();
                 }
             }
         }
@@ -158,7 +190,7 @@ public final class Counters {
         }
     }
 
-    /** What one thread counted for one service on one path. Written only by {@link #thread}. */
+    /** What one thread counted for one service on one lane. Written only by {@link #thread}. */
     static final class Cell {
         private static final VarHandle OPS;
         private static final VarHandle BYTES;
@@ -176,7 +208,7 @@ public final class Counters {
         }
 
         final Thread thread;
-        final Path path;
+        final int lane;
         /** The next cell of the service's stack. */
         Cell next;
         /** Set when the thread ended and the counts were folded into the service's totals. */
@@ -191,9 +223,9 @@ public final class Counters {
         @SuppressWarnings("unused")
         private long created;
 
-        Cell(Thread thread, Path path) {
+        Cell(Thread thread, int lane) {
             this.thread = thread;
-            this.path = path;
+            this.lane = lane;
         }
 
         void add(long operations, long n) {
@@ -230,9 +262,10 @@ public final class Counters {
      */
     public static final class Tally {
         /** A tally that counts nothing (counters switched off, or objects outside the provider). */
-        public static final Tally NONE = new Tally(null, null, null);
+        public static final Tally NONE = new Tally(null, 0, null, null);
 
         private final Path path;
+        private final int lane;
         /** The service this tally counts for; null for {@link #NONE}. */
         private final Service service;
         /**
@@ -243,8 +276,12 @@ public final class Counters {
          */
         private Cell cell;
 
-        private Tally(Path path, Service service, Cell cell) {
+        /** The same service's tallies on other libraries' lanes (by engine), made at the first {@link #on}. */
+        private Tally[] onEngine;
+
+        private Tally(Path path, int lane, Service service, Cell cell) {
             this.path = path;
+            this.lane = lane;
             this.service = service;
             this.cell = cell;
         }
@@ -252,10 +289,32 @@ public final class Counters {
         private Cell cell() {
             Cell c = cell;
             if (c == null || c.thread != Thread.currentThread()) {
-                c = service.cell(path);
+                c = service.cell(lane);
                 cell = c;
             }
             return c;
+        }
+
+        /**
+         * The tally for the work this native object runs on {@code engine}: itself for OpenSSL,
+         * else the same service's lane of that library (made once per object and kept: call it
+         * where the object picks its library, and count on the result). The object is counted as
+         * created once, on the lane it was registered on. The JDK path and {@link #NONE} return
+         * themselves.
+         */
+        public Tally on(Engine engine) {
+            if (path != Path.NATIVE || engine == Engine.OPENSSL) {
+                return this;
+            }
+            Tally[] all = onEngine;
+            if (all == null) {
+                onEngine = all = new Tally[Engine.values().length];
+            }
+            Tally t = all[engine.ordinal()];
+            if (t == null) {
+                all[engine.ordinal()] = t = new Tally(path, lane(Path.NATIVE, engine), service, null);
+            }
+            return t;
         }
 
         /**
@@ -286,7 +345,7 @@ public final class Counters {
          */
         public void countShared(long n) {
             if (path != null) {
-                service.cell(path).add(1, n);
+                service.cell(lane).add(1, n);
             }
         }
 
@@ -313,12 +372,13 @@ public final class Counters {
         if (s == null) {
             s = SERVICES.computeIfAbsent(service, Service::new);
         }
-        Cell c = s.cell(path);
+        int lane = lane(path, Engine.OPENSSL);
+        Cell c = s.cell(lane);
         c.addCreated();
         if (!enabled) {
             return Tally.NONE;
         }
-        return new Tally(path, s, c);
+        return new Tally(path, lane, s, c);
     }
 
     /** Turns counting on or off for objects created from now on. */
@@ -330,7 +390,11 @@ public final class Counters {
         return enabled;
     }
 
-    /** One row of the table: a service's counts on both paths. */
+    /**
+     * One row of the table: a service's counts on both paths. The native counts are every
+     * library's; {@code awslcOps} and {@code awslcBytes} are the part AWS-LC did (the rest ran in
+     * OpenSSL).
+     */
     public record Row(
             String service,
             long nativeOps,
@@ -338,15 +402,34 @@ public final class Counters {
             long jdkOps,
             long jdkBytes,
             long nativeObjects,
-            long jdkObjects) {
+            long jdkObjects,
+            long awslcOps,
+            long awslcBytes) {
+        /** A row with no work on AWS-LC. */
+        public Row(
+                String service,
+                long nativeOps,
+                long nativeBytes,
+                long jdkOps,
+                long jdkBytes,
+                long nativeObjects,
+                long jdkObjects) {
+            this(service, nativeOps, nativeBytes, jdkOps, jdkBytes, nativeObjects, jdkObjects, 0, 0);
+        }
+
         public long totalOps() {
             return nativeOps + jdkOps;
+        }
+
+        /** The native operations OpenSSL did. */
+        public long opensslOps() {
+            return nativeOps - awslcOps;
         }
     }
 
     /** The sum of {@code rows}, as one row named "total". */
     public static Row total(Iterable<Row> rows) {
-        long[] sum = new long[6];
+        long[] sum = new long[8];
         for (Row r : rows) {
             sum[0] += r.nativeOps();
             sum[1] += r.nativeBytes();
@@ -354,19 +437,46 @@ public final class Counters {
             sum[3] += r.jdkBytes();
             sum[4] += r.nativeObjects();
             sum[5] += r.jdkObjects();
+            sum[6] += r.awslcOps();
+            sum[7] += r.awslcBytes();
         }
-        return new Row("total", sum[0], sum[1], sum[2], sum[3], sum[4], sum[5]);
+        return new Row("total", sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7]);
     }
 
     /** The counts of every service that was used, sorted by name. */
     public static Map<String, Row> snapshot() {
         Map<String, Row> out = new TreeMap<>();
         SERVICES.forEach((name, s) -> {
-            long[] ops = {s.retiredOps[0].sum(), s.retiredOps[1].sum()};
-            long[] bytes = {s.retiredBytes[0].sum(), s.retiredBytes[1].sum()};
-            long[] created = {s.retiredCreated[0].sum(), s.retiredCreated[1].sum()};
+            long[] ops = new long[LANES];
+            long[] bytes = new long[LANES];
+            long[] created = new long[LANES];
+            for (int i = 0; i < LANES; i++) {
+                ops[i] = s.retiredOps[i].sum();
+                bytes[i] = s.retiredBytes[i].sum();
+                created[i] = s.retiredCreated[i].sum();
+            }
             s.addLive(ops, bytes, created);
-            out.put(name, new Row(name, ops[0], bytes[0], ops[1], bytes[1], created[0], created[1]));
+            int aws = lane(Path.NATIVE, Engine.AWSLC);
+            long[] nativeSum = new long[3];
+            for (int i = 0; i < LANES; i++) {
+                if (pathOf(i) == Path.NATIVE) {
+                    nativeSum[0] += ops[i];
+                    nativeSum[1] += bytes[i];
+                    nativeSum[2] += created[i];
+                }
+            }
+            out.put(
+                    name,
+                    new Row(
+                            name,
+                            nativeSum[0],
+                            nativeSum[1],
+                            ops[JDK_LANE],
+                            bytes[JDK_LANE],
+                            nativeSum[2],
+                            created[JDK_LANE],
+                            ops[aws],
+                            bytes[aws]));
         });
         return out;
     }
@@ -386,7 +496,7 @@ public final class Counters {
     /** Sets every count to zero (as {@code icastats --reset}). Not atomic with concurrent work. */
     public static void reset() {
         SERVICES.values().forEach(s -> {
-            for (int i = 0; i < 2; i++) {
+            for (int i = 0; i < LANES; i++) {
                 s.retiredOps[i].reset();
                 s.retiredBytes[i].reset();
                 s.retiredCreated[i].reset();

@@ -86,6 +86,11 @@ final class EdDsaSignature extends PkeySignature {
         kind = key.kind();
     }
 
+    @Override
+    Engine engineInUse() {
+        return engine != null && engine == awslc ? Engine.AWSLC : Engine.OPENSSL;
+    }
+
     /** The preferred library's engine when it takes the key, else OpenSSL's. */
     private EdDsaEngine engineFor(AccelKey key) {
         if (preferred == Engine.AWSLC) {

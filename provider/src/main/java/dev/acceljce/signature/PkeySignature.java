@@ -3,6 +3,7 @@ package dev.acceljce.signature;
 import dev.acceljce.control.CallerRandom;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Fips;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
@@ -88,6 +89,11 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
      */
     boolean jdkMayTake(Key key) {
         return true;
+    }
+
+    /** The library the last {@link #init} chose, for the counters' split by library. */
+    Engine engineInUse() {
+        return Engine.OPENSSL;
     }
 
     // The native hooks: the subclass's OpenSSL work, which NativeSignature runs.
@@ -192,7 +198,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
             return;
         }
         init(imported, forSigning, sameKey && signing == forSigning);
-        NativeSignature started = new NativeSignature(this, imported, forSigning, tally);
+        NativeSignature started = new NativeSignature(this, imported, forSigning, tally.on(engineInUse()));
         started.reset();
         engine = started;
         key = imported;

@@ -14,6 +14,8 @@ final class CounterDeltas {
                 now.jdkOps() - before.jdkOps(),
                 now.jdkBytes() - before.jdkBytes(),
                 now.nativeObjects() - before.nativeObjects(),
-                now.jdkObjects() - before.jdkObjects());
+                now.jdkObjects() - before.jdkObjects(),
+                now.awslcOps() - before.awslcOps(),
+                now.awslcBytes() - before.awslcBytes());
     }
 }
