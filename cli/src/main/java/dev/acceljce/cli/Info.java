@@ -197,7 +197,20 @@ public record Info(
                 failed.add(f.property());
             }
         });
-        return failed.isEmpty() ? line : line + "; failed, served by the JDK: " + String.join(", ", failed);
+        List<String> engineFailed = new ArrayList<>();
+        for (SelfTest.Result t : r.results()) {
+            String name = t.family().property() + " on " + t.engine().property();
+            if (t.engine() != dev.acceljce.control.Engine.OPENSSL
+                    && t.status() == SelfTest.Status.FAILED
+                    && !engineFailed.contains(name)) {
+                engineFailed.add(name);
+            }
+        }
+        String withFamilies =
+                failed.isEmpty() ? line : line + "; failed, served by the JDK: " + String.join(", ", failed);
+        return engineFailed.isEmpty()
+                ? withFamilies
+                : withFamilies + "; failed, served by OpenSSL: " + String.join(", ", engineFailed);
     }
 
     /** The full human-readable report of {@code acceljce info}. */
@@ -234,11 +247,14 @@ public record Info(
                 .append(capabilities.upperStateGuard())
                 .append('\n');
 
-        out.append("\nSelf-tests (known answers through the native path; a failed family is served by the JDK):\n\n");
-        MarkdownTable tests = new MarkdownTable("Family", "Test", "Source", "Result", ">us");
+        out.append("\nSelf-tests (known answers through the bindings, and per library through the SPI classes;"
+                + " a family whose OpenSSL tests failed is served by the JDK, one whose AWS-LC tests failed by"
+                + " OpenSSL):\n\n");
+        MarkdownTable tests = new MarkdownTable("Family", "Library", "Test", "Source", "Result", ">us");
         for (SelfTest.Result r : capabilities.selfTest().results()) {
             tests.row(
                     r.family().property(),
+                    r.engine().property(),
                     r.name(),
                     r.source(),
                     r.reason() == null ? r.status().name() : r.status() + ": " + r.reason(),
@@ -463,6 +479,10 @@ public record Info(
             tests.add(ordered(
                     "family",
                     r.family().property(),
+                    "engine",
+                    r.engine().property(),
+                    "throughSpi",
+                    r.throughSpi(),
                     "name",
                     r.name(),
                     "source",

@@ -96,6 +96,11 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         this.preferred = preferred;
     }
 
+    /** The library that computed the last secret. */
+    Engine engineInUse() {
+        return secretEngine;
+    }
+
     @Override
     public void attach(Counters.Tally tally) {
         this.tally = tally;

@@ -15,6 +15,7 @@ final class AeadServices {
     private AeadServices() {}
 
     static void register(ServiceTable table) {
+        AeadSelfTests.register(); // known answers per engine, run before a library first serves the family
         gcm(table, "AES/GCM/NoPadding", -1, null);
         gcm(table, "AES_128/GCM/NoPadding", 16, "2.16.840.1.101.3.4.1.6");
         gcm(table, "AES_192/GCM/NoPadding", 24, "2.16.840.1.101.3.4.1.26");

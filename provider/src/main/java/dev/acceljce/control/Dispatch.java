@@ -32,7 +32,8 @@ public final class Dispatch {
      * The library a new native object of {@code family} runs on, among the {@code offered} ones
      * its service can run on: {@code acceljce.engine.<family>} when it names one of them and that
      * library is loaded, else the built-in choice ({@link Engines#preferred}) when offered and
-     * loaded, else OpenSSL. FIPS mode is OpenSSL's FIPS provider only.
+     * loaded, else OpenSSL. A library whose {@link EngineSelfTests} failed for the family is not
+     * chosen. FIPS mode is OpenSSL's FIPS provider only.
      */
     public static Engine engine(Family family, Set<Engine> offered) {
         if (Fips.on() || offered.size() == 1) {
@@ -43,7 +44,9 @@ public final class Dispatch {
             case AWSLC -> Engine.AWSLC;
             case AUTO, JDK -> Engines.preferred(family);
         };
-        return offered.contains(wanted) && wanted.available() ? wanted : Engine.OPENSSL;
+        return offered.contains(wanted) && wanted.available() && Health.engineHealthy(family, wanted)
+                ? wanted
+                : Engine.OPENSSL;
     }
 
     /**

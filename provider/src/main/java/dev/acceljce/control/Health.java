@@ -23,12 +23,32 @@ public final class Health {
     /** Per family (by ordinal), its run once done. */
     private static final AtomicReferenceArray<Run> RUNS = new AtomicReferenceArray<>(Family.values().length);
 
+    /**
+     * Per family and engine other than OpenSSL (index family * engines + engine), the run of its
+     * {@link EngineSelfTests} once done. OpenSSL's SPI tests are part of the family's own run.
+     */
+    private static final AtomicReferenceArray<Run> ENGINE_RUNS =
+            new AtomicReferenceArray<>(Family.values().length * Engine.values().length);
+
     private Health() {}
 
     /** False when {@code family}'s self-tests failed in this process. Asked at every object creation. */
     public static boolean nativeHealthy(Family family) {
         Run r = RUNS.get(family.ordinal());
         return (r != null ? r : runOnce(family)).healthy;
+    }
+
+    /**
+     * False when {@code family}'s tests on {@code engine} failed in this process: that library then
+     * serves none of the family ({@link Dispatch#engine}). For OpenSSL, {@link #nativeHealthy}.
+     */
+    public static boolean engineHealthy(Family family, Engine engine) {
+        if (engine == Engine.OPENSSL) {
+            return nativeHealthy(family);
+        }
+        int i = family.ordinal() * Engine.values().length + engine.ordinal();
+        Run r = ENGINE_RUNS.get(i);
+        return (r != null ? r : runOnce(family, engine)).healthy;
     }
 
     /** The status of one family (passed, failed with the reason, or not tested and why); runs its tests once. */
@@ -41,11 +61,20 @@ public final class Health {
         return report().overall();
     }
 
-    /** Every family's self-test outcome and time (running the families not yet tested). */
+    /**
+     * Every family's self-test outcome and time, on every engine that has tests for it (running
+     * those not yet run).
+     */
     public static SelfTest.Report report() {
         List<SelfTest.Report> reports = new ArrayList<>();
         for (Family f : Family.values()) {
             reports.add(run(f));
+            for (Engine e : Engine.values()) {
+                if (e != Engine.OPENSSL && EngineSelfTests.has(f, e)) {
+                    engineHealthy(f, e);
+                    reports.add(ENGINE_RUNS.get(f.ordinal() * Engine.values().length + e.ordinal()).report);
+                }
+            }
         }
         return SelfTest.combine(reports);
     }
@@ -59,10 +88,31 @@ public final class Health {
     private static synchronized Run runOnce(Family family) {
         Run r = RUNS.get(family.ordinal());
         if (r == null) {
-            SelfTest.Report report = SelfTest.run(Set.of(family), SelfTest.injectedByProperty());
+            SelfTest.Report bindings = SelfTest.run(Set.of(family), SelfTest.injectedByProperty());
+            SelfTest.Report report = SelfTest.combine(List.of(bindings, engineReport(family, Engine.OPENSSL)));
             r = new Run(report, report.of(family).status() != SelfTest.Status.FAILED);
             RUNS.set(family.ordinal(), r);
         }
         return r;
+    }
+
+    private static synchronized Run runOnce(Family family, Engine engine) {
+        int i = family.ordinal() * Engine.values().length + engine.ordinal();
+        Run r = ENGINE_RUNS.get(i);
+        if (r == null) {
+            SelfTest.Report report = engineReport(family, engine);
+            r = new Run(report, report.of(family, engine).status() != SelfTest.Status.FAILED);
+            ENGINE_RUNS.set(i, r);
+        }
+        return r;
+    }
+
+    /** The {@link EngineSelfTests} of {@code family} on {@code engine}, run now. */
+    private static SelfTest.Report engineReport(Family family, Engine engine) {
+        long start = System.nanoTime();
+        String fail = System.getProperty(SelfTest.FAIL_PROPERTY);
+        List<SelfTest.Result> results = EngineSelfTests.run(family, engine, fail);
+        boolean injected = !results.isEmpty() && EngineSelfTests.injected(family, engine, fail);
+        return SelfTest.of(results, System.nanoTime() - start, injected ? Set.of(family) : Set.of());
     }
 }

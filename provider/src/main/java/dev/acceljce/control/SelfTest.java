@@ -1,5 +1,7 @@
 package dev.acceljce.control;
 
+import static dev.acceljce.control.KnownAnswers.*;
+
 import dev.acceljce.openssl.DigestSignOneShot;
 import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.openssl.EvpDigest;
@@ -56,8 +58,20 @@ public final class SelfTest {
         NOT_TESTED
     }
 
-    /** One test's outcome. {@code reason} says why it failed or was not run; null when it passed. */
-    public record Result(Family family, String name, String source, Status status, String reason, long nanos) {}
+    /**
+     * One test's outcome. {@code reason} says why it failed or was not run; null when it passed.
+     * {@code engine} is the library tested; {@code throughSpi} tells a test of an SPI class
+     * ({@link EngineSelfTests}) from one of the bindings (this class's table).
+     */
+    public record Result(
+            Family family,
+            String name,
+            String source,
+            Status status,
+            String reason,
+            long nanos,
+            Engine engine,
+            boolean throughSpi) {}
 
     /**
      * A family's status: failed if any of its tests failed, passed if one passed and none failed,
@@ -77,9 +91,20 @@ public final class SelfTest {
             injected = injected.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(injected));
         }
 
-        /** The status of {@code family}; NOT_TESTED when it has no test (or none ran). */
+        /**
+         * The status of {@code family}'s native path (its OpenSSL tests); NOT_TESTED when it has no
+         * test (or none ran).
+         */
         public FamilyStatus of(Family family) {
             return families.getOrDefault(family, NO_TEST);
+        }
+
+        /** The status of {@code family}'s tests on {@code engine}; NOT_TESTED when it has none there. */
+        public FamilyStatus of(Family family, Engine engine) {
+            List<Result> own = results.stream()
+                    .filter(r -> r.family == family && r.engine == engine)
+                    .toList();
+            return own.isEmpty() ? NO_TEST : summarise(own);
         }
 
         /** FAILED if any family failed, PASSED if at least one passed, else NOT_TESTED. */
@@ -122,37 +147,8 @@ public final class SelfTest {
             + "8626ed79d451140800e03b59b956f8210e556067407d13dc90fa9e8b872bfb8f";
     private static final String MLKEM512_M = "147c03f7a5bebba406c8fae1874d7f13c80efe79a3a9a874cc09fe76f6997615";
 
-    // Vectors too long for the table itself: GCM spec test case 4, RFC 8439 section 2.8.2
-    private static final String GCM4_KEY = "feffe9928665731c6d6a8f9467308308";
-    private static final String GCM4_IV = "cafebabefacedbaddecaf888";
-    private static final String GCM4_AAD = "feedfacedeadbeeffeedfacedeadbeefabaddad2";
-    private static final String GCM4_PT = "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
-            + "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39";
-    private static final String GCM4_CT = "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
-            + "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091";
-    private static final String GCM4_TAG = "5bc94fbc3221a5db94fae95ae7121a47";
-
-    private static final String RFC8439_KEY = "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f";
-    private static final String RFC8439_NONCE = "070000004041424344454647";
-    private static final String RFC8439_AAD = "50515253c0c1c2c3c4c5c6c7";
-    private static final String RFC8439_PT = "Ladies and Gentlemen of the class of '99: If I could offer you only "
-            + "one tip for the future, sunscreen would be it.";
-    private static final String RFC8439_CT = "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
-            + "3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36"
-            + "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
-            + "3ff4def08e4b7a9de576d26586cec64b6116";
-    private static final String RFC8439_TAG = "1ae10b594f09e26a7e902ecbd0600691";
-
-    // RFC 8032 7.1 TEST 1 (Ed25519), RFC 7748 6.1 (X25519), RFC 6979 A.2.5 (ECDSA P-256, SHA-256,
-    // "sample"), wrapped in the standard PKCS#8 / SubjectPublicKeyInfo prefixes of their key types
-    private static final String ED25519_PKCS8 =
-            "302e020100300506032b657004220420" + "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
-    private static final String ED25519_SIGNATURE = "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
-            + "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b";
-    private static final String X25519_ALICE_PKCS8 =
-            "302e020100300506032b656e04220420" + "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a";
-    private static final String X25519_BOB_SPKI =
-            "302a300506032b656e032100" + "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f";
+    // RFC 6979 A.2.5 (ECDSA P-256, SHA-256, "sample"), wrapped in the standard SubjectPublicKeyInfo
+    // prefix of its key type (the Ed25519, X25519, GCM and ChaCha20-Poly1305 vectors: KnownAnswers)
     private static final String P256_SPKI = "3059301306072a8648ce3d020106082a8648ce3d03010703420004"
             + "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
             + "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299";
@@ -366,7 +362,7 @@ public final class SelfTest {
                     Family.XDH,
                     "X25519 agreement",
                     "RFC 7748 6.1",
-                    "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742",
+                    X25519_SHARED,
                     () -> x25519(hex(X25519_ALICE_PKCS8), hex(X25519_BOB_SPKI))),
             // RFC 5869 appendix A.1 (HKDF-SHA256) and RFC 6070 test 1 (PBKDF2-HMAC-SHA1, c = 1)
             kat(
@@ -536,10 +532,18 @@ public final class SelfTest {
         return report(results, nanos, injected);
     }
 
+    /** A report of {@code results} (of any engine), taken in {@code nanos}. */
+    static Report of(List<Result> results, long nanos, Set<Family> injected) {
+        return report(results, nanos, injected);
+    }
+
     private static Report report(List<Result> results, long nanos, Set<Family> injected) {
         Map<Family, FamilyStatus> families = new EnumMap<>(Family.class);
         for (Family f : Family.values()) {
-            List<Result> own = results.stream().filter(r -> r.family == f).toList();
+            // the native path's verdict: OpenSSL's tests (another library's gate only that library)
+            List<Result> own = results.stream()
+                    .filter(r -> r.family == f && r.engine == Engine.OPENSSL)
+                    .toList();
             if (!own.isEmpty()) {
                 families.put(f, summarise(own));
             }
@@ -577,7 +581,7 @@ public final class SelfTest {
                 reason = "threw " + e;
             }
         }
-        return new Result(t.family, t.name, t.source, status, reason, System.nanoTime() - start);
+        return new Result(t.family, t.name, t.source, status, reason, System.nanoTime() - start, Engine.OPENSSL, false);
     }
 
     private static FamilyStatus summarise(List<Result> results) {

@@ -44,6 +44,18 @@ public final class Keys {
         return out;
     }
 
+    /** A key from its PKCS#8 encoding, as OpenSSL reads it, or null: for known-answer tests. */
+    public static java.security.PrivateKey privateFromPkcs8(byte[] pkcs8) {
+        EvpPkey.Key k = EvpPkey.Key.fromPrivateDer(pkcs8);
+        return k == null ? null : wrapPrivate(k);
+    }
+
+    /** A key from its X.509 SubjectPublicKeyInfo encoding, as OpenSSL reads it, or null. */
+    public static java.security.PublicKey publicFromX509(byte[] spki) {
+        EvpPkey.Key k = EvpPkey.Key.fromPublicDer(spki);
+        return k == null ? null : wrapPublic(k);
+    }
+
     /** As {@link #wrapPublic}, for a native key with private material. */
     static AccelPrivateKey wrapPrivate(EvpPkey.Key key) {
         return wrapPrivate(key, null);

@@ -4,6 +4,7 @@ import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
+import dev.acceljce.control.Health;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.Trace;
 import dev.acceljce.jdk.JdkProviders;
@@ -373,6 +374,22 @@ public final class ServiceTable {
             return b;
         }
 
+        /**
+         * Whether a new object may run natively: the library has the algorithm, and when the service
+         * runs on another library than OpenSSL (XChaCha20-Poly1305 on AWS-LC), that library passed
+         * the family's self-tests ({@link Health#engineHealthy}); OpenSSL's are asked by the
+         * decision point.
+         */
+        private boolean nativeServes() {
+            return nativeAvailable() && (nativeEngine == Engine.OPENSSL || Health.engineHealthy(family, nativeEngine));
+        }
+
+        private String whyNotNative() {
+            return nativeAvailable()
+                    ? nativeEngine.property() + " failed the family's self-tests"
+                    : unavailableReason();
+        }
+
         /** Whether a JDK provider has this algorithm (probed once). */
         boolean jdkAvailable() {
             Boolean b = jdkAvailable;
@@ -392,12 +409,12 @@ public final class ServiceTable {
         public Object newInstance(Object constructorParameter) throws NoSuchAlgorithmException {
             Path path;
             if (forced != null) {
-                path = forced == Path.NATIVE && nativeAvailable() ? Path.NATIVE : Path.JDK;
+                path = forced == Path.NATIVE && nativeServes() ? Path.NATIVE : Path.JDK;
             } else {
                 PerMessage.Maker maker = PerMessage.factory(getType(), getAlgorithm());
                 Factory perMessage = maker == null ? null : c -> maker.create((Crossovers.Crossover) c);
                 Dispatch.Route route = Dispatch.route(
-                        family, getType(), getAlgorithm(), nativeAvailable(), jdkAvailable(), perMessage != null);
+                        family, getType(), getAlgorithm(), nativeServes(), jdkAvailable(), perMessage != null);
                 if (route.perMessage()) {
                     Trace.decision(getType(), getAlgorithm(), "auto per message: " + route.crossover());
                     // each message picks its path; the objects it uses are counted on their own
@@ -409,7 +426,12 @@ public final class ServiceTable {
                         getAlgorithm(),
                         path == Path.NATIVE
                                 ? "native (" + engineNow().property() + ")"
-                                : "JDK" + (nativeAvailable() ? "" : " (" + unavailableReason() + ")"));
+                                : "JDK" + (nativeServes() ? "" : " (" + whyNotNative() + ")"));
+            }
+            if (path == Path.JDK && !jdkAvailable() && nativeAvailable() && !nativeServes()) {
+                // the one library that runs it failed its self-tests, and the JDK has none
+                throw new NoSuchAlgorithmException(getType() + "." + getAlgorithm() + " is not served: "
+                        + whyNotNative() + ", and no JDK provider has it");
             }
             return create(path == Path.NATIVE ? nativeFactory : jdkFactory, constructorParameter, path);
         }

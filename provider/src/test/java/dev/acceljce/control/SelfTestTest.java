@@ -219,6 +219,42 @@ class SelfTestTest {
         assertTrue(out.contains(SelfTestRsaFailureChild.DONE), out);
     }
 
+    /**
+     * Every known answer per engine, through the SPI classes, passes here: Ed25519 and X25519 on
+     * OpenSSL and AWS-LC, XChaCha20-Poly1305 on AWS-LC.
+     */
+    @Test
+    void everyEngineTestPasses() {
+        Providers.requireNative();
+        new dev.acceljce.AccelJceProvider(); // the families register their tests with their services
+        SelfTest.Report r = Health.report();
+        List<SelfTest.Result> spi =
+                r.results().stream().filter(SelfTest.Result::throughSpi).toList();
+        for (SelfTest.Result t : spi) {
+            org.junit.jupiter.api.Assertions.assertNotEquals(SelfTest.Status.FAILED, t.status(), t.toString());
+        }
+        if (Engine.AWSLC.available()) {
+            for (Family f : List.of(Family.EDDSA, Family.XDH, Family.CHACHA20)) {
+                assertEquals(SelfTest.Status.PASSED, r.of(f, Engine.AWSLC).status(), f + ": " + r.of(f, Engine.AWSLC));
+            }
+            for (Family f : List.of(Family.EDDSA, Family.XDH)) {
+                assertEquals(SelfTest.Status.PASSED, r.of(f, Engine.OPENSSL).status(), f.toString());
+            }
+        }
+    }
+
+    /**
+     * In a fresh JVM with {@code -Dacceljce.selftest.fail=awslc}: every family AWS-LC serves falls
+     * back to OpenSSL, not to the JDK ({@link EngineSelfTestFailureChild} does the checks).
+     */
+    @Test
+    void aFailedEngineIsLeftForOpenSslInAFreshJvm() throws Exception {
+        Providers.requireNative();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Engine.AWSLC.available(), "AWS-LC is not loaded");
+        String out = runChild(EngineSelfTestFailureChild.class, "-D" + SelfTest.FAIL_PROPERTY + "=awslc");
+        assertTrue(out.contains(EngineSelfTestFailureChild.DONE), out);
+    }
+
     /** Without a libcrypto the report still works: nothing tested, everything on the JDK path. */
     @Test
     void withoutALibraryNothingIsTestedAndTheReportSaysWhy() throws Exception {

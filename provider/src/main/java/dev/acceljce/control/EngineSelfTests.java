@@ -1,0 +1,115 @@
+package dev.acceljce.control;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Known answers per engine, run through the families' own SPI classes (a Signature, KeyAgreement
+ * or Cipher SPI object made for one library, called as the JCA would call it): the tests that
+ * prove the whole native stack of a library, our validation and call shapes included, before that
+ * library serves a family. {@link SelfTest}'s tests call the OpenSSL bindings directly and gate
+ * the native path; these gate one engine: a family whose AWS-LC tests fail is served by OpenSSL
+ * ({@link Dispatch#engine}); one whose OpenSSL tests fail is served by the JDK, as with
+ * {@link SelfTest}.
+ *
+ * <p>The families register their tests when the provider registers their services (they live
+ * above this layer); {@link Health} runs a family's tests of an engine once, when the engine is
+ * first considered for it. {@link SelfTest#FAIL_PROPERTY} injects failures here too: a family's
+ * name fails its tests on every engine, an engine's name ({@code awslc}) every test of that engine.
+ */
+public final class EngineSelfTests {
+    /** A check through an SPI object: returns null when the answer is right, else what is wrong. */
+    @FunctionalInterface
+    public interface Check {
+        String problem(boolean injectFailure) throws Exception;
+    }
+
+    /** One registered test. */
+    record Test(Family family, Engine engine, String name, String source, Check check) {}
+
+    private static final List<Test> TESTS = new CopyOnWriteArrayList<>();
+
+    private EngineSelfTests() {}
+
+    /**
+     * Adds a test of {@code family} on {@code engine}; a test with the same family, engine and name
+     * is added once (every provider instance registers its services again).
+     */
+    public static void register(Family family, Engine engine, String name, String source, Check check) {
+        synchronized (TESTS) {
+            for (Test t : TESTS) {
+                if (t.family == family && t.engine == engine && t.name.equals(name)) {
+                    return;
+                }
+            }
+            TESTS.add(new Test(family, engine, name, source, check));
+        }
+    }
+
+    /** Whether {@code family} has a test on {@code engine}. */
+    static boolean has(Family family, Engine engine) {
+        return TESTS.stream().anyMatch(t -> t.family == family && t.engine == engine);
+    }
+
+    /** The (family, engine) pairs with tests, in registration order. */
+    static List<Test> all() {
+        return List.copyOf(TESTS);
+    }
+
+    /** Runs the tests of {@code family} on {@code engine} once each. */
+    static List<SelfTest.Result> run(Family family, Engine engine, String failProperty) {
+        boolean inject = injected(family, engine, failProperty);
+        List<SelfTest.Result> out = new ArrayList<>();
+        for (Test t : TESTS) {
+            if (t.family == family && t.engine == engine) {
+                out.add(runOne(t, inject));
+            }
+        }
+        return out;
+    }
+
+    static boolean injected(Family family, Engine engine, String failProperty) {
+        if (failProperty == null || failProperty.isBlank()) {
+            return false;
+        }
+        Set<Family> families = SelfTest.parseFamilies(failProperty);
+        if (families.contains(family)) {
+            return true;
+        }
+        for (String name : failProperty.split(",")) {
+            if (name.trim().toLowerCase(Locale.ROOT).equals(engine.property())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static SelfTest.Result runOne(Test t, boolean inject) {
+        long start = System.nanoTime();
+        SelfTest.Status status;
+        String reason;
+        if (!t.engine.available()) {
+            status = SelfTest.Status.NOT_TESTED;
+            reason = t.engine.property() + " not loaded (" + t.engine.unavailableReason() + ")";
+        } else if (Fips.on()) {
+            status = SelfTest.Status.NOT_TESTED;
+            reason = "FIPS mode: the FIPS module's own self-tests apply";
+        } else {
+            try {
+                String problem = t.check.problem(inject);
+                status = problem == null ? SelfTest.Status.PASSED : SelfTest.Status.FAILED;
+                reason = problem == null
+                        ? null
+                        : problem + (inject ? " (failure injected by " + SelfTest.FAIL_PROPERTY + ")" : "");
+            } catch (Exception | LinkageError e) {
+                status = SelfTest.Status.FAILED;
+                reason = "threw " + e;
+            }
+        }
+        return new SelfTest.Result(
+                t.family, t.name, t.source, status, reason, System.nanoTime() - start, t.engine, true);
+    }
+}

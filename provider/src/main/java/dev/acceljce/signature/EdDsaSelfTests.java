@@ -1,0 +1,62 @@
+package dev.acceljce.signature;
+
+import dev.acceljce.control.Engine;
+import dev.acceljce.control.EngineSelfTests;
+import dev.acceljce.control.Family;
+import dev.acceljce.control.KnownAnswers;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.keys.Keys;
+import java.util.Arrays;
+import java.util.HexFormat;
+
+/**
+ * Ed25519's known answer on each library, through {@link EdDsaSignature} made for that library:
+ * RFC 8032's signature must come out byte for byte, verify, and a changed signature must not.
+ */
+final class EdDsaSelfTests {
+    private EdDsaSelfTests() {}
+
+    static void register() {
+        for (Engine engine : EdDsaSignature.ENGINES) {
+            EngineSelfTests.register(
+                    Family.EDDSA,
+                    engine,
+                    "Ed25519 sign and verify (Signature SPI)",
+                    "RFC 8032 7.1 test 1",
+                    inject -> problem(engine, inject));
+        }
+    }
+
+    private static String problem(Engine engine, boolean inject) throws Exception {
+        HexFormat hex = HexFormat.of();
+        byte[] want = hex.parseHex(KnownAnswers.ED25519_SIGNATURE);
+        if (inject) {
+            want[0] ^= 1;
+        }
+        java.security.PrivateKey privateKey = Keys.privateFromPkcs8(hex.parseHex(KnownAnswers.ED25519_PKCS8));
+        java.security.PublicKey publicKey = Keys.publicFromX509(hex.parseHex(KnownAnswers.ED25519_SPKI));
+        if (privateKey == null || publicKey == null) {
+            return "the loaded OpenSSL does not read an Ed25519 key";
+        }
+        try {
+            EdDsaSignature spi = new EdDsaSignature("Ed25519", KeyKind.ED25519, engine);
+            spi.engineInitSign(privateKey);
+            if (spi.engineInUse() != engine) {
+                return "ran on " + spi.engineInUse().property() + ", not " + engine.property();
+            }
+            byte[] got = spi.engineSign();
+            if (!Arrays.equals(got, want)) {
+                return "expected " + hex.formatHex(want) + ", got " + hex.formatHex(got);
+            }
+            spi.engineInitVerify(publicKey);
+            if (!spi.engineVerify(got)) {
+                return "the known signature did not verify";
+            }
+            got[10] ^= 1;
+            spi.engineInitVerify(publicKey);
+            return spi.engineVerify(got) ? "a changed signature verified" : null;
+        } finally {
+            privateKey.destroy();
+        }
+    }
+}
