@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Issue 11's handshake matrix: full TLS handshakes per second (TlsHandshakeBenchmark) for the JDK,
-# AccelJCE (policy auto and native) and ACCP, one JMH invocation per case with every provider in
+# AccelJCE (policy auto and native; and with one native library forced, AccelJCE-openssl and
+# AccelJCE-awslc) and ACCP, one JMH invocation per case with every provider in
 # it, so ratios are read within one run. The benchmark JVM is pinned to CPU 1 (keep CPU 0 for
 # everything else). Writes <case>.json, <case>.log and <case>.load (uptime before and after) to
 # OUTDIR. Each fork warms up for 50 s: SunJSSE and the providers' handshake code take 25-40 s of
 # handshakes on one CPU to be compiled (after 8 s AccelJCE ran at half its steady rate, ACCP at a
-# third), so a shorter warm-up measures the JIT. About 5 minutes per case.
+# third), so a shorter warm-up measures the JIT. About 6.5 minutes per case (MATRIX_CASES picks
+# cases by name, e.g. MATRIX_CASES="t13-p256-ec t13-p384-ec384").
 # Build first: ./scripts/mvn.sh -DskipTests package
 #
 # Usage: scripts/handshake-matrix.sh OUTDIR [extra JMH options]
@@ -19,10 +21,11 @@ jar=${BENCH_JAR:-$root/bench/target/benchmarks.jar}
 mkdir -p "$out"
 run() {
   local name=$1; shift
+  if [ -n "${MATRIX_CASES:-}" ] && [[ " $MATRIX_CASES " != *" $name "* ]]; then return; fi
   echo "handshake-matrix: $name"
   uptime > "$out/$name.load"
   taskset -c 1 "$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -jar "$jar" \
-    TlsHandshakeBenchmark -p provider=JDK,AccelJCE,AccelJCE-native,ACCP "$@" \
+    TlsHandshakeBenchmark -p provider=${MATRIX_PROVIDERS:-JDK,AccelJCE,AccelJCE-native,AccelJCE-openssl,AccelJCE-awslc,ACCP} "$@" \
     -f 1 -wi 10 -w 5s -i 5 -r 3s -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1
   uptime >> "$out/$name.load"
 }
@@ -30,4 +33,5 @@ run t13-x25519-ec -p cert=EC -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-x25519-rsa -p cert=RSA -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-x25519-ed25519 -p cert=Ed25519 -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-p256-ec -p cert=EC -p group=secp256r1 -p protocol=TLSv1.3 "$@"
+run t13-p384-ec384 -p cert=EC384 -p group=secp384r1 -p protocol=TLSv1.3 "$@"
 run t12-p256-ec -p cert=EC -p group=secp256r1 -p protocol=TLSv1.2 "$@"
