@@ -73,10 +73,16 @@ final class CalibrateCommand implements Command {
             }
             out.println(probe.family().property() + " / " + probe.algorithm() + ":");
             Calibrator.Result r = calibrator.measure(probe);
+            r.engines().forEach(t -> out.println("  " + Calibrator.describe(t)));
             r.points().forEach(p -> out.println("  " + Calibrator.describe(p)));
             if (r.skipped() != null) {
                 out.println("  skipped: " + r.skipped());
                 continue;
+            }
+            String engine = Calibrator.engineLine(r);
+            if (engine != null) {
+                out.println("  => native library " + r.engine().property());
+                lines.add(engine);
             }
             out.println("  => " + r.crossover());
             lines.add(Calibrator.profileLine(r));

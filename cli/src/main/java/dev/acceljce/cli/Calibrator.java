@@ -2,8 +2,10 @@ package dev.acceljce.cli;
 
 import dev.acceljce.AccelJceProvider;
 import dev.acceljce.control.Crossovers;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
+import dev.acceljce.control.Settings;
 import java.nio.ByteBuffer;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
@@ -46,7 +48,36 @@ final class Calibrator {
         }
     }
 
-    record Result(Probe probe, List<Point> points, String skipped) {
+    /**
+     * One library's time for a probe's operation at its middle size, where two libraries serve the
+     * family ({@link #measure} keeps the faster for the native side of every point).
+     */
+    record EngineTime(Engine engine, double ns) {}
+
+    record Result(Probe probe, List<Point> points, String skipped, List<EngineTime> engines) {
+        Result(Probe probe, List<Point> points, String skipped) {
+            this(probe, points, skipped, List.of());
+        }
+
+        /**
+         * The library the native side ran on: the faster by {@link #MARGIN}, else OpenSSL; null
+         * when only one was measured.
+         */
+        Engine engine() {
+            if (engines.size() < 2) {
+                return null;
+            }
+            double openssl = engines.stream()
+                    .filter(e -> e.engine() == Engine.OPENSSL)
+                    .findFirst()
+                    .orElseThrow()
+                    .ns();
+            EngineTime best = engines.stream()
+                    .min(java.util.Comparator.comparingDouble(EngineTime::ns))
+                    .orElseThrow();
+            return best.ns() * MARGIN < openssl ? best.engine() : Engine.OPENSSL;
+        }
+
         /** The crossover these points imply: first path, first size where it flips, last path. */
         Crossovers.Crossover crossover() {
             Path first = points.getFirst().winner();
@@ -184,12 +215,27 @@ final class Calibrator {
         };
     }
 
+    /**
+     * The families whose native side can run on more than one library: each library is timed at
+     * the probe's middle size first, and the faster serves the native side of every point.
+     */
+    static final java.util.Set<Family> ENGINE_FAMILIES =
+            java.util.EnumSet.of(Family.EDDSA, Family.XDH, Family.EC, Family.GCM, Family.CHACHA20);
+
     /** Measures one probe at all its sizes; a probe whose service is missing is skipped. */
     Result measure(Probe probe) {
         Provider nat = AccelJceProvider.pathView(Path.NATIVE);
         Provider jdk = AccelJceProvider.pathView(Path.JDK);
         List<Point> points = new ArrayList<>();
+        String setting = "acceljce.engine." + probe.family().property();
+        String before = Settings.get(setting);
+        List<EngineTime> engines = new ArrayList<>();
         try {
+            if (ENGINE_FAMILIES.contains(probe.family()) && Engine.AWSLC.available()) {
+                engines = engineTimes(probe, nat, setting);
+                Engine chosen = new Result(probe, points, null, engines).engine();
+                Settings.set(setting, chosen.property()); // the native side of every point below
+            }
             // let the JIT compile both paths before the first window counts
             int mid = probe.sizes()[probe.sizes().length / 2];
             time(probe.workload().prepare(nat, mid), 4 * windowNanos);
@@ -213,9 +259,35 @@ final class Calibrator {
                 points.add(new Point(size, median(ns), median(js)));
             }
         } catch (Exception | LinkageError e) {
-            return new Result(probe, points, e.getClass().getSimpleName() + ": " + e.getMessage());
+            return new Result(probe, points, e.getClass().getSimpleName() + ": " + e.getMessage(), engines);
+        } finally {
+            Settings.set(setting, before);
         }
-        return new Result(probe, points, null);
+        return new Result(probe, points, null, engines);
+    }
+
+    /** Each library's time at the probe's middle size, measured alternately as the paths are. */
+    private List<EngineTime> engineTimes(Probe probe, Provider nat, String setting) throws Exception {
+        int mid = probe.sizes()[probe.sizes().length / 2];
+        Engine[] all = Engine.values();
+        Runnable[] ops = new Runnable[all.length];
+        for (int i = 0; i < all.length; i++) {
+            Settings.set(setting, all[i].property()); // read when the object is made
+            ops[i] = probe.workload().prepare(nat, mid);
+            time(ops[i], 4 * windowNanos);
+        }
+        double[][] ns = new double[all.length][rounds];
+        for (int r = 0; r < rounds; r++) {
+            for (int k = 0; k < all.length; k++) {
+                int i = r % 2 == 0 ? k : all.length - 1 - k;
+                ns[i][r] = time(ops[i], windowNanos);
+            }
+        }
+        List<EngineTime> out = new ArrayList<>();
+        for (int i = 0; i < all.length; i++) {
+            out.add(new EngineTime(all[i], median(ns[i])));
+        }
+        return out;
     }
 
     /** Nanoseconds per operation over a window of about {@code nanos}. */
@@ -244,6 +316,17 @@ final class Calibrator {
     static String profileLine(Result r) {
         return Crossovers.opensslLine() + "." + r.probe().family().property() + "."
                 + r.probe().algorithm() + " = " + r.crossover().toProperty();
+    }
+
+    /** The profile line of a result's library choice, or null when only one library was measured. */
+    static String engineLine(Result r) {
+        Engine e = r.engine();
+        return e == null ? null : Crossovers.engineKey(r.probe().family()) + " = " + e.property();
+    }
+
+    static String describe(EngineTime t) {
+        return String.format(
+                Locale.ROOT, "  native on %-8s %10.1f ns", t.engine().property(), t.ns());
     }
 
     static String describe(Point p) {

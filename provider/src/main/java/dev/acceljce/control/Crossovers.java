@@ -29,6 +29,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * JMH on the machine named in that file; {@code crossovers-aarch64.properties}, not measured on
  * hardware, which its {@value #UNMEASURED} key says). Within each source the most specific key
  * wins. Without an entry a family is served natively.
+ *
+ * <p>The same sources say which native library serves a family that two libraries run:
+ * {@code engine.<family> = openssl | awslc} ({@link #engine}), read in the same order.
  */
 public final class Crossovers {
     /**
@@ -110,7 +113,8 @@ public final class Crossovers {
             String cpuClass,
             Properties classDefaults,
             Properties defaults,
-            List<Map<String, Crossover>> looked) {}
+            List<Map<String, Crossover>> looked,
+            Map<Family, java.util.Optional<Engine>> engines) {}
 
     /** The crossover for an algorithm of a family under the loaded OpenSSL. */
     public static Crossover lookup(Family family, String algorithm) {
@@ -147,6 +151,38 @@ public final class Crossovers {
             }
         }
         return new Crossover(Path.NATIVE, 0, Path.NATIVE, "no entry");
+    }
+
+    /**
+     * The native library the tables name for {@code family} ({@code engine.<family>}: the profile,
+     * then the CPU class's built-in table, then the architecture's), or null when none does.
+     */
+    public static Engine engine(Family family) {
+        Table t = table();
+        return t.engines
+                .computeIfAbsent(family, f -> java.util.Optional.ofNullable(findEngine(t, f)))
+                .orElse(null);
+    }
+
+    /** The profile key of {@code family}'s library choice. */
+    public static String engineKey(Family family) {
+        return "engine." + family.property();
+    }
+
+    private static Engine findEngine(Table t, Family family) {
+        String key = engineKey(family);
+        for (Properties source : List.of(t.profile, t.classDefaults, t.defaults)) {
+            String v = source.getProperty(key);
+            if (v != null) {
+                for (Engine e : Engine.values()) {
+                    if (e.property().equalsIgnoreCase(v.trim())) {
+                        return e;
+                    }
+                }
+                throw new IllegalArgumentException(key + " = '" + v + "' names no library (openssl or awslc)");
+            }
+        }
+        return null;
     }
 
     /** "3.0", "3.5", ...: the loaded library's line, as profile keys name it. */
@@ -254,7 +290,15 @@ public final class Crossovers {
         for (int i = 0; i < Family.values().length; i++) {
             looked.add(new ConcurrentHashMap<>());
         }
-        t = new Table(profile, profilePath, setting, cpuClass, classDefaults, defaults, List.copyOf(looked));
+        t = new Table(
+                profile,
+                profilePath,
+                setting,
+                cpuClass,
+                classDefaults,
+                defaults,
+                List.copyOf(looked),
+                new ConcurrentHashMap<>());
         table = t;
         return t;
     }

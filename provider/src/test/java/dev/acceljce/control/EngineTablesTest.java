@@ -1,0 +1,65 @@
+package dev.acceljce.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.acceljce.testing.AutoProfile;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The native library per family comes from the crossover tables ({@code engine.<family>}): a
+ * calibrate profile first, then the built-in tables; without an entry, OpenSSL.
+ */
+class EngineTablesTest {
+    private static final EnumSet<Engine> BOTH = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void noProfile() {
+        AutoProfile.remove();
+    }
+
+    @Test
+    void theBuiltInTablesPutEd25519AndX25519OnAwsLcOnX86() throws Exception {
+        assumeTrue(CpuClass.architecture(CpuClass.current()).equals("x86_64"), "the x86-64 tables");
+        AutoProfile.install(dir, "# empty\n");
+        assertEquals(Engine.AWSLC, Crossovers.engine(Family.EDDSA));
+        assertEquals(Engine.AWSLC, Crossovers.engine(Family.XDH));
+        assertNull(Crossovers.engine(Family.RSA));
+        assertEquals(Engine.OPENSSL, Engines.preferred(Family.RSA));
+    }
+
+    @Test
+    void aProfileChoosesTheLibrary() throws Exception {
+        AutoProfile.install(dir, "engine.eddsa = openssl\nengine.xdh = AWSLC\n");
+        assertEquals(Engine.OPENSSL, Engines.preferred(Family.EDDSA));
+        assertEquals(Engine.OPENSSL, Dispatch.engine(Family.EDDSA, BOTH));
+        assertEquals(Engine.AWSLC, Engines.preferred(Family.XDH));
+        if (Engine.AWSLC.available()) {
+            assertEquals(Engine.AWSLC, Dispatch.engine(Family.XDH, BOTH));
+        }
+        // a library named in settings still wins over the tables
+        Settings.set("acceljce.engine.eddsa", "awslc");
+        try {
+            assertEquals(Engine.AWSLC.available() ? Engine.AWSLC : Engine.OPENSSL, Dispatch.engine(Family.EDDSA, BOTH));
+        } finally {
+            Settings.set("acceljce.engine.eddsa", null);
+        }
+    }
+
+    @Test
+    void aNameThatIsNoLibraryIsRefusedWithTheKey() throws Exception {
+        AutoProfile.install(dir, "engine.eddsa = boringssl\n");
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Crossovers.engine(Family.EDDSA));
+        assertEquals("engine.eddsa = 'boringssl' names no library (openssl or awslc)", e.getMessage());
+    }
+}
