@@ -2,6 +2,7 @@ package dev.acceljce.cipher;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.jdk.DecryptionInput;
 import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -75,6 +76,9 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
     private boolean wrapped;
 
     static byte[] rawKey(Key key) throws InvalidKeyException {
+        // SunJCE's ChaCha20 ciphers throw NullPointerException here; the JCA's answer, and the
+        // JDK path's (DecryptionInput.requireKey), is InvalidKeyException (found by EnginesFuzzTest)
+        DecryptionInput.requireKey(key);
         if (!"RAW".equals(key.getFormat())) {
             throw new InvalidKeyException("Key encoding format must be RAW");
         }

@@ -1,0 +1,223 @@
+package dev.acceljce.fuzz;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.acceljce.control.Engine;
+import dev.acceljce.control.Settings;
+import java.security.GeneralSecurityException;
+import java.security.Key;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
+import java.util.HexFormat;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.KeyAgreement;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The second native library's inputs. Each step runs the same call on an object made for AWS-LC
+ * and on one made for OpenSSL ({@code acceljce.engine.<family>}), which must agree byte for byte or
+ * throw the same exception type: Ed25519 signatures of random messages with keys of the right and
+ * wrong kinds, verification of random and corrupted signatures of any length, X25519 with random
+ * peer points (low-order ones included). XChaCha20-Poly1305, which only AWS-LC runs, gets random
+ * key, nonce, AAD and message lengths and corrupted or truncated ciphertexts: a round trip, or the
+ * JCA's exception, never another.
+ */
+class EnginesFuzzTest {
+    private static final String[] KINDS = {"Ed25519", "Ed448", "X25519", "EC-256"};
+
+    /** An object of {@code type.algorithm} made while {@code family}'s library is {@code engine}. */
+    private static <T> T on(Engine engine, String family, Make<T> make) throws GeneralSecurityException {
+        Settings.set("acceljce.engine." + family, engine.property());
+        try {
+            return make.make();
+        } finally {
+            Settings.set("acceljce.engine." + family, null);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Make<T> {
+        T make() throws GeneralSecurityException;
+    }
+
+    /** What a call gave: its bytes or boolean, or the name of the exception type it threw. */
+    private static String outcome(Call call) {
+        try {
+            return HexFormat.of().formatHex(call.run());
+        } catch (GeneralSecurityException | RuntimeException e) {
+            if (e instanceof NullPointerException || e instanceof IndexOutOfBoundsException) {
+                throw new AssertionError("not a JCA exception: " + e, e);
+            }
+            return "!" + e.getClass().getSimpleName();
+        }
+    }
+
+    @FunctionalInterface
+    private interface Call {
+        byte[] run() throws GeneralSecurityException;
+    }
+
+    private static void same(String what, Call awslc, Call openssl) {
+        String a = outcome(awslc);
+        String o = outcome(openssl);
+        if (!a.equals(o)) {
+            throw new AssertionError(what + ": AWS-LC " + a + ", OpenSSL " + o);
+        }
+    }
+
+    @FuzzTest
+    void sequences(FuzzedDataProvider data) throws Exception {
+        if (!Engine.AWSLC.available()) {
+            return; // nothing of AWS-LC's to fuzz in this run (its absence is tested elsewhere)
+        }
+        Pick pick = new Pick(data);
+        switch (pick.choose(3)) {
+            case 0 -> ed25519(pick);
+            case 1 -> x25519(pick);
+            default -> xChaCha20Poly1305(pick);
+        }
+    }
+
+    private static void ed25519(Pick pick) throws Exception {
+        Signature aws = on(Engine.AWSLC, "eddsa", () -> Signature.getInstance("Ed25519", Both.ACCEL));
+        Signature ossl = on(Engine.OPENSSL, "eddsa", () -> Signature.getInstance("Ed25519", Both.ACCEL));
+        KeyPair kp = FuzzKeys.jdk(pick.choose(4) == 0 ? pick.one(KINDS) : "Ed25519");
+        KeyPair ours = FuzzKeys.ours("Ed25519");
+        for (int step = 0; step < 8 && pick.more(); step++) {
+            byte[] message = pick.bytes(300);
+            if (pick.bool()) {
+                Key key = pick.bool() ? kp.getPrivate() : ours.getPrivate();
+                same("Ed25519 sign", () -> sign(aws, key, message), () -> sign(ossl, key, message));
+            } else {
+                KeyPair signer = pick.bool() ? ours : kp;
+                byte[] sig = pick.bool() ? pick.bytes(130) : validSignature(signer, message, pick);
+                PublicKey pub = signer.getPublic();
+                same("Ed25519 verify", () -> verify(aws, pub, message, sig), () -> verify(ossl, pub, message, sig));
+            }
+        }
+    }
+
+    private static byte[] sign(Signature s, Key key, byte[] message) throws GeneralSecurityException {
+        s.initSign((java.security.PrivateKey) key);
+        s.update(message);
+        return s.sign();
+    }
+
+    private static byte[] verify(Signature s, PublicKey key, byte[] message, byte[] sig)
+            throws GeneralSecurityException {
+        s.initVerify(key);
+        s.update(message);
+        return new byte[] {(byte) (s.verify(sig) ? 1 : 0)};
+    }
+
+    /** A signature the JDK made, sometimes with one bit changed. */
+    private static byte[] validSignature(KeyPair kp, byte[] message, Pick pick) throws GeneralSecurityException {
+        if (!kp.getPublic().getAlgorithm().startsWith("Ed")) {
+            return new byte[64];
+        }
+        Signature jdk = Signature.getInstance("Ed25519", Both.jdk("Signature", "Ed25519"));
+        try {
+            jdk.initSign(kp.getPrivate());
+        } catch (java.security.InvalidKeyException notEd25519) {
+            return new byte[64];
+        }
+        jdk.update(message);
+        byte[] sig = jdk.sign();
+        if (pick.bool()) {
+            sig[pick.intIn(0, sig.length - 1)] ^= (byte) (1 << pick.intIn(0, 7));
+        }
+        return sig;
+    }
+
+    private static void x25519(Pick pick) throws Exception {
+        KeyAgreement aws = on(Engine.AWSLC, "xdh", () -> KeyAgreement.getInstance("X25519", Both.ACCEL));
+        KeyAgreement ossl = on(Engine.OPENSSL, "xdh", () -> KeyAgreement.getInstance("X25519", Both.ACCEL));
+        KeyPair mine = pick.bool() ? FuzzKeys.ours("X25519") : FuzzKeys.jdk("X25519");
+        for (int step = 0; step < 8 && pick.more(); step++) {
+            PublicKey peer = pick.choose(3) == 0 ? FuzzKeys.jdk(pick.one(KINDS)).getPublic() : randomPoint(pick);
+            same("X25519", () -> agree(aws, mine, peer), () -> agree(ossl, mine, peer));
+        }
+    }
+
+    /** A random 32-byte u-coordinate (often a low-order one) as an X25519 public key. */
+    private static PublicKey randomPoint(Pick pick) throws GeneralSecurityException {
+        byte[] u = new byte[32];
+        switch (pick.choose(4)) {
+            case 0 -> u[0] = (byte) pick.intIn(0, 1); // u = 0 or 1: small order
+            case 1 -> Arrays.fill(u, (byte) 0xff); // at or above p
+            default -> {
+                byte[] r = pick.bytes(32);
+                System.arraycopy(r, 0, u, 0, r.length);
+            }
+        }
+        byte[] spki = HexFormat.of().parseHex("302a300506032b656e032100");
+        byte[] der = Arrays.copyOf(spki, spki.length + 32);
+        System.arraycopy(u, 0, der, spki.length, 32);
+        return KeyFactory.getInstance("X25519", Both.jdk("KeyFactory", "X25519"))
+                .generatePublic(new X509EncodedKeySpec(der));
+    }
+
+    private static byte[] agree(KeyAgreement ka, KeyPair mine, PublicKey peer) throws GeneralSecurityException {
+        ka.init(mine.getPrivate());
+        ka.doPhase(peer, true);
+        return ka.generateSecret();
+    }
+
+    private static void xChaCha20Poly1305(Pick pick) throws Exception {
+        Cipher c = Cipher.getInstance("XChaCha20-Poly1305", Both.ACCEL);
+        byte[] key = pick.choose(6) == 0 ? pick.bytes(40) : Arrays.copyOf(pick.bytes(32), 32);
+        byte[] nonce = pick.choose(6) == 0 ? pick.bytes(30) : Arrays.copyOf(pick.bytes(24), 24);
+        byte[] aad = pick.bytes(64);
+        byte[] message = pick.bytes(300);
+        SecretKeySpec k = key.length == 0 ? null : new SecretKeySpec(key, "ChaCha20");
+        byte[] sealed;
+        try {
+            c.init(Cipher.ENCRYPT_MODE, k, new IvParameterSpec(nonce));
+            c.updateAAD(aad);
+            sealed = c.doFinal(message);
+        } catch (java.security.InvalidKeyException | java.security.InvalidAlgorithmParameterException refused) {
+            if (key.length == 32 && nonce.length == 24) {
+                throw new AssertionError("a 32-byte key and a 24-byte nonce refused", refused);
+            }
+            return;
+        } catch (IllegalArgumentException noKey) {
+            return; // SecretKeySpec refuses an empty key before the cipher sees it
+        }
+        if (key.length != 32 || nonce.length != 24) {
+            throw new AssertionError("accepted a " + key.length + "-byte key with a " + nonce.length + "-byte nonce");
+        }
+        if (sealed.length != message.length + 16) {
+            throw new AssertionError("sealed " + message.length + " bytes into " + sealed.length);
+        }
+        byte[] tampered = sealed.clone();
+        boolean changed = pick.bool();
+        if (changed) {
+            tampered = pick.bool() && tampered.length > 0
+                    ? Arrays.copyOf(tampered, pick.intIn(0, tampered.length - 1))
+                    : flip(tampered, pick);
+        }
+        c.init(Cipher.DECRYPT_MODE, k, new IvParameterSpec(nonce));
+        c.updateAAD(aad);
+        try {
+            byte[] opened = c.doFinal(tampered);
+            if (changed || !Arrays.equals(opened, message)) {
+                throw new AssertionError("opened a " + (changed ? "changed" : "different") + " message");
+            }
+        } catch (AEADBadTagException | javax.crypto.IllegalBlockSizeException refused) {
+            if (!changed) {
+                throw new AssertionError("refused its own ciphertext", refused);
+            }
+        }
+    }
+
+    private static byte[] flip(byte[] b, Pick pick) {
+        b[pick.intIn(0, b.length - 1)] ^= (byte) (1 << pick.intIn(0, 7));
+        return b;
+    }
+}
