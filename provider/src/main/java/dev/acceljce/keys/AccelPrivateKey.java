@@ -108,6 +108,30 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     }
 
     /**
+     * A BIGNUM component ("priv" of EC keys) as big-endian bytes, padded to {@code length}; the
+     * caller wipes them. Getters and destroy exclude each other.
+     */
+    final byte[] bnOctets(String name, int length) {
+        byte[] b;
+        reading.lock();
+        try {
+            b = live().bnParam(name);
+        } finally {
+            reading.unlock();
+        }
+        if (b == null || b.length > length) {
+            throw new IllegalStateException("the key has no component " + name + " of at most " + length + " bytes");
+        }
+        if (b.length == length) {
+            return b;
+        }
+        byte[] padded = new byte[length];
+        System.arraycopy(b, 0, padded, length - b.length, b.length);
+        Arrays.fill(b, (byte) 0);
+        return padded;
+    }
+
+    /**
      * This key's private material in the raw form another library takes (AWS-LC's Ed25519 key:
      * seed || public key), made by {@code make} from this key the first time and kept: keys cross
      * between libraries as bytes made once per key, never as pointers of one library handed to

@@ -97,7 +97,9 @@ public final class SignatureServices {
                             () -> EvpPkey.hasKeyType("EC")
                                     && (digest == null
                                             || EvpDigest.fetch(digest).isPresent()),
-                            p -> new EcdsaSignature(name, digest, p1363));
+                            p -> new EcdsaSignature(
+                                    name, digest, p1363, Dispatch.engine(Family.EC, EcdsaSignature.ENGINES)))
+                    .engines(EcdsaSignature.ENGINES);
             if (oid != null && !p1363) {
                 b.oid(oid);
             }
