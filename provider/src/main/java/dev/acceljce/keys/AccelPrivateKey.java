@@ -107,11 +107,8 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
         }
     }
 
-    /**
-     * A BIGNUM component ("priv" of EC keys) as big-endian bytes, padded to {@code length}; the
-     * caller wipes them. Getters and destroy exclude each other.
-     */
-    final byte[] bnOctets(String name, int length) {
+    /** A BIGNUM component's big-endian bytes (the caller wipes them); getters and destroy exclude each other. */
+    private byte[] bnParam(String name) {
         byte[] b;
         reading.lock();
         try {
@@ -119,7 +116,20 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
         } finally {
             reading.unlock();
         }
-        if (b == null || b.length > length) {
+        if (b == null) {
+            throw new IllegalStateException("the key has no component " + name);
+        }
+        return b;
+    }
+
+    /**
+     * A BIGNUM component ("priv" of EC keys) as big-endian bytes, padded to {@code length}; the
+     * caller wipes them. Getters and destroy exclude each other.
+     */
+    final byte[] bnOctets(String name, int length) {
+        byte[] b = bnParam(name);
+        if (b.length > length) {
+            Arrays.fill(b, (byte) 0);
             throw new IllegalStateException("the key has no component " + name + " of at most " + length + " bytes");
         }
         if (b.length == length) {
@@ -207,16 +217,7 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
 
     /** A BIGNUM component as a positive BigInteger. */
     final BigInteger component(String name) {
-        byte[] b;
-        reading.lock();
-        try {
-            b = live().bnParam(name);
-        } finally {
-            reading.unlock();
-        }
-        if (b == null) {
-            throw new IllegalStateException("the key has no component " + name);
-        }
+        byte[] b = bnParam(name);
         try {
             return new BigInteger(1, b);
         } finally {

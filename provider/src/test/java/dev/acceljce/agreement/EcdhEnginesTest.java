@@ -3,14 +3,11 @@ package dev.acceljce.agreement;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.acceljce.awslc.AwsLc;
-import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
-import dev.acceljce.control.Settings;
 import dev.acceljce.foreign.NativeObject;
+import dev.acceljce.testing.EngineChoice;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
 import java.security.KeyPair;
@@ -38,15 +35,11 @@ class EcdhEnginesTest {
 
     @AfterEach
     void defaultEngine() {
-        Settings.set("acceljce.engine.ec", null);
+        EngineChoice.reset(Family.EC);
     }
 
     private static void use(Engine engine) {
-        if (engine == Engine.AWSLC) {
-            assumeTrue(AwsLc.isAvailable(), "AWS-LC is not loaded: " + AwsLc.unavailableReason());
-        }
-        Settings.set("acceljce.engine.ec", engine.property());
-        assertEquals(engine, Dispatch.engine(Family.EC, NativeKeyAgreement.ECDH_ENGINES));
+        EngineChoice.use(Family.EC, engine, NativeKeyAgreement.ECDH_ENGINES);
     }
 
     @ParameterizedTest

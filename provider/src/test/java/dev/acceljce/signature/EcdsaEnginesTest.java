@@ -4,14 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.acceljce.awslc.AwsLc;
-import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
-import dev.acceljce.control.Settings;
 import dev.acceljce.foreign.NativeObject;
+import dev.acceljce.testing.EngineChoice;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
 import java.security.KeyPair;
@@ -39,15 +36,11 @@ class EcdsaEnginesTest {
 
     @AfterEach
     void defaultEngine() {
-        Settings.set("acceljce.engine.ec", null);
+        EngineChoice.reset(Family.EC);
     }
 
-    static void use(Engine engine) {
-        if (engine == Engine.AWSLC) {
-            assumeTrue(AwsLc.isAvailable(), "AWS-LC is not loaded: " + AwsLc.unavailableReason());
-        }
-        Settings.set("acceljce.engine.ec", engine.property());
-        assertEquals(engine, Dispatch.engine(Family.EC, EcdsaSignature.ENGINES));
+    private static void use(Engine engine) {
+        EngineChoice.use(Family.EC, engine, EcdsaSignature.ENGINES);
     }
 
     @ParameterizedTest
