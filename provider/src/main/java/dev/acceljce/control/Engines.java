@@ -11,8 +11,8 @@ package dev.acceljce.control;
  *
  * <p>EC (ECDSA and ECDH on P-256, P-384, P-521): AWS-LC. Issue 25's JMH runs on the same Intel:
  * AccelJCE on OpenSSL did 0.79/0.77x ACCP's (AWS-LC's) ECDSA P-256 sign/verify and 0.77x its ECDH
- * P-256, about 0.46x its P-384. Bound here, AWS-LC spent 1.1-1.3x less CPU per P-256 operation,
- * 2x less per P-384 and 1.3-1.5x less per P-521 (docs/engines.md).
+ * P-256, about 0.46x its P-384. Bound here, AWS-LC spent 1.04-1.3x less CPU per P-256 operation,
+ * about 2x less per P-384 and 1.25-1.5x less per P-521 (docs/engines.md).
  */
 public final class Engines {
     private Engines() {}
