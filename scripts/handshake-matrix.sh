@@ -10,6 +10,9 @@
 # cases by name, e.g. MATRIX_CASES="t13-p256-ec t13-p384-ec384").
 # Build first: ./scripts/mvn.sh -DskipTests package
 #
+# AccelJCE's engine for the EC family (ECDSA, ECDH) is a JVM option: compare OpenSSL and AWS-LC with
+# two runs, e.g. -jvmArgsAppend -Dacceljce.engine.ec=openssl and =awslc.
+#
 # Usage: scripts/handshake-matrix.sh OUTDIR [extra JMH options]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,5 +36,5 @@ run t13-x25519-ec -p cert=EC -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-x25519-rsa -p cert=RSA -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-x25519-ed25519 -p cert=Ed25519 -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-p256-ec -p cert=EC -p group=secp256r1 -p protocol=TLSv1.3 "$@"
-run t13-p384-ec384 -p cert=EC384 -p group=secp384r1 -p protocol=TLSv1.3 "$@"
 run t12-p256-ec -p cert=EC -p group=secp256r1 -p protocol=TLSv1.2 "$@"
+run t13-p384-ec384 -p cert=EC-P384 -p group=secp384r1 -p protocol=TLSv1.3 "$@"

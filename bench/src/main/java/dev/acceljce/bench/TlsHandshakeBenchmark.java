@@ -42,8 +42,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * before the JDK's own. Every handshake is a new session: the client engine has no peer host and
  * port, so it never offers a ticket.
  *
- * <p>{@code cert=EC}: an ECDSA P-256 certificate (ecdsa_secp256r1_sha256); {@code cert=EC384}: an
- * ECDSA P-384 certificate (ecdsa_secp384r1_sha384); {@code cert=RSA}: an
+ * <p>{@code cert=EC}: an ECDSA P-256 certificate (ecdsa_secp256r1_sha256); {@code cert=EC-P384}:
+ * an ECDSA P-384 one (ecdsa_secp384r1_sha384); {@code cert=RSA}: an
  * RSA-2048 certificate (rsa_pss_rsae_sha256); {@code cert=Ed25519}: an Ed25519 certificate
  * (ed25519). The self-signed certificates are made by the JDK's {@code keytool} once per trial, in
  * a temporary directory deleted at the end. {@code protocol=TLSv1.2} runs ECDHE with the
@@ -74,7 +74,7 @@ public class TlsHandshakeBenchmark {
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK})
     public String provider;
 
-    /** The server certificate's key: "EC" (P-256), "EC384" (P-384), "RSA" (2048 bits) or "Ed25519". */
+    /** The server certificate's key: "EC" (P-256), "EC-P384", "RSA" (2048 bits) or "Ed25519". */
     @Param({"EC", "RSA"})
     public String cert;
 
@@ -104,14 +104,14 @@ public class TlsHandshakeBenchmark {
         directory = Files.createTempDirectory("acceljce-tls-bench");
         List<String> keyOptions = switch (cert) {
             case "EC" -> List.of("-keyalg", "EC", "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA");
-            case "EC384" -> List.of("-keyalg", "EC", "-groupname", "secp384r1", "-sigalg", "SHA384withECDSA");
+            case "EC-P384" -> List.of("-keyalg", "EC", "-groupname", "secp384r1", "-sigalg", "SHA384withECDSA");
             case "RSA" -> List.of("-keyalg", "RSA", "-keysize", "2048", "-sigalg", "SHA256withRSA");
             case "Ed25519" -> List.of("-keyalg", "Ed25519");
-            default -> throw new IllegalArgumentException("cert must be EC, EC384, RSA or Ed25519: " + cert);
+            default -> throw new IllegalArgumentException("cert must be EC, EC-P384, RSA or Ed25519: " + cert);
         };
         signatureScheme = switch (cert) {
             case "EC" -> "ecdsa_secp256r1_sha256";
-            case "EC384" -> "ecdsa_secp384r1_sha384";
+            case "EC-P384" -> "ecdsa_secp384r1_sha384";
             case "RSA" -> "rsa_pss_rsae_sha256";
             default -> "ed25519";
         };

@@ -14,9 +14,13 @@ public final class AgreementServices {
 
     public static void register(ServiceTable table) {
         XdhSelfTests.register(); // known answers per engine, run before a library first serves the family
+        EcdhSelfTests.register();
         table.add(Family.EC, "KeyAgreement", "ECDH")
                 .nativeImpl(
-                        () -> EvpPkey.hasKeyType("EC"), p -> new NativeKeyAgreement("ECDH", true, null, Engine.OPENSSL))
+                        () -> EvpPkey.hasKeyType("EC"),
+                        p -> new NativeKeyAgreement(
+                                "ECDH", true, null, Dispatch.engine(Family.EC, NativeKeyAgreement.ECDH_ENGINES)))
+                .engines(NativeKeyAgreement.ECDH_ENGINES)
                 .register();
         table.add(Family.XDH, "KeyAgreement", "XDH")
                 .nativeImpl(

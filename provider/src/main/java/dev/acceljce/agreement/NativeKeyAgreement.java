@@ -1,6 +1,8 @@
 package dev.acceljce.agreement;
 
+import dev.acceljce.awslc.AwsLcException;
 import dev.acceljce.awslc.Curve25519;
+import dev.acceljce.awslc.EcKey;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.control.Engine;
@@ -85,9 +87,20 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
     private final Engine preferred;
     /** The current key's AWS-LC form (X25519's raw scalar, cached on the key), or null: OpenSSL serves it. */
     private byte[] awsLcScalar;
+    /**
+     * ECDH on AWS-LC: the current key as AWS-LC's EC_KEY (made from the scalar cached on the key),
+     * kept while the key stays; null when OpenSSL serves it. Freed when the key changes or is
+     * destroyed, or by its Cleaner with this object.
+     */
+    private volatile EcKey awsLcEcKey;
+    /** The key {@link #awsLcEcKey} was made for. */
+    private AccelKey awsLcEcKeyOf;
 
     /** The libraries XDH agreements run on (AWS-LC: X25519 only). */
     static final Set<Engine> XDH_ENGINES = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
+
+    /** The libraries ECDH runs on (AWS-LC: P-256, P-384 and P-521, every curve served natively). */
+    static final Set<Engine> ECDH_ENGINES = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
 
     NativeKeyAgreement(String algorithm, boolean ecdh, KeyKind locked, Engine preferred) {
         this.algorithm = algorithm;
@@ -164,6 +177,21 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
             return;
         }
         awsLcScalar = null;
+        if (ecdh && preferred == Engine.AWSLC) {
+            if (awsLcEcKey == null || imported != awsLcEcKeyOf) {
+                checkScalarRange(key instanceof ECPrivateKey ec ? ec : (AccelEcPrivateKey) imported);
+                EcKey fresh = awsLcPrivate((AccelEcPrivateKey) imported);
+                EcKey old = awsLcEcKey;
+                awsLcEcKey = fresh;
+                awsLcEcKeyOf = imported;
+                if (old != null) {
+                    old.release();
+                }
+                imported.heldBy(this);
+            }
+            privateKey = imported;
+            return;
+        }
         if (ctx == null || imported != ctxKey) {
             if (ecdh) {
                 // the caller's numbers, as SunEC reads them: a foreign key's encoding may say
@@ -262,12 +290,26 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         }
     }
 
+    /** AWS-LC's EC_KEY of an EC private key's scalar (read once and cached on the key). */
+    private static EcKey awsLcPrivate(AccelEcPrivateKey key) throws InvalidKeyException {
+        try {
+            return EcKey.privateKey(EcKey.Group.valueOf(key.curve().name()), key.cachedScalar());
+        } catch (AwsLcException | IllegalStateException e) {
+            throw new InvalidKeyException("ECDH cannot use this key: " + e.getMessage(), e);
+        }
+    }
+
     /** The private key was destroyed: its context goes now (doPhase refuses the key from here on). */
     @Override
     public void keyDestroyed(AccelKey destroyed) {
         EvpPkeyDerive c = ctx;
         if (c != null && destroyed == ctxKey) {
             c.release();
+        }
+        EcKey k = awsLcEcKey;
+        if (k != null && destroyed == awsLcEcKeyOf) {
+            awsLcEcKey = null;
+            k.release(); // frees now unless a call runs on it: then its Cleaner does
         }
     }
 
@@ -294,6 +336,11 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         AccelKey peer = ecdh ? ecPeer(key) : xdhPeer(key);
         if (awsLcScalar != null) {
             agreeOnAwsLc(peer);
+            secretEngine = Engine.AWSLC;
+            return null;
+        }
+        if (ecdh && preferred == Engine.AWSLC) {
+            ecdhOnAwsLc((AccelEcPublicKey) peer);
             secretEngine = Engine.AWSLC;
             return null;
         }
@@ -328,6 +375,38 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         if (!ok) {
             Arrays.fill(s, (byte) 0);
             throw new InvalidKeyException("Point has small order");
+        }
+        secret = s;
+        lastSecretLength = s.length;
+    }
+
+    /**
+     * ECDH on AWS-LC: the peer's point (already refused by OpenSSL's import when it is not on the
+     * curve) is checked again by AWS-LC as it becomes an EC_KEY, then ECDH_compute_key.
+     */
+    private void ecdhOnAwsLc(AccelEcPublicKey peer) throws InvalidKeyException {
+        EcKey mine = awsLcEcKey; // read once: a destroy() on another thread clears the field
+        if (mine == null) {
+            throw new InvalidKeyException("the key was destroyed");
+        }
+        EcKey theirs = EcKey.publicKey(mine.group(), peer.point());
+        if (theirs == null) {
+            throw new InvalidKeyException("Invalid EC public key");
+        }
+        byte[] s = new byte[mine.group().fieldBytes()];
+        try {
+            mine.agree(theirs, s);
+        } catch (IllegalStateException e) {
+            privateKey.nativeKey(); // destroyed on another thread meanwhile: InvalidKeyException
+            throw e;
+        } finally {
+            theirs.close();
+        }
+        try {
+            privateKey.nativeKey();
+        } catch (InvalidKeyException destroyed) {
+            Arrays.fill(s, (byte) 0);
+            throw destroyed;
         }
         secret = s;
         lastSecretLength = s.length;

@@ -49,4 +49,26 @@ public final class KnownAnswers {
     public static final String ED25519_SPKI =
             "302a300506032b6570032100" + "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
     public static final String X25519_SHARED = "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742";
+
+    // RFC 6979 A.2.5 (ECDSA P-256, SHA-256, message "sample"): the public key Q, the signature (r, s)
+    // in DER, and the private key x (PKCS#8 with RFC 5915's ECPrivateKey, no public key)
+    public static final String P256_SPKI = "3059301306072a8648ce3d020106082a8648ce3d03010703420004"
+            + "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
+            + "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299";
+    public static final String P256_SIGNATURE_DER = "3046022100"
+            + "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716022100"
+            + "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8";
+
+    public static final String P256_PKCS8 = "308141020100301306072a8648ce3d020106082a8648ce3d030107042730250201010420"
+            + "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721";
+
+    // Wycheproof ecdh_secp256r1_test.json tcId 1 ("normal case"): the private scalar (as PKCS#8,
+    // RFC 5915 without the public key), the peer's SubjectPublicKeyInfo and the shared x-coordinate
+    public static final String ECDH_P256_PKCS8 =
+            "308141020100301306072a8648ce3d020106082a8648ce3d030107042730250201010420"
+                    + "0612465c89a023ab17855b0a6bcebfd3febb53aef84138647b5352e02c10c346";
+    public static final String ECDH_P256_PEER_SPKI = "3059301306072a8648ce3d020106082a8648ce3d03010703420004"
+            + "62d5bd3372af75fe85a040715d0f502428e07046868b0bfdfa61d731afe44f26"
+            + "ac333a93a9e70a81cd5a95b5bf8d13990eb741c8c38872b4a07d275a014e30cf";
+    public static final String ECDH_P256_SHARED = "53020d908b0219328b658b525f26780e3ae12bcd952bb25a93bc0895e1714285";
 }

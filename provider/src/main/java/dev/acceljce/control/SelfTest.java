@@ -147,15 +147,7 @@ public final class SelfTest {
             + "8626ed79d451140800e03b59b956f8210e556067407d13dc90fa9e8b872bfb8f";
     private static final String MLKEM512_M = "147c03f7a5bebba406c8fae1874d7f13c80efe79a3a9a874cc09fe76f6997615";
 
-    // RFC 6979 A.2.5 (ECDSA P-256, SHA-256, "sample"), wrapped in the standard SubjectPublicKeyInfo
-    // prefix of its key type (the Ed25519, X25519, GCM and ChaCha20-Poly1305 vectors: KnownAnswers)
-    private static final String P256_SPKI = "3059301306072a8648ce3d020106082a8648ce3d03010703420004"
-            + "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
-            + "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299";
-    private static final String P256_SIGNATURE_DER = "3046022100"
-            + "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716022100"
-            + "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8";
-
+    // The ECDSA, Ed25519, X25519, GCM and ChaCha20-Poly1305 vectors are in KnownAnswers
     // Wycheproof (github.com/C2SP/wycheproof), testvectors_v1/rsa_pkcs1_2048_sig_gen_test.json, the
     // SHA-256 test group (RsassaPkcs1Generate, keySize 2048): its privateKeyPkcs8 (with CRT
     // components), its keyDer (SubjectPublicKeyInfo) and tcId 85, message "Message" (4d657373616765).

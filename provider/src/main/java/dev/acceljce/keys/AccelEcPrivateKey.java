@@ -3,6 +3,7 @@ package dev.acceljce.keys;
 import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.math.BigInteger;
+import java.security.InvalidKeyException;
 import java.security.interfaces.ECPrivateKey;
 import java.security.spec.ECParameterSpec;
 
@@ -27,6 +28,17 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
 
     public Curves curve() {
         return curve;
+    }
+
+    /**
+     * The private scalar, big-endian and as long as the order, for another library (AWS-LC): read
+     * once from the EVP_PKEY and kept on the key ({@link #rawForm}), wiped by {@link #destroy()}.
+     * The array is shared: callers only read it.
+     *
+     * @throws InvalidKeyException when the key was destroyed
+     */
+    public byte[] cachedScalar() throws InvalidKeyException {
+        return rawForm(() -> bnOctets("priv", curve.orderBytes()));
     }
 
     @Override

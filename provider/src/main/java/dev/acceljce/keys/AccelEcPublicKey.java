@@ -41,6 +41,30 @@ public final class AccelEcPublicKey extends AccelPublicKey implements ECPublicKe
                 new BigInteger(1, java.util.Arrays.copyOfRange(point, 1 + size, point.length)));
     }
 
+    /**
+     * The public point in X9.62 form, for another library (AWS-LC): the uncompressed point that
+     * ends the encoding, or made from {@link #getW()} when the encoding held a compressed one.
+     */
+    public byte[] point() {
+        byte[] point = uncompressedPoint();
+        if (point != null) {
+            return point;
+        }
+        ECPoint w = getW();
+        int size = (curve.fieldBits() + 7) / 8;
+        point = new byte[1 + 2 * size];
+        point[0] = 4;
+        unsigned(w.getAffineX(), point, 1, size);
+        unsigned(w.getAffineY(), point, 1 + size, size);
+        return point;
+    }
+
+    private static void unsigned(BigInteger v, byte[] out, int off, int size) {
+        byte[] b = v.toByteArray();
+        int skip = b.length > size ? b.length - size : 0; // the sign byte
+        System.arraycopy(b, skip, out, off + size - (b.length - skip), b.length - skip);
+    }
+
     /** The uncompressed point (04 || x || y) that ends the encoding, or null when it is compressed. */
     private byte[] uncompressedPoint() {
         int size = (curve.fieldBits() + 7) / 8;

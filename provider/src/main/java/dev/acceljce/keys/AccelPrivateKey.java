@@ -107,6 +107,40 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
         }
     }
 
+    /** A BIGNUM component's big-endian bytes (the caller wipes them); getters and destroy exclude each other. */
+    private byte[] bnParam(String name) {
+        byte[] b;
+        reading.lock();
+        try {
+            b = live().bnParam(name);
+        } finally {
+            reading.unlock();
+        }
+        if (b == null) {
+            throw new IllegalStateException("the key has no component " + name);
+        }
+        return b;
+    }
+
+    /**
+     * A BIGNUM component ("priv" of EC keys) as big-endian bytes, padded to {@code length}; the
+     * caller wipes them. Getters and destroy exclude each other.
+     */
+    final byte[] bnOctets(String name, int length) {
+        byte[] b = bnParam(name);
+        if (b.length > length) {
+            Arrays.fill(b, (byte) 0);
+            throw new IllegalStateException("the key has no component " + name + " of at most " + length + " bytes");
+        }
+        if (b.length == length) {
+            return b;
+        }
+        byte[] padded = new byte[length];
+        System.arraycopy(b, 0, padded, length - b.length, b.length);
+        Arrays.fill(b, (byte) 0);
+        return padded;
+    }
+
     /**
      * This key's private material in the raw form another library takes (AWS-LC's Ed25519 key:
      * seed || public key), made by {@code make} from this key the first time and kept: keys cross
@@ -183,16 +217,7 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
 
     /** A BIGNUM component as a positive BigInteger. */
     final BigInteger component(String name) {
-        byte[] b;
-        reading.lock();
-        try {
-            b = live().bnParam(name);
-        } finally {
-            reading.unlock();
-        }
-        if (b == null) {
-            throw new IllegalStateException("the key has no component " + name);
-        }
+        byte[] b = bnParam(name);
         try {
             return new BigInteger(1, b);
         } finally {

@@ -21,6 +21,7 @@ public final class SignatureServices {
 
     public static void register(ServiceTable table) {
         EdDsaSelfTests.register(); // known answers per engine, run before a library first serves the family
+        EcdsaSelfTests.register();
         ecdsa(table, "SHA1", "SHA1", "1.2.840.10045.4.1");
         ecdsa(table, "SHA224", "SHA224", "1.2.840.10045.4.3.1");
         ecdsa(table, "SHA256", "SHA256", "1.2.840.10045.4.3.2");
@@ -98,7 +99,9 @@ public final class SignatureServices {
                             () -> EvpPkey.hasKeyType("EC")
                                     && (digest == null
                                             || EvpDigest.fetch(digest).isPresent()),
-                            p -> new EcdsaSignature(name, digest, p1363));
+                            p -> new EcdsaSignature(
+                                    name, digest, p1363, Dispatch.engine(Family.EC, EcdsaSignature.ENGINES)))
+                    .engines(EcdsaSignature.ENGINES);
             if (oid != null && !p1363) {
                 b.oid(oid);
             }

@@ -1,14 +1,10 @@
 package dev.acceljce.agreement;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.acceljce.awslc.AwsLc;
-import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
-import dev.acceljce.control.Settings;
+import dev.acceljce.testing.EngineChoice;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
 import java.security.KeyPair;
@@ -32,15 +28,11 @@ class XdhEnginesTest {
 
     @AfterEach
     void defaultEngine() {
-        Settings.set("acceljce.engine.xdh", null);
+        EngineChoice.reset(Family.XDH);
     }
 
     private static void use(Engine engine) {
-        if (engine == Engine.AWSLC) {
-            assumeTrue(AwsLc.isAvailable(), "AWS-LC is not loaded: " + AwsLc.unavailableReason());
-        }
-        Settings.set("acceljce.engine.xdh", engine.property());
-        assertEquals(engine, Dispatch.engine(Family.XDH, NativeKeyAgreement.XDH_ENGINES));
+        EngineChoice.use(Family.XDH, engine, NativeKeyAgreement.XDH_ENGINES);
     }
 
     @ParameterizedTest

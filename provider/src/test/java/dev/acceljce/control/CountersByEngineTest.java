@@ -78,6 +78,37 @@ class CountersByEngineTest {
     }
 
     @Test
+    void ecdsaAndEcdhCountOnTheirLibrary() throws Exception {
+        KeyPairGenerator g = KeyPairGenerator.getInstance("EC", Providers.ACCEL);
+        g.initialize(256);
+        KeyPair a = g.generateKeyPair();
+        KeyPair b = g.generateKeyPair();
+        try {
+            for (String engine : new String[] {"awslc", "openssl"}) {
+                Settings.set("acceljce.engine.ec", engine);
+                Counters.Row signs = Counters.of("Signature.SHA256withECDSA");
+                Signature s = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
+                s.initSign(a.getPrivate());
+                s.update(new byte[7]);
+                s.sign();
+                Counters.Row d = CounterDeltas.since(signs);
+                assertEquals(1, d.nativeOps(), engine);
+                assertEquals(engine.equals("awslc") ? 1 : 0, d.awslcOps(), engine);
+                Counters.Row agreements = Counters.of("KeyAgreement.ECDH");
+                KeyAgreement ka = KeyAgreement.getInstance("ECDH", Providers.ACCEL);
+                ka.init(a.getPrivate());
+                ka.doPhase(b.getPublic(), true);
+                ka.generateSecret();
+                d = CounterDeltas.since(agreements);
+                assertEquals(1, d.nativeOps(), engine);
+                assertEquals(engine.equals("awslc") ? 1 : 0, d.awslcOps(), engine);
+            }
+        } finally {
+            Settings.set("acceljce.engine.ec", null);
+        }
+    }
+
+    @Test
     void xChaCha20Poly1305RunsOnlyOnAwsLc() throws Exception {
         Counters.Row before = Counters.of("Cipher.XChaCha20-Poly1305");
         Cipher c = Cipher.getInstance("XChaCha20-Poly1305", Providers.ACCEL);

@@ -188,11 +188,15 @@ class DestroyReleasesEnginesTest {
             try {
                 PkeyReferences refs = PkeyReferences.locate(probe);
                 int before = refs.count(probe);
-                // Ed25519 and X25519 on the AWS-LC engine hold the key's raw bytes (wiped by
-                // destroy, which the refusal below proves), not its OpenSSL EVP_PKEY: one holder fewer
-                dev.acceljce.control.Family family = c.name().equals("Ed25519")
-                        ? dev.acceljce.control.Family.EDDSA
-                        : c.name().equals("X25519") ? dev.acceljce.control.Family.XDH : null;
+                // Ed25519, X25519, ECDSA and ECDH on the AWS-LC engine hold the key's raw bytes
+                // (wiped by destroy, which the refusal below proves) or an AWS-LC EC_KEY made of
+                // them, not its OpenSSL EVP_PKEY: one holder fewer
+                dev.acceljce.control.Family family = switch (c.name()) {
+                    case "Ed25519" -> dev.acceljce.control.Family.EDDSA;
+                    case "X25519" -> dev.acceljce.control.Family.XDH;
+                    case "SHA256withECDSA", "ECDH" -> dev.acceljce.control.Family.EC;
+                    default -> null;
+                };
                 boolean awsLc = family != null
                         && dev.acceljce.control.Dispatch.engine(
                                         family, java.util.EnumSet.allOf(dev.acceljce.control.Engine.class))
@@ -224,14 +228,22 @@ class DestroyReleasesEnginesTest {
     @Test
     void destroyOnAnotherThreadWhileSigning() throws Exception {
         Object[][] cases = {
-            {"Ed25519", "Ed25519", null},
-            {"SHA256withECDSA", "EC", new ECGenParameterSpec("secp256r1")},
-            {"SHA256withRSA", "RSA", null}
+            {"Ed25519", "Ed25519", null, null},
+            {"SHA256withECDSA", "EC", new ECGenParameterSpec("secp256r1"), "openssl"},
+            {"SHA256withECDSA", "EC", new ECGenParameterSpec("secp256r1"), "awslc"},
+            {"SHA256withRSA", "RSA", null, null}
         };
         for (Object[] c : cases) {
             for (int round = 0; round < 60; round++) {
                 KeyPair kp = generate((String) c[1], (AlgorithmParameterSpec) c[2]);
-                Signature s = Signature.getInstance((String) c[0], Providers.ACCEL);
+                // the EC engine is chosen when the object is made
+                dev.acceljce.control.Settings.set("acceljce.engine.ec", (String) c[3]);
+                Signature s;
+                try {
+                    s = Signature.getInstance((String) c[0], Providers.ACCEL);
+                } finally {
+                    dev.acceljce.control.Settings.set("acceljce.engine.ec", null);
+                }
                 s.initSign(kp.getPrivate());
                 java.util.concurrent.CountDownLatch signing = new java.util.concurrent.CountDownLatch(1);
                 java.util.concurrent.atomic.AtomicReference<Throwable> failure =
@@ -260,7 +272,8 @@ class DestroyReleasesEnginesTest {
                 kp.getPrivate().destroy();
                 signer.join(30_000);
                 if (failure.get() != null) {
-                    throw new AssertionError(c[0] + " round " + round + ": " + failure.get(), failure.get());
+                    throw new AssertionError(
+                            c[0] + " (" + c[3] + ") round " + round + ": " + failure.get(), failure.get());
                 }
             }
         }

@@ -4,16 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.acceljce.awslc.AwsLc;
 import dev.acceljce.control.Decisions;
-import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.Settings;
 import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.EngineChoice;
 import dev.acceljce.testing.Providers;
 import dev.acceljce.testing.Wycheproof;
 import java.security.InvalidKeyException;
@@ -47,15 +45,11 @@ class EdDsaEnginesTest {
 
     @AfterEach
     void defaultEngine() {
-        Settings.set("acceljce.engine.eddsa", null);
+        EngineChoice.reset(Family.EDDSA);
     }
 
     private static void use(Engine engine) {
-        if (engine == Engine.AWSLC) {
-            assumeTrue(AwsLc.isAvailable(), "AWS-LC is not loaded: " + AwsLc.unavailableReason());
-        }
-        Settings.set("acceljce.engine.eddsa", engine.property());
-        assertEquals(engine, Dispatch.engine(Family.EDDSA, EdDsaSignature.ENGINES));
+        EngineChoice.use(Family.EDDSA, engine, EdDsaSignature.ENGINES);
     }
 
     @ParameterizedTest

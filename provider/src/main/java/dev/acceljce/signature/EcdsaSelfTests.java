@@ -1,0 +1,67 @@
+package dev.acceljce.signature;
+
+import dev.acceljce.control.Engine;
+import dev.acceljce.control.EngineSelfTests;
+import dev.acceljce.control.Family;
+import dev.acceljce.control.KnownAnswers;
+import dev.acceljce.keys.Keys;
+import java.nio.charset.StandardCharsets;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.util.HexFormat;
+
+/**
+ * ECDSA P-256's known answer on each library, through {@link EcdsaSignature} made for that library:
+ * RFC 6979's published signature verifies (and not for another message), and a signature made
+ * with RFC 6979's private key verifies under its published public key. ECDSA signatures are
+ * randomised, so a new one cannot be compared byte for byte.
+ */
+final class EcdsaSelfTests {
+    private EcdsaSelfTests() {}
+
+    static void register() {
+        for (Engine engine : EcdsaSignature.ENGINES) {
+            EngineSelfTests.register(
+                    Family.EC,
+                    engine,
+                    "ECDSA P-256 SHA-256 verify, and sign then verify (Signature SPI)",
+                    "RFC 6979 A.2.5 (SHA-256, message \"sample\")",
+                    inject -> problem(engine, inject));
+        }
+    }
+
+    private static String problem(Engine engine, boolean inject) throws Exception {
+        HexFormat hex = HexFormat.of();
+        byte[] message = "sample".getBytes(StandardCharsets.US_ASCII);
+        byte[] published = hex.parseHex(KnownAnswers.P256_SIGNATURE_DER);
+        if (inject) {
+            published[10] ^= 1;
+        }
+        PublicKey q = Keys.publicFromX509(hex.parseHex(KnownAnswers.P256_SPKI));
+        PrivateKey x = Keys.privateFromPkcs8(hex.parseHex(KnownAnswers.P256_PKCS8));
+        if (q == null || x == null) {
+            return "the loaded OpenSSL does not read a P-256 key";
+        }
+        try {
+            EcdsaSignature spi = new EcdsaSignature("SHA256withECDSA", "SHA256", false, engine);
+            spi.engineInitVerify(q);
+            spi.engineUpdate(message, 0, message.length);
+            if (!spi.engineVerify(published)) {
+                return "the RFC 6979 signature did not verify";
+            }
+            spi.engineInitVerify(q);
+            spi.engineUpdate(message, 0, message.length - 1);
+            if (spi.engineVerify(published)) {
+                return "the RFC 6979 signature verified for another message";
+            }
+            spi.engineInitSign(x);
+            spi.engineUpdate(message, 0, message.length);
+            byte[] fresh = spi.engineSign();
+            spi.engineInitVerify(q);
+            spi.engineUpdate(message, 0, message.length);
+            return spi.engineVerify(fresh) ? null : "a new signature did not verify under the published key";
+        } finally {
+            x.destroy();
+        }
+    }
+}
