@@ -30,6 +30,13 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     private final NativeAeadEngine nativeEngine;
     /** The engine of the current operation; the native one (not initialised) before init. */
     private CipherEngine engine;
+    /**
+     * A one-shot operation that OpenSSL's streaming engine can take over: its engine, and the
+     * OpenSSL algorithm to continue on; null otherwise.
+     */
+    private OneShotAeadEngine oneShot;
+
+    private EvpCipher.Algorithm streamOn;
 
     // the operation, as the subclass started it
     private boolean encrypting;
@@ -54,6 +61,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
      */
     final void start(boolean encrypt, EvpCipher.Algorithm algorithm, byte[] key, byte[] iv, int tagLength) {
         engine = nativeEngine;
+        oneShot = null;
         nativeEngine.start(encrypt, algorithm, key, iv, tagLength);
         operation(encrypt, iv, tagLength);
     }
@@ -72,7 +80,38 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
      */
     final void startOn(CipherEngine other, boolean encrypt, byte[] iv, int tagLength) {
         engine = other;
+        oneShot = null;
         operation(encrypt, iv, tagLength);
+    }
+
+    /**
+     * Runs the operation on AWS-LC's one-shot engine, set up by the subclass with these arguments.
+     * An encryption whose data comes through update() continues on OpenSSL's streaming engine
+     * with {@code streamOn} (the same key, IV and AAD), so update() returns ciphertext at once
+     * as it does on OpenSSL; null: the one-shot engine holds the data until doFinal.
+     */
+    final void startOneShot(
+            OneShotAeadEngine other, boolean encrypt, byte[] iv, int tagLength, EvpCipher.Algorithm streamOn) {
+        startOn(other, encrypt, iv, tagLength);
+        if (encrypt && streamOn != null) {
+            this.oneShot = other;
+            this.streamOn = streamOn;
+        }
+    }
+
+    /**
+     * The engine for {@code length} bytes of update() data: the current one, except for a one-shot
+     * encryption's first data, which moves the operation to OpenSSL's streaming engine.
+     */
+    private CipherEngine forData(int length) {
+        OneShotAeadEngine o = oneShot;
+        if (o != null && length > 0 && engine == o && o.noDataYet()) {
+            nativeEngine.start(true, streamOn, o.keyCopy(), iv, tagLength);
+            o.handAad(nativeEngine);
+            engine = nativeEngine;
+            oneShot = null;
+        }
+        return engine;
     }
 
     /** Where this object's work is counted, for an engine the subclass makes. */
@@ -123,18 +162,18 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
 
     @Override
     protected final byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
-        return engine.update(input, inputOffset, inputLen);
+        return forData(inputLen).update(input, inputOffset, inputLen);
     }
 
     @Override
     protected final int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
-        return engine.update(input, inputOffset, inputLen, output, outputOffset);
+        return forData(inputLen).update(input, inputOffset, inputLen, output, outputOffset);
     }
 
     @Override
     protected final int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
-        return engine.update(input, output);
+        return forData(input.remaining()).update(input, output);
     }
 
     @Override
