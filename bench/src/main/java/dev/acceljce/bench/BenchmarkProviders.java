@@ -22,6 +22,8 @@ import org.conscrypt.Conscrypt;
  *     crossovers or the profile) unless {@code acceljce.policy} is set, as a user gets it;
  * <li>{@code AccelJCE-native}: one under policy {@code native} (OpenSSL for everything it serves);
  *     {@code AccelJCE-auto} forces policy auto whatever the JVM was started with;
+ * <li>{@code AccelJCE-openssl} and {@code AccelJCE-awslc}: one with every family that runs on
+ *     both libraries on that library ({@code acceljce.engine}), native whatever the size;
  * <li>{@code JDK}: the JDK's own provider of the service (SUN for digests, SunJCE for ciphers and
  *     MACs, ...), found in the provider list; {@code JDK-sw} is the same provider in a JVM started
  *     with HotSpot's AES, GHASH and SHA intrinsics off ({@link #JDK_SW_FLAGS}, the seed's "native
@@ -38,6 +40,8 @@ public final class BenchmarkProviders {
     public static final String ACCELJCE = "AccelJCE";
     public static final String ACCELJCE_NATIVE = "AccelJCE-native";
     public static final String ACCELJCE_AUTO = "AccelJCE-auto";
+    public static final String ACCELJCE_OPENSSL = "AccelJCE-openssl";
+    public static final String ACCELJCE_AWSLC = "AccelJCE-awslc";
     public static final String JDK = "JDK";
     public static final String JDK_SW = "JDK-sw";
     public static final String ACCP = "ACCP";
@@ -108,6 +112,8 @@ public final class BenchmarkProviders {
             case ACCELJCE -> new AccelJceProvider();
             case ACCELJCE_NATIVE -> withPolicy("native");
             case ACCELJCE_AUTO -> withPolicy("auto");
+            case ACCELJCE_OPENSSL -> withEngine("openssl");
+            case ACCELJCE_AWSLC -> withEngine("awslc");
             case JDK -> jdk(type, algorithm);
             case JDK_SW -> {
                 requireIntrinsicsOff();
@@ -116,7 +122,8 @@ public final class BenchmarkProviders {
             case ACCP -> accp();
             case CONSCRYPT -> Conscrypt.newProvider();
             case BC -> new BouncyCastleProvider();
-            default -> throw new IllegalArgumentException("provider must be one of " + ALL + ", not " + choice);
+            default -> throw new IllegalArgumentException("provider must be one of " + ALL + ", " + ACCELJCE_OPENSSL
+                    + ", " + ACCELJCE_AWSLC + ", not " + choice);
         };
     }
 
@@ -138,6 +145,12 @@ public final class BenchmarkProviders {
     private static Provider withPolicy(String policy) {
         // the policy is read when an object is created: set before any getInstance
         dev.acceljce.control.Settings.set("acceljce.policy", policy);
+        return new AccelJceProvider();
+    }
+
+    private static Provider withEngine(String library) {
+        // read when an object is created, as the policy; a library named serves every size natively
+        dev.acceljce.control.Settings.set("acceljce.engine", library);
         return new AccelJceProvider();
     }
 
