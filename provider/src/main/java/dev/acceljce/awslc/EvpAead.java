@@ -130,12 +130,17 @@ public final class EvpAead {
         /** The first 8 bytes: AWS-LC's {@code *out_len}. */
         private static final long DATA = 8;
 
+        /** The largest scratch buffer: short messages only. */
+        public static final int MAX_CAPACITY = 64 * 1024;
+
+        private static final byte[] ZEROS = new byte[MAX_CAPACITY];
+
         private final MemorySegment memory;
 
         /** A buffer of {@code capacity} bytes, the length word included. */
         public Scratch(int capacity) {
-            if (capacity < DATA + FULL_TAG) {
-                throw new IllegalArgumentException("scratch too small");
+            if (capacity < DATA + FULL_TAG || capacity > MAX_CAPACITY) {
+                throw new IllegalArgumentException("scratch capacity out of range: " + capacity);
             }
             this.memory = Arena.ofAuto().allocate(capacity, 16);
         }
@@ -248,10 +253,10 @@ public final class EvpAead {
                 int outOffset) {
             int outLength = inLength + tagLength;
             checkShort(scratch, nonce, aad, aadLength, in, inOffset, inLength, out, outOffset, outLength);
-            if (callShort(SEAL_AT, scratch, nonce, aad, aadLength, in, inOffset, inLength, outLength) != outLength) {
+            if (!callShort(
+                    SEAL_AT, scratch, nonce, aad, aadLength, in, inOffset, inLength, out, outOffset, outLength)) {
                 throw AwsLcErrors.failure(algorithm + " seal");
             }
-            MemorySegment.copy(scratch.memory, JAVA_BYTE, messageAt(nonce, aadLength), out, outOffset, outLength);
         }
 
         /**
@@ -275,18 +280,11 @@ public final class EvpAead {
                 throw new IllegalArgumentException("open input must hold a tag");
             }
             checkShort(scratch, nonce, aad, aadLength, in, inOffset, inLength, out, outOffset, outLength);
-            long at = messageAt(nonce, aadLength);
-            try {
-                if (callShort(OPEN_AT, scratch, nonce, aad, aadLength, in, inOffset, inLength, outLength)
-                        != outLength) {
-                    AwsLcErrors.clear(); // a wrong tag is an expected outcome, not an error to report later
-                    return false;
-                }
-                MemorySegment.copy(scratch.memory, JAVA_BYTE, at, out, outOffset, outLength);
+            if (callShort(OPEN_AT, scratch, nonce, aad, aadLength, in, inOffset, inLength, out, outOffset, outLength)) {
                 return true;
-            } finally {
-                scratch.memory.asSlice(at, inLength).fill((byte) 0);
             }
+            AwsLcErrors.clear(); // a wrong tag is an expected outcome, not an error to report later
+            return false;
         }
 
         private void checkShort(
@@ -307,10 +305,6 @@ public final class EvpAead {
             if (!scratch.fits(nonce.length, aadLength, Math.max(inLength, outLength))) {
                 throw new IllegalArgumentException("message too long for the scratch buffer");
             }
-        }
-
-        private static long messageAt(byte[] nonce, int aadLength) {
-            return Scratch.DATA + nonce.length + aadLength;
         }
 
         private void checkNonce(long length) {
@@ -346,11 +340,13 @@ public final class EvpAead {
         }
 
         /**
-         * Copies nonce, AAD and input into {@code scratch} and runs one seal or open there, in
-         * place; the number of bytes written, or -1 when AWS-LC refused. Inside the concurrent-use
-         * guard, so two threads misusing one cipher cannot mix their messages in the buffer.
+         * Copies nonce, AAD and input into {@code scratch}, runs one seal or open there, in place,
+         * and on success copies the {@code outLength} bytes of the result to {@code out}; whether
+         * AWS-LC succeeded. The message region is wiped afterwards when it held plaintext (an
+         * open). All inside the concurrent-use guard, so two threads misusing one cipher cannot
+         * mix their messages in the buffer.
          */
-        private long callShort(
+        private boolean callShort(
                 MethodHandle fn,
                 Scratch scratch,
                 byte[] nonce,
@@ -359,12 +355,15 @@ public final class EvpAead {
                 byte[] in,
                 int inOffset,
                 int inLength,
+                byte[] out,
+                int outOffset,
                 int outLength) {
             MemorySegment mem = scratch.memory;
             long base = mem.address();
             long nonceAt = Scratch.DATA;
             long aadAt = nonceAt + nonce.length;
             long messageAt = aadAt + aadLength;
+            boolean opening = fn == OPEN_AT;
             MemorySegment ctx = enter();
             try {
                 MemorySegment.copy(nonce, 0, mem, JAVA_BYTE, nonceAt, nonce.length);
@@ -381,10 +380,17 @@ public final class EvpAead {
                         (long) inLength,
                         base + aadAt,
                         (long) aadLength);
-                return ok == 1 ? mem.get(JAVA_LONG, 0) : -1;
+                if (ok != 1 || mem.get(JAVA_LONG, 0) != outLength) {
+                    return false;
+                }
+                MemorySegment.copy(mem, JAVA_BYTE, messageAt, out, outOffset, outLength);
+                return true;
             } catch (Throwable t) {
                 throw NativeObject.rethrow(t);
             } finally {
+                if (opening) { // from a zero array: a slice to fill would be one more object per message
+                    MemorySegment.copy(Scratch.ZEROS, 0, mem, JAVA_BYTE, messageAt, inLength);
+                }
                 exit();
                 Reference.reachabilityFence(scratch);
             }
