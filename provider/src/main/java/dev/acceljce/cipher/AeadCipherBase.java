@@ -38,6 +38,8 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
 
     private EvpCipher.Algorithm streamOn;
 
+    private long openSslFrom;
+
     // the operation, as the subclass started it
     private boolean encrypting;
     private byte[] iv;
@@ -86,16 +88,24 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
 
     /**
      * Runs the operation on AWS-LC's one-shot engine, set up by the subclass with these arguments.
-     * An encryption whose data comes through update() continues on OpenSSL's streaming engine
-     * with {@code streamOn} (the same key, IV and AAD), so update() returns ciphertext at once
-     * as it does on OpenSSL; null: the one-shot engine holds the data until doFinal.
+     * With {@code streamOn} (the OpenSSL algorithm of the same cipher; null: none), the operation
+     * moves to OpenSSL's streaming engine with the same key, IV and AAD when (1) an encryption
+     * gets data through update(), so that update() returns ciphertext at once as it does on
+     * OpenSSL, or (2) a message of at least {@code openSslFrom} bytes comes whole in doFinal
+     * (where the built-in choice puts longer messages on OpenSSL, {@code Dispatch.openSslFrom}).
      */
     final void startOneShot(
-            OneShotAeadEngine other, boolean encrypt, byte[] iv, int tagLength, EvpCipher.Algorithm streamOn) {
+            OneShotAeadEngine other,
+            boolean encrypt,
+            byte[] iv,
+            int tagLength,
+            EvpCipher.Algorithm streamOn,
+            long openSslFrom) {
         startOn(other, encrypt, iv, tagLength);
-        if (encrypt && streamOn != null) {
+        if (streamOn != null) {
             this.oneShot = other;
             this.streamOn = streamOn;
+            this.openSslFrom = openSslFrom;
         }
     }
 
@@ -105,13 +115,26 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
      */
     private CipherEngine forData(int length) {
         OneShotAeadEngine o = oneShot;
-        if (o != null && length > 0 && engine == o && o.noDataYet()) {
-            nativeEngine.start(true, streamOn, o.keyCopy(), iv, tagLength);
-            o.handAad(nativeEngine);
-            engine = nativeEngine;
-            oneShot = null;
+        if (o != null && length > 0 && engine == o && encrypting && o.noDataYet()) {
+            moveToOpenSsl(o);
         }
         return engine;
+    }
+
+    /** The engine for a doFinal of {@code length} more bytes: OpenSSL's for a whole message from {@link #openSslFrom} on. */
+    private CipherEngine forFinal(long length) {
+        OneShotAeadEngine o = oneShot;
+        if (o != null && length >= openSslFrom && engine == o && o.noDataYet()) {
+            moveToOpenSsl(o);
+        }
+        return engine;
+    }
+
+    private void moveToOpenSsl(OneShotAeadEngine o) {
+        nativeEngine.start(encrypting, streamOn, o.keyCopy(), iv, tagLength);
+        o.handAad(nativeEngine);
+        engine = nativeEngine;
+        oneShot = null;
     }
 
     /** Where this object's work is counted, for an engine the subclass makes. */
@@ -179,7 +202,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     @Override
     protected final byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen) throws AEADBadTagException {
         try {
-            return engine.doFinal(input, inputOffset, inputLen);
+            return forFinal(input == null ? 0 : inputLen).doFinal(input, inputOffset, inputLen);
         } catch (AEADBadTagException e) {
             throw e;
         } catch (IllegalBlockSizeException | BadPaddingException e) {
@@ -191,7 +214,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     protected final int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, AEADBadTagException {
         try {
-            return engine.doFinal(input, inputOffset, inputLen, output, outputOffset);
+            return forFinal(input == null ? 0 : inputLen).doFinal(input, inputOffset, inputLen, output, outputOffset);
         } catch (AEADBadTagException e) {
             throw e;
         } catch (IllegalBlockSizeException | BadPaddingException e) {
@@ -203,7 +226,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     protected final int engineDoFinal(ByteBuffer input, ByteBuffer output)
             throws ShortBufferException, AEADBadTagException {
         try {
-            return engine.doFinal(input, output);
+            return forFinal(input.remaining()).doFinal(input, output);
         } catch (AEADBadTagException e) {
             throw e;
         } catch (IllegalBlockSizeException | BadPaddingException e) {

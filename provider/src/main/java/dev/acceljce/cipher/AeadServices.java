@@ -36,7 +36,8 @@ final class AeadServices {
                         () -> has(ChaCha20Poly1305Cipher.OPENSSL_NAME),
                         p -> new ChaCha20Poly1305Cipher(
                                 ChaCha20Poly1305Cipher.Variant.CHACHA20_POLY1305,
-                                Dispatch.engine(Family.CHACHA20, ENGINES)))
+                                Dispatch.engine(Family.CHACHA20, ENGINES),
+                                Dispatch.openSslFrom(Family.CHACHA20)))
                 .engines(ENGINES)
                 .register();
         // not in the JDK nor in OpenSSL: offered where AWS-LC is loaded
@@ -47,7 +48,7 @@ final class AeadServices {
                 .nativeImpl(
                         () -> true,
                         p -> new ChaCha20Poly1305Cipher(
-                                ChaCha20Poly1305Cipher.Variant.XCHACHA20_POLY1305, Engine.AWSLC))
+                                ChaCha20Poly1305Cipher.Variant.XCHACHA20_POLY1305, Engine.AWSLC, Long.MAX_VALUE))
                 .register();
     }
 
@@ -63,7 +64,8 @@ final class AeadServices {
                         () -> keySize == -1
                                 ? has("AES-128-GCM") && has("AES-192-GCM") && has("AES-256-GCM")
                                 : has("AES-" + keySize * 8 + "-GCM"),
-                        p -> new AesGcmCipher(keySize, Dispatch.engine(Family.GCM, ENGINES)))
+                        p -> new AesGcmCipher(
+                                keySize, Dispatch.engine(Family.GCM, ENGINES), Dispatch.openSslFrom(Family.GCM)))
                 .engines(ENGINES)
                 .handsToJdk("on OpenSSL, IVs longer than " + AesGcmCipher.MAX_NATIVE_IV + " bytes (its limit): SunJCE")
                 .register();

@@ -56,10 +56,14 @@ final class AesGcmCipher extends AeadCipherBase {
     private byte[] lastKey = AeadIo.EMPTY;
     private byte[] lastIv = AeadIo.EMPTY;
 
-    AesGcmCipher(int fixedKeySize, Engine library) {
+    /** From this message size on, OpenSSL serves a message of an object on AWS-LC ({@code Dispatch.openSslFrom}). */
+    private final long openSslFrom;
+
+    AesGcmCipher(int fixedKeySize, Engine library, long openSslFrom) {
         super(Rules.GCM);
         this.fixedKeySize = fixedKeySize;
         this.library = library;
+        this.openSslFrom = openSslFrom;
     }
 
     /** SunJCE's GaloisCounterMode's ways, where they are not the defaults. */
@@ -251,7 +255,8 @@ final class AesGcmCipher extends AeadCipherBase {
                     encrypt,
                     iv,
                     tagBits / 8,
-                    iv.length <= MAX_NATIVE_IV ? nativeAlgorithm(keyBytes.length) : null);
+                    iv.length <= MAX_NATIVE_IV ? nativeAlgorithm(keyBytes.length) : null,
+                    openSslFrom);
             return;
         }
         if (iv.length > MAX_NATIVE_IV) {

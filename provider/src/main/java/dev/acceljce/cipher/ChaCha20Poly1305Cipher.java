@@ -54,11 +54,19 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
     private byte[] lastKey;
     private byte[] lastNonce;
 
-    /** {@code library}: where ChaCha20-Poly1305 runs ({@code control/Dispatch.engine}). */
-    ChaCha20Poly1305Cipher(Variant variant, Engine library) {
+    /** From this message size on, OpenSSL serves a message of an object on AWS-LC. */
+    private final long openSslFrom;
+
+    /**
+     * {@code library}: where ChaCha20-Poly1305 runs ({@code control/Dispatch.engine});
+     * {@code openSslFrom}: the message size from which OpenSSL serves a whole message on an AWS-LC
+     * object ({@code Dispatch.openSslFrom}).
+     */
+    ChaCha20Poly1305Cipher(Variant variant, Engine library, long openSslFrom) {
         super(Rules.CHACHA20_POLY1305);
         this.variant = variant;
         this.library = variant == Variant.XCHACHA20_POLY1305 ? Engine.AWSLC : library;
+        this.openSslFrom = openSslFrom;
     }
 
     /**
@@ -240,6 +248,7 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
                 TAG_LENGTH,
                 variant == Variant.CHACHA20_POLY1305
                         ? EvpCipher.fetch(OPENSSL_NAME).orElseThrow()
-                        : null);
+                        : null,
+                openSslFrom);
     }
 }

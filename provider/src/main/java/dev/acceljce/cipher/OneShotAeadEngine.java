@@ -99,9 +99,9 @@ final class OneShotAeadEngine implements CipherEngine {
         initialized = true;
     }
 
-    /** Whether the operation is an encryption that has received no data yet (AAD at most). */
+    /** Whether the operation has received no data yet (AAD at most). */
     boolean noDataYet() {
-        return initialized && encrypting && !finished && !dataStarted;
+        return initialized && !finished && !dataStarted;
     }
 
     /** A copy of the key, for an engine that takes the operation over (it owns and wipes the copy). */

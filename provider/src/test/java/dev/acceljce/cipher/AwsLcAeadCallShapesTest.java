@@ -3,7 +3,10 @@ package dev.acceljce.cipher;
 import static dev.acceljce.cipher.AeadTesting.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.acceljce.awslc.AwsLc;
+import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.testing.Providers;
@@ -20,7 +23,7 @@ import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * AES-GCM and ChaCha20-Poly1305 on AWS-LC, one doFinal per message, in every call shape and at the
@@ -31,7 +34,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class AwsLcAeadCallShapesTest {
     /** Around the scratch buffer's largest size (17.5 KiB, nonce and AAD included), and small ones. */
-    private static final int[] SIZES = {0, 1, 15, 16, 17, 255, 1024, 16384, 17 * 1024 + 460, 17 * 1024 + 500, 40000};
+    private static final int[] SIZES = {
+        0, 1, 15, 16, 17, 255, 1023, 1024, 1025, 16384, 17 * 1024 + 460, 17 * 1024 + 500, 40000
+    };
 
     @BeforeAll
     static void nativeLoaded() {
@@ -44,11 +49,22 @@ class AwsLcAeadCallShapesTest {
         AeadTesting.defaultEngine(Family.CHACHA20);
     }
 
+    /**
+     * {@code auto}: the built-in choice, which starts ChaCha20-Poly1305 on AWS-LC and hands whole
+     * messages from 1 KiB on to OpenSSL within the same object.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"AES/GCM/NoPadding", "ChaCha20-Poly1305"})
-    void everyShapeAsJdk(String alg) throws Exception {
+    @CsvSource({"AES/GCM/NoPadding, awslc", "ChaCha20-Poly1305, awslc", "ChaCha20-Poly1305, auto"})
+    void everyShapeAsJdk(String alg, String engine) throws Exception {
         boolean gcm = alg.startsWith("AES");
-        AeadTesting.useEngine(gcm ? Family.GCM : Family.CHACHA20, Engine.AWSLC);
+        Family family = gcm ? Family.GCM : Family.CHACHA20;
+        if (engine.equals("awslc")) {
+            AeadTesting.useEngine(family, Engine.AWSLC);
+        } else {
+            assumeTrue(AwsLc.isAvailable(), "AWS-LC is not loaded");
+            assertEquals(Engine.AWSLC, Dispatch.engine(family, AeadServices.ENGINES));
+            assertEquals(1024, Dispatch.openSslFrom(family));
+        }
         Provider jdk = Providers.jdk("Cipher", alg);
         SplittableRandom r = new SplittableRandom(20261126);
         int[] ivLengths = gcm ? new int[] {12, 1, 16, 200} : new int[] {12};
