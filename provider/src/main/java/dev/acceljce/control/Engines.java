@@ -12,9 +12,9 @@ package dev.acceljce.control;
  * <p>AES-GCM: AWS-LC at every size. ChaCha20-Poly1305: AWS-LC below 1 KiB, OpenSSL from there
  * on. JMH (AesGcmBenchmark, CipherModesBenchmark; 32 B to 16 KiB, encrypt and decrypt; 2026-11-26,
  * Intel Xeon with AVX-512, a shared machine, so ratios only): AWS-LC's one-shot EVP_AEAD was
- * 1.2-2.8x OpenSSL's streaming calls at 32 and 128 B for both, and no GCM size had OpenSSL ahead
+ * 1.2-3.7x OpenSSL's streaming calls at 32 and 128 B for both, and no GCM size had OpenSSL ahead
  * in every reading; ChaCha20-Poly1305 on OpenSSL was ahead at 4 and 16 KiB (AWS-LC 0.62-0.72x)
- * and at 1 KiB decryption (0.58-0.98x), OpenSSL's AVX-512 ChaCha20 against AWS-LC's AVX2 code.
+ * and at 1 KiB decryption (0.58-0.98x): OpenSSL has AVX-512 ChaCha20 code, AWS-LC 5.12 none.
  * docs/engines.md has the table. Whether the JDK serves a size is still the policy's crossover
  * table.
  */
