@@ -128,7 +128,9 @@ public final class BenchmarkProviders {
             case ACCP -> accp();
             case CONSCRYPT -> Conscrypt.newProvider();
             case BC -> new BouncyCastleProvider();
-            default -> throw new IllegalArgumentException("provider must be one of " + ALL + ", not " + choice);
+            default ->
+                throw new IllegalArgumentException("provider must be one of " + ALL + ", " + ACCELJCE_OPENSSL + ", "
+                        + ACCELJCE_AWSLC + ", not " + choice);
         };
     }
 

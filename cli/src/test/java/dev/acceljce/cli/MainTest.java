@@ -97,7 +97,7 @@ class MainTest {
                         s.get("type").equals("Cipher") && s.get("algorithm").equals("AES/GCM/NoPadding"))
                 .findFirst()
                 .orElseThrow();
-        assertTrue(((String) gcm.get("jdkHandOff")).startsWith("IVs longer than 128 bytes"), gcm.toString());
+        assertTrue(((String) gcm.get("jdkHandOff")).contains("IVs longer than 128 bytes"), gcm.toString());
         for (Object s : services) {
             Map<?, ?> row = (Map<?, ?>) s;
             assertTrue(row.get("path").equals("NATIVE") || row.get("path").equals("JDK"), row.toString());

@@ -30,6 +30,15 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     private final NativeAeadEngine nativeEngine;
     /** The engine of the current operation; the native one (not initialised) before init. */
     private CipherEngine engine;
+    /**
+     * A one-shot operation that OpenSSL's streaming engine can take over: its engine, and the
+     * OpenSSL algorithm to continue on; null otherwise.
+     */
+    private OneShotAeadEngine oneShot;
+
+    private EvpCipher.Algorithm streamOn;
+
+    private long openSslFrom;
 
     // the operation, as the subclass started it
     private boolean encrypting;
@@ -54,6 +63,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
      */
     final void start(boolean encrypt, EvpCipher.Algorithm algorithm, byte[] key, byte[] iv, int tagLength) {
         engine = nativeEngine;
+        oneShot = null;
         nativeEngine.start(encrypt, algorithm, key, iv, tagLength);
         operation(encrypt, iv, tagLength);
     }
@@ -72,7 +82,59 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
      */
     final void startOn(CipherEngine other, boolean encrypt, byte[] iv, int tagLength) {
         engine = other;
+        oneShot = null;
         operation(encrypt, iv, tagLength);
+    }
+
+    /**
+     * Runs the operation on AWS-LC's one-shot engine, set up by the subclass with these arguments.
+     * With {@code streamOn} (the OpenSSL algorithm of the same cipher; null: none), the operation
+     * moves to OpenSSL's streaming engine with the same key, IV and AAD when (1) an encryption
+     * gets data through update(), so that update() returns ciphertext at once as it does on
+     * OpenSSL, or (2) a message of at least {@code openSslFrom} bytes comes whole in doFinal
+     * (where the built-in choice puts longer messages on OpenSSL, {@code Dispatch.openSslFrom}).
+     */
+    final void startOneShot(
+            OneShotAeadEngine other,
+            boolean encrypt,
+            byte[] iv,
+            int tagLength,
+            EvpCipher.Algorithm streamOn,
+            long openSslFrom) {
+        startOn(other, encrypt, iv, tagLength);
+        if (streamOn != null) {
+            this.oneShot = other;
+            this.streamOn = streamOn;
+            this.openSslFrom = openSslFrom;
+        }
+    }
+
+    /**
+     * The engine for {@code length} bytes of update() data: the current one, except for a one-shot
+     * encryption's first data, which moves the operation to OpenSSL's streaming engine.
+     */
+    private CipherEngine forData(int length) {
+        OneShotAeadEngine o = oneShot;
+        if (o != null && length > 0 && engine == o && encrypting && o.noDataYet()) {
+            moveToOpenSsl(o);
+        }
+        return engine;
+    }
+
+    /** The engine for a doFinal of {@code length} more bytes: OpenSSL's for a whole message from {@link #openSslFrom} on. */
+    private CipherEngine forFinal(long length) {
+        OneShotAeadEngine o = oneShot;
+        if (o != null && length >= openSslFrom && engine == o && o.noDataYet()) {
+            moveToOpenSsl(o);
+        }
+        return engine;
+    }
+
+    private void moveToOpenSsl(OneShotAeadEngine o) {
+        nativeEngine.start(encrypting, streamOn, o.keyCopy(), iv, tagLength);
+        o.handAad(nativeEngine);
+        engine = nativeEngine;
+        oneShot = null;
     }
 
     /** Where this object's work is counted, for an engine the subclass makes. */
@@ -123,24 +185,24 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
 
     @Override
     protected final byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
-        return engine.update(input, inputOffset, inputLen);
+        return forData(inputLen).update(input, inputOffset, inputLen);
     }
 
     @Override
     protected final int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
-        return engine.update(input, inputOffset, inputLen, output, outputOffset);
+        return forData(inputLen).update(input, inputOffset, inputLen, output, outputOffset);
     }
 
     @Override
     protected final int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
-        return engine.update(input, output);
+        return forData(input.remaining()).update(input, output);
     }
 
     @Override
     protected final byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen) throws AEADBadTagException {
         try {
-            return engine.doFinal(input, inputOffset, inputLen);
+            return forFinal(input == null ? 0 : inputLen).doFinal(input, inputOffset, inputLen);
         } catch (AEADBadTagException e) {
             throw e;
         } catch (IllegalBlockSizeException | BadPaddingException e) {
@@ -152,7 +214,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     protected final int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, AEADBadTagException {
         try {
-            return engine.doFinal(input, inputOffset, inputLen, output, outputOffset);
+            return forFinal(input == null ? 0 : inputLen).doFinal(input, inputOffset, inputLen, output, outputOffset);
         } catch (AEADBadTagException e) {
             throw e;
         } catch (IllegalBlockSizeException | BadPaddingException e) {
@@ -164,7 +226,7 @@ abstract class AeadCipherBase extends CipherSpi implements Counted {
     protected final int engineDoFinal(ByteBuffer input, ByteBuffer output)
             throws ShortBufferException, AEADBadTagException {
         try {
-            return engine.doFinal(input, output);
+            return forFinal(input.remaining()).doFinal(input, output);
         } catch (AEADBadTagException e) {
             throw e;
         } catch (IllegalBlockSizeException | BadPaddingException e) {

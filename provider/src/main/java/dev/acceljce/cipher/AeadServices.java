@@ -1,10 +1,13 @@
 package dev.acceljce.cipher;
 
 import dev.acceljce.awslc.AwsLc;
+import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.service.ServiceTable;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * AES-GCM, ChaCha20, ChaCha20-Poly1305 and (on AWS-LC) XChaCha20-Poly1305, with SunJCE's names, aliases, OIDs and attributes.
@@ -12,6 +15,9 @@ import dev.acceljce.service.ServiceTable;
  * through these transformations.
  */
 final class AeadServices {
+    /** The libraries AES-GCM and ChaCha20-Poly1305 run on: AWS-LC through its one-shot {@code EVP_AEAD}. */
+    static final Set<Engine> ENGINES = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
+
     private AeadServices() {}
 
     static void register(ServiceTable table) {
@@ -29,7 +35,11 @@ final class AeadServices {
                 .attribute("SupportedKeyFormats", "RAW")
                 .nativeImpl(
                         () -> has(ChaCha20Poly1305Cipher.OPENSSL_NAME),
-                        p -> new ChaCha20Poly1305Cipher(ChaCha20Poly1305Cipher.Variant.CHACHA20_POLY1305))
+                        p -> new ChaCha20Poly1305Cipher(
+                                ChaCha20Poly1305Cipher.Variant.CHACHA20_POLY1305,
+                                Dispatch.engine(Family.CHACHA20, ENGINES),
+                                Dispatch.openSslFrom(Family.CHACHA20)))
+                .engines(ENGINES)
                 .register();
         // not in the JDK nor in OpenSSL: offered where AWS-LC is loaded
         table.add(Family.CHACHA20, "Cipher", "XChaCha20-Poly1305")
@@ -37,7 +47,9 @@ final class AeadServices {
                 .onlyIf(AwsLc::isAvailable, () -> "AWS-LC is not loaded: " + AwsLc.unavailableReason())
                 .nativeEngine(Engine.AWSLC)
                 .nativeImpl(
-                        () -> true, p -> new ChaCha20Poly1305Cipher(ChaCha20Poly1305Cipher.Variant.XCHACHA20_POLY1305))
+                        () -> true,
+                        p -> new ChaCha20Poly1305Cipher(
+                                ChaCha20Poly1305Cipher.Variant.XCHACHA20_POLY1305, Engine.AWSLC, Long.MAX_VALUE))
                 .register();
     }
 
@@ -53,8 +65,10 @@ final class AeadServices {
                         () -> keySize == -1
                                 ? has("AES-128-GCM") && has("AES-192-GCM") && has("AES-256-GCM")
                                 : has("AES-" + keySize * 8 + "-GCM"),
-                        p -> new AesGcmCipher(keySize))
-                .handsToJdk("IVs longer than " + AesGcmCipher.MAX_NATIVE_IV + " bytes (OpenSSL's limit): SunJCE")
+                        p -> new AesGcmCipher(
+                                keySize, Dispatch.engine(Family.GCM, ENGINES), Dispatch.openSslFrom(Family.GCM)))
+                .engines(ENGINES)
+                .handsToJdk("on OpenSSL, IVs longer than " + AesGcmCipher.MAX_NATIVE_IV + " bytes (its limit): SunJCE")
                 .register();
     }
 

@@ -1,5 +1,7 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.awslc.EvpAead;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Fips;
 import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.params.Parameters;
@@ -26,13 +28,15 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * AES/GCM/NoPadding (and AES_128/192/256) through OpenSSL's AES-128/192/256-GCM, with the JDK's
+ * AES/GCM/NoPadding (and AES_128/192/256) through OpenSSL's AES-128/192/256-GCM or AWS-LC's
+ * one-shot {@code EVP_aead_aes_*_gcm} (the engine chosen when the object is made), with the JDK's
  * rules: tag lengths 96..128 bits in steps of 8, any IV of at least one byte, a random 12-byte IV
  * when encrypting without parameters, and no encryption twice with the key and IV of the previous
  * encryption init ("Cannot reuse iv for GCM encryption").
  *
- * <p>OpenSSL accepts GCM IVs of at most {@value #MAX_NATIVE_IV} bytes; the rare longer IV (legal
- * in GCM, accepted by the JDK) is served by the JDK's cipher for that operation.
+ * <p>OpenSSL accepts GCM IVs of at most {@value #MAX_NATIVE_IV} bytes; on OpenSSL the rare longer
+ * IV (legal in GCM, accepted by the JDK) is served by the JDK's cipher for that operation. AWS-LC
+ * takes IVs of any length.
  */
 final class AesGcmCipher extends AeadCipherBase {
     /** GCM_IV_MAX_SIZE of OpenSSL's GCM provider implementation. */
@@ -44,13 +48,22 @@ final class AesGcmCipher extends AeadCipherBase {
 
     /** Required key length in bytes, or -1 for any AES key length. */
     private final int fixedKeySize;
+    /** The library this object runs on ({@code control/Dispatch.engine}); FIPS mode is OpenSSL's. */
+    private final Engine library;
+    /** The AWS-LC engine, made at the first init that uses it. */
+    private OneShotAeadEngine oneShot;
     // the key and IV of the last encryption init: the same pair must not encrypt again
     private byte[] lastKey = AeadIo.EMPTY;
     private byte[] lastIv = AeadIo.EMPTY;
 
-    AesGcmCipher(int fixedKeySize) {
+    /** From this message size on, OpenSSL serves a message of an object on AWS-LC ({@code Dispatch.openSslFrom}). */
+    private final long openSslFrom;
+
+    AesGcmCipher(int fixedKeySize, Engine library, long openSslFrom) {
         super(Rules.GCM);
         this.fixedKeySize = fixedKeySize;
+        this.library = library;
+        this.openSslFrom = openSslFrom;
     }
 
     /** SunJCE's GaloisCounterMode's ways, where they are not the defaults. */
@@ -231,6 +244,20 @@ final class AesGcmCipher extends AeadCipherBase {
             Arrays.fill(keyBytes, (byte) 0);
             throw new InvalidAlgorithmParameterException(Fips.refused(
                     "a GCM IV of " + iv.length + " bytes (the FIPS module takes up to " + MAX_NATIVE_IV + ")"));
+        }
+        if (library == Engine.AWSLC && !Fips.on()) { // AWS-LC takes any IV length
+            if (oneShot == null) {
+                oneShot = new OneShotAeadEngine(Rules.GCM, tallies());
+            }
+            oneShot.start(encrypt, EvpAead.Algorithm.aesGcm(keyBytes.length), keyBytes, iv, tagBits / 8);
+            startOneShot(
+                    oneShot,
+                    encrypt,
+                    iv,
+                    tagBits / 8,
+                    iv.length <= MAX_NATIVE_IV ? nativeAlgorithm(keyBytes.length) : null,
+                    openSslFrom);
+            return;
         }
         if (iv.length > MAX_NATIVE_IV) {
             Arrays.fill(keyBytes, (byte) 0);

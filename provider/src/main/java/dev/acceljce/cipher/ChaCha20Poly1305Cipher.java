@@ -1,6 +1,7 @@
 package dev.acceljce.cipher;
 
 import dev.acceljce.awslc.EvpAead;
+import dev.acceljce.control.Engine;
 import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.params.Parameters;
 import java.security.AlgorithmParameters;
@@ -19,7 +20,7 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
 /**
- * ChaCha20-Poly1305 (RFC 8439) through OpenSSL, and XChaCha20-Poly1305
+ * ChaCha20-Poly1305 (RFC 8439) through OpenSSL or AWS-LC's one-shot {@code EVP_AEAD}, and XChaCha20-Poly1305
  * (draft-irtf-cfrg-xchacha: a 24-byte nonce) through AWS-LC's one-shot {@code EVP_AEAD} (OpenSSL
  * has no XChaCha20), with the JDK's rules for ChaCha20-Poly1305: a 256-bit RAW key, the nonce in
  * an {@link IvParameterSpec}, a 16-byte tag, a random nonce when encrypting without parameters,
@@ -44,16 +45,28 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
     }
 
     private final Variant variant;
-    /** XChaCha20-Poly1305's engine (AWS-LC), made at the first init. */
+    /** The library this object runs on (XChaCha20-Poly1305: always AWS-LC). */
+    private final Engine library;
+    /** The AWS-LC engine, made at the first init that uses it. */
     private OneShotAeadEngine oneShot;
 
     // key and nonce of the previous init, in either direction (the JDK's reuse rule)
     private byte[] lastKey;
     private byte[] lastNonce;
 
-    ChaCha20Poly1305Cipher(Variant variant) {
+    /** From this message size on, OpenSSL serves a message of an object on AWS-LC. */
+    private final long openSslFrom;
+
+    /**
+     * {@code library}: where ChaCha20-Poly1305 runs ({@code control/Dispatch.engine});
+     * {@code openSslFrom}: the message size from which OpenSSL serves a whole message on an AWS-LC
+     * object ({@code Dispatch.openSslFrom}).
+     */
+    ChaCha20Poly1305Cipher(Variant variant, Engine library, long openSslFrom) {
         super(Rules.CHACHA20_POLY1305);
         this.variant = variant;
+        this.library = variant == Variant.XCHACHA20_POLY1305 ? Engine.AWSLC : library;
+        this.openSslFrom = openSslFrom;
     }
 
     /**
@@ -217,14 +230,25 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
             lastKey = keyBytes.clone();
         }
         lastNonce = nonce;
-        if (variant == Variant.CHACHA20_POLY1305) {
+        if (library == Engine.OPENSSL) {
             start(encrypt, EvpCipher.fetch(OPENSSL_NAME).orElseThrow(), keyBytes, nonce, TAG_LENGTH);
             return;
         }
         if (oneShot == null) {
             oneShot = new OneShotAeadEngine(Rules.CHACHA20_POLY1305, tallies());
         }
-        oneShot.start(encrypt, EvpAead.Algorithm.XCHACHA20_POLY1305, keyBytes, nonce.clone());
-        startOn(oneShot, encrypt, nonce, TAG_LENGTH);
+        EvpAead.Algorithm algorithm = variant == Variant.CHACHA20_POLY1305
+                ? EvpAead.Algorithm.CHACHA20_POLY1305
+                : EvpAead.Algorithm.XCHACHA20_POLY1305;
+        oneShot.start(encrypt, algorithm, keyBytes, nonce, TAG_LENGTH);
+        startOneShot(
+                oneShot,
+                encrypt,
+                nonce,
+                TAG_LENGTH,
+                variant == Variant.CHACHA20_POLY1305
+                        ? EvpCipher.fetch(OPENSSL_NAME).orElseThrow()
+                        : null,
+                openSslFrom);
     }
 }

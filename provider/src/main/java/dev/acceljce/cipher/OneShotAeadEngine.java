@@ -30,6 +30,15 @@ final class OneShotAeadEngine implements CipherEngine {
 
     private static final int MAX_HELD = Integer.MAX_VALUE - 64;
 
+    /**
+     * Messages up to this size (a TLS record, 16 KiB plus its overhead, fits) are copied into a
+     * native scratch buffer of the engine rather than passed as segments of the caller's arrays:
+     * the copies cost little next to the cipher, the wrappers a JIT may fail to remove cost more.
+     */
+    private static final int MAX_SCRATCH = 17 * 1024 + 512;
+
+    private static final int MIN_SCRATCH = 1024;
+
     private final AeadRules rules;
     private final Tallies tallies;
 
@@ -37,6 +46,9 @@ final class OneShotAeadEngine implements CipherEngine {
     private EvpAead.Context ctx;
 
     private byte[] nativeKey;
+
+    /** Native memory for short messages, grown on demand (see {@link #MAX_SCRATCH}). */
+    private EvpAead.Scratch scratch;
 
     // the operation
     private boolean initialized;
@@ -58,18 +70,22 @@ final class OneShotAeadEngine implements CipherEngine {
     }
 
     /**
-     * Sets up an operation on checked arguments: a key equal to the one the context holds keeps
-     * it. {@code key} and {@code nonce} become owned by this object.
+     * Sets up an operation on checked arguments: a key equal to the one the context holds (with
+     * the same algorithm and tag length) keeps it. {@code key} and {@code nonce} become owned by
+     * this object; the nonce is only read.
      */
-    void start(boolean encrypt, EvpAead.Algorithm algorithm, byte[] key, byte[] nonce) {
+    void start(boolean encrypt, EvpAead.Algorithm algorithm, byte[] key, byte[] nonce, int tagLength) {
         initialized = false;
-        if (ctx == null || ctx.algorithm() != algorithm || !MessageDigest.isEqual(key, nativeKey)) {
-            EvpAead.Context fresh = new EvpAead.Context(algorithm, key);
+        if (ctx == null
+                || ctx.algorithm() != algorithm
+                || ctx.tagLength() != tagLength
+                || !MessageDigest.isEqual(key, nativeKey)) {
+            EvpAead.Context fresh = new EvpAead.Context(algorithm, key, tagLength);
             if (ctx != null) {
                 ctx.close();
             }
             ctx = fresh;
-            if (nativeKey != null) {
+            if (nativeKey != null && nativeKey != key) {
                 Arrays.fill(nativeKey, (byte) 0);
             }
             nativeKey = key;
@@ -78,10 +94,30 @@ final class OneShotAeadEngine implements CipherEngine {
         }
         this.encrypting = encrypt;
         this.nonce = nonce;
-        this.tagLength = algorithm.tagLength();
+        this.tagLength = tagLength;
         finished = false;
         endMessage();
         initialized = true;
+    }
+
+    /** Whether the operation has received no data yet (AAD at most). */
+    boolean noDataYet() {
+        return initialized && !finished && !dataStarted;
+    }
+
+    /** A copy of the key, for an engine that takes the operation over (it owns and wipes the copy). */
+    byte[] keyCopy() {
+        return nativeKey.clone();
+    }
+
+    /**
+     * Gives the AAD held so far to {@code next}, which takes the operation over, and drops this
+     * engine's operation (the key context stays for the next init).
+     */
+    void handAad(CipherEngine next) {
+        next.updateAad(aad, 0, aadLength);
+        endMessage();
+        initialized = false;
     }
 
     private void checkUsable() {
@@ -182,10 +218,14 @@ final class OneShotAeadEngine implements CipherEngine {
     @Override
     public byte[] doFinal(byte[] input, int inputOffset, int inputLen) throws AEADBadTagException {
         checkUsable();
-        MemorySegment in =
-                input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
-        byte[] out = new byte[finalLength(in.byteSize())];
-        finish(in, MemorySegment.ofArray(out));
+        if (input == null) {
+            input = AeadIo.EMPTY;
+            inputOffset = 0;
+            inputLen = 0;
+        }
+        Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
+        byte[] out = new byte[finalLength(inputLen)];
+        finish(input, inputOffset, inputLen, out, 0);
         return out;
     }
 
@@ -193,29 +233,41 @@ final class OneShotAeadEngine implements CipherEngine {
     public int doFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, AEADBadTagException {
         checkUsable();
-        MemorySegment in =
-                input == null ? MemorySegment.ofArray(AeadIo.EMPTY) : AeadIo.range(input, inputOffset, inputLen);
-        if (encrypting && (long) heldLength + in.byteSize() + tagLength > Integer.MAX_VALUE) {
+        if (input == null) {
+            input = AeadIo.EMPTY;
+            inputOffset = 0;
+            inputLen = 0;
+        }
+        Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
+        if (encrypting && (long) heldLength + inputLen + tagLength > Integer.MAX_VALUE) {
             rules.finalOutputOverflows(output, outputOffset, inputLen);
         }
-        int need = finalLength(in.byteSize());
+        int need = finalLength(inputLen);
         Objects.requireNonNull(output, "output"); // as the JDK's AEAD ciphers
         if (outputOffset < 0 || output.length - outputOffset < need) {
             throw new ShortBufferException("Output buffer too small, must be at least " + need + " bytes long");
         }
-        finish(in, MemorySegment.ofArray(output).asSlice(outputOffset, need));
+        finish(input, inputOffset, inputLen, output, outputOffset);
         return need;
     }
 
     @Override
     public int doFinal(ByteBuffer input, ByteBuffer output) throws ShortBufferException, AEADBadTagException {
         checkUsable();
-        MemorySegment in = AeadIo.remaining(input);
-        int need = finalLength(in.byteSize());
+        int need = finalLength(input.remaining());
         if (output.remaining() < need) {
             throw new ShortBufferException("Output buffer too small, must be at least " + need + " bytes long");
         }
-        finish(in, AeadIo.remaining(output).asSlice(0, need));
+        if (input.hasArray() && output.hasArray()) { // heap buffers (a read-only one has no array)
+            finish(
+                    input.array(),
+                    input.arrayOffset() + input.position(),
+                    input.remaining(),
+                    output.array(),
+                    output.arrayOffset() + output.position());
+        } else {
+            finish(AeadIo.remaining(input), AeadIo.remaining(output).asSlice(0, need));
+        }
         input.position(input.limit());
         output.position(output.position() + need);
         return need;
@@ -238,6 +290,58 @@ final class OneShotAeadEngine implements CipherEngine {
         return (int) (total - tagLength);
     }
 
+    /**
+     * Runs the held message plus {@code in[inOffset, +inLength)} into {@code out} from
+     * {@code outOffset} (room checked by the caller); always ends the message. Through the
+     * scratch buffer when the message fits there: no segment object per message.
+     */
+    private void finish(byte[] in, int inOffset, int inLength, byte[] out, int outOffset) throws AEADBadTagException {
+        if (heldLength != 0) {
+            hold(AeadIo.range(in, inOffset, inLength));
+            in = held;
+            inOffset = 0;
+            inLength = heldLength;
+        }
+        int outLength = encrypting ? inLength + tagLength : inLength - tagLength;
+        EvpAead.Scratch s = scratch(Math.max(inLength, outLength));
+        if (s == null) {
+            MemorySegment o = AeadIo.range(out, outOffset, outLength);
+            MemorySegment message = AeadIo.range(in, inOffset, inLength);
+            run(in == held ? message : AeadIo.detached(message, o), o);
+            return;
+        }
+        try {
+            if (encrypting) {
+                ctx.sealShort(s, nonce, aad, aadLength, in, inOffset, inLength, out, outOffset);
+                finished = true;
+            } else if (!ctx.openShort(s, nonce, aad, aadLength, in, inOffset, inLength, out, outOffset)) {
+                throw new AEADBadTagException("Tag mismatch");
+            }
+            tallies.nativePath(Engine.AWSLC).count(inLength);
+        } finally {
+            endMessage();
+        }
+    }
+
+    /**
+     * The scratch buffer for a message whose longer side (input or output) is {@code length}
+     * bytes, grown to fit; null when the message is too long for one (it then goes through
+     * segments on the caller's memory).
+     */
+    private EvpAead.Scratch scratch(int length) {
+        EvpAead.Scratch s = scratch;
+        if (s != null && s.fits(nonce.length, aadLength, length)) {
+            return s;
+        }
+        long need = EvpAead.Scratch.capacityFor(nonce.length, aadLength, length);
+        if (need > MAX_SCRATCH) {
+            return null;
+        }
+        int capacity = (int) Math.min(MAX_SCRATCH, Math.max(MIN_SCRATCH, Long.highestOneBit(need - 1) << 1));
+        scratch = s = new EvpAead.Scratch(capacity);
+        return s;
+    }
+
     /** Runs the held message plus {@code in} into {@code out} (exactly its length); always ends the message. */
     private void finish(MemorySegment in, MemorySegment out) throws AEADBadTagException {
         MemorySegment message;
@@ -248,6 +352,11 @@ final class OneShotAeadEngine implements CipherEngine {
             hold(in);
             message = MemorySegment.ofArray(held).asSlice(0, heldLength);
         }
+        run(message, out);
+    }
+
+    /** Runs the whole {@code message} into {@code out} (exactly its length); always ends the message. */
+    private void run(MemorySegment message, MemorySegment out) throws AEADBadTagException {
         MemorySegment n = MemorySegment.ofArray(nonce);
         MemorySegment a = MemorySegment.ofArray(aad).asSlice(0, aadLength);
         long length = message.byteSize();

@@ -114,7 +114,7 @@ public final class Crossovers {
             Properties classDefaults,
             Properties defaults,
             List<Map<String, Crossover>> looked,
-            Map<Family, java.util.Optional<Engine>> engines) {}
+            Map<Family, java.util.Optional<Engines.Choice>> engines) {}
 
     /** The crossover for an algorithm of a family under the loaded OpenSSL. */
     public static Crossover lookup(Family family, String algorithm) {
@@ -155,9 +155,10 @@ public final class Crossovers {
 
     /**
      * The native library the tables name for {@code family} ({@code engine.<family>}: the profile,
-     * then the CPU class's built-in table, then the architecture's), or null when none does.
+     * then the CPU class's built-in table, then the architecture's), or null when none does: one
+     * library ({@code awslc}) or one below a size and another from there ({@code awslc:1024:openssl}).
      */
-    public static Engine engine(Family family) {
+    public static Engines.Choice engine(Family family) {
         Table t = table();
         return t.engines
                 .computeIfAbsent(family, f -> java.util.Optional.ofNullable(findEngine(t, f)))
@@ -169,20 +170,36 @@ public final class Crossovers {
         return "engine." + family.property();
     }
 
-    private static Engine findEngine(Table t, Family family) {
+    private static Engines.Choice findEngine(Table t, Family family) {
         String key = engineKey(family);
         for (Properties source : List.of(t.profile, t.classDefaults, t.defaults)) {
             String v = source.getProperty(key);
             if (v != null) {
-                for (Engine e : Engine.values()) {
-                    if (e.property().equalsIgnoreCase(v.trim())) {
-                        return e;
+                String[] f = v.trim().split(":");
+                try {
+                    if (f.length == 1) {
+                        return Engines.Choice.always(library(f[0]));
                     }
+                    if (f.length == 3) {
+                        return new Engines.Choice(library(f[0]), Long.parseLong(f[1].trim()), library(f[2]));
+                    }
+                } catch (IllegalArgumentException e) {
+                    // the message below
                 }
-                throw new IllegalArgumentException(key + " = '" + v + "' names no library (openssl or awslc)");
+                throw new IllegalArgumentException(key + " = '" + v.trim()
+                        + "' is not <library> or <library>:<bytes>:<library> (library: openssl or awslc)");
             }
         }
         return null;
+    }
+
+    private static Engine library(String name) {
+        for (Engine e : Engine.values()) {
+            if (e.property().equalsIgnoreCase(name.trim())) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException(name);
     }
 
     /** "3.0", "3.5", ...: the loaded library's line, as profile keys name it. */

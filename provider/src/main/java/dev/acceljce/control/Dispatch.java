@@ -50,6 +50,20 @@ public final class Dispatch {
     }
 
     /**
+     * For an object of {@code family} that {@link #engine} put on AWS-LC: the message size from
+     * which it hands a whole message to OpenSSL, where the built-in choice changes library with
+     * the size ({@link Engines#choice}); {@code Long.MAX_VALUE} when it never does (a library
+     * named in the settings, FIPS mode, OpenSSL not chosen above any size).
+     */
+    public static long openSslFrom(Family family) {
+        if (Fips.on() || Settings.engine(family) != Settings.EngineChoice.AUTO) {
+            return Long.MAX_VALUE;
+        }
+        Engines.Choice c = Engines.choice(family);
+        return c.below() == Engine.AWSLC && c.above() == Engine.OPENSSL ? c.threshold() : Long.MAX_VALUE;
+    }
+
+    /**
      * How a new object is served: one path, or (policy auto, where the faster path depends on the
      * payload size) each message by its size, when the engine type can switch per message.
      */

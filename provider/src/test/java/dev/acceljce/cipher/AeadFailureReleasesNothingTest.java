@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.acceljce.AccelJceProvider;
+import dev.acceljce.control.Engine;
+import dev.acceljce.control.Family;
 import dev.acceljce.testing.AutoProfile;
 import dev.acceljce.testing.Providers;
 import java.nio.ByteBuffer;
@@ -21,6 +23,7 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,7 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * AEAD decryption that fails authentication leaves no decrypted byte in any output the call wrote,
- * on every path: native (OpenSSL), the JDK's (SunJCE, which on its own leaves plaintext in an
+ * on every path: native on OpenSSL and on AWS-LC, the JDK's (SunJCE, which on its own leaves plaintext in an
  * in-place buffer), and policy auto choosing per message; GCM and ChaCha20-Poly1305; heap arrays
  * apart, in place and overlapping, heap and direct ByteBuffers, single doFinal and update + doFinal.
  * Every byte of the output region is afterwards what it was before the call, or zero.
@@ -64,9 +67,10 @@ class AeadFailureReleasesNothingTest {
 
     static Stream<Arguments> cases() {
         List<Arguments> out = new ArrayList<>();
-        for (String path : List.of("native", "jdk", "auto")) {
+        for (String path : List.of("native", "native-awslc", "jdk", "auto")) {
             for (String alg : List.of("AES/GCM/NoPadding", "ChaCha20-Poly1305")) {
-                for (int size : new int[] {64, 4096}) {
+                // 20000: past the AWS-LC engine's native scratch buffer, so through segments
+                for (int size : new int[] {64, 4096, 20000}) {
                     for (Style style : Style.values()) {
                         out.add(Arguments.of(path, alg, size, style));
                     }
@@ -78,10 +82,16 @@ class AeadFailureReleasesNothingTest {
 
     private static Provider provider(String path) {
         return switch (path) {
-            case "native" -> AccelJceProvider.pathView(dev.acceljce.control.Path.NATIVE);
+            case "native", "native-awslc" -> AccelJceProvider.pathView(dev.acceljce.control.Path.NATIVE);
             case "jdk" -> AccelJceProvider.pathView(dev.acceljce.control.Path.JDK);
             default -> Providers.ACCEL;
         };
+    }
+
+    @AfterEach
+    void defaultEngines() {
+        AeadTesting.defaultEngine(Family.GCM);
+        AeadTesting.defaultEngine(Family.CHACHA20);
     }
 
     @ParameterizedTest(name = "{0} {1} {2} B {3}")
@@ -91,6 +101,10 @@ class AeadFailureReleasesNothingTest {
             Providers.requireNative();
         }
         boolean gcm = alg.startsWith("AES");
+        Family family = gcm ? Family.GCM : Family.CHACHA20;
+        if (path.startsWith("native")) { // auto and jdk keep the default engine (naming one would turn auto off)
+            AeadTesting.useEngine(family, path.equals("native-awslc") ? Engine.AWSLC : Engine.OPENSSL);
+        }
         SecretKeySpec key = new SecretKeySpec(bytes(gcm ? 16 : 32), gcm ? "AES" : "ChaCha20");
         byte[] nonce = bytes(12);
         AlgorithmParameterSpec spec = gcm ? new GCMParameterSpec(128, nonce) : new IvParameterSpec(nonce);

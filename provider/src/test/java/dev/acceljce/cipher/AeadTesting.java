@@ -2,7 +2,13 @@ package dev.acceljce.cipher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.acceljce.awslc.AwsLc;
+import dev.acceljce.control.Dispatch;
+import dev.acceljce.control.Engine;
+import dev.acceljce.control.Family;
+import dev.acceljce.control.Settings;
 import dev.acceljce.testing.Differential;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -16,6 +22,22 @@ import org.junit.jupiter.api.function.Executable;
  */
 final class AeadTesting {
     private AeadTesting() {}
+
+    /**
+     * Makes new objects of {@code family} run on {@code engine} ({@code acceljce.engine.<family>}),
+     * or skips the test when that library is not loaded. Undo with {@link #defaultEngine}.
+     */
+    static void useEngine(Family family, Engine engine) {
+        if (engine == Engine.AWSLC) {
+            assumeTrue(AwsLc.isAvailable(), "AWS-LC is not loaded: " + AwsLc.unavailableReason());
+        }
+        Settings.set("acceljce.engine." + family.property(), engine.property());
+        assertEquals(engine, Dispatch.engine(family, AeadServices.ENGINES));
+    }
+
+    static void defaultEngine(Family family) {
+        Settings.set("acceljce.engine." + family.property(), null);
+    }
 
     /**
      * Runs {@code input} through {@code c} (already initialised) in random pieces, each through a

@@ -109,6 +109,29 @@ class CountersByEngineTest {
     }
 
     @Test
+    void aesGcmCountsOnTheLibraryThatSealedIt() throws Exception {
+        try {
+            for (String engine : new String[] {"awslc", "openssl"}) {
+                Settings.set("acceljce.engine.gcm", engine);
+                Counters.Row before = Counters.of("Cipher.AES/GCM/NoPadding");
+                Cipher c = Cipher.getInstance("AES/GCM/NoPadding", Providers.ACCEL);
+                c.init(
+                        Cipher.ENCRYPT_MODE,
+                        new SecretKeySpec(new byte[16], "AES"),
+                        new javax.crypto.spec.GCMParameterSpec(128, new byte[12]));
+                c.doFinal(new byte[40]);
+                Counters.Row d = CounterDeltas.since(before);
+                assertEquals(1, d.nativeOps(), engine);
+                assertEquals(40, d.nativeBytes(), engine);
+                assertEquals(engine.equals("awslc") ? 1 : 0, d.awslcOps(), engine);
+                assertEquals(engine.equals("awslc") ? 40 : 0, d.awslcBytes(), engine);
+            }
+        } finally {
+            Settings.set("acceljce.engine.gcm", null);
+        }
+    }
+
+    @Test
     void xChaCha20Poly1305RunsOnlyOnAwsLc() throws Exception {
         Counters.Row before = Counters.of("Cipher.XChaCha20-Poly1305");
         Cipher c = Cipher.getInstance("XChaCha20-Poly1305", Providers.ACCEL);

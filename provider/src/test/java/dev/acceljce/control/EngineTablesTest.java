@@ -31,15 +31,18 @@ class EngineTablesTest {
     void theBuiltInTablesPutEd25519AndX25519OnAwsLcOnX86() throws Exception {
         assumeTrue(CpuClass.architecture(CpuClass.current()).equals("x86_64"), "the x86-64 tables");
         AutoProfile.install(dir, "# empty\n");
-        assertEquals(Engine.AWSLC, Crossovers.engine(Family.EDDSA));
-        assertEquals(Engine.AWSLC, Crossovers.engine(Family.XDH));
+        assertEquals(Engine.AWSLC, Engines.preferred(Family.EDDSA));
+        assertEquals(Engine.AWSLC, Engines.preferred(Family.XDH));
+        assertEquals(new Engines.Choice(Engine.AWSLC, 1024, Engine.OPENSSL), Engines.choice(Family.CHACHA20));
         assertNull(Crossovers.engine(Family.RSA));
         assertEquals(Engine.OPENSSL, Engines.preferred(Family.RSA));
     }
 
     @Test
     void aProfileChoosesTheLibrary() throws Exception {
-        AutoProfile.install(dir, "engine.eddsa = openssl\nengine.xdh = AWSLC\n");
+        AutoProfile.install(dir, "engine.eddsa = openssl\nengine.xdh = AWSLC\nengine.gcm = awslc:4096:openssl\n");
+        assertEquals(new Engines.Choice(Engine.AWSLC, 4096, Engine.OPENSSL), Engines.choice(Family.GCM));
+        assertEquals("awslc:4096:openssl", Engines.choice(Family.GCM).toProperty());
         assertEquals(Engine.OPENSSL, Engines.preferred(Family.EDDSA));
         assertEquals(Engine.OPENSSL, Dispatch.engine(Family.EDDSA, BOTH));
         assertEquals(Engine.AWSLC, Engines.preferred(Family.XDH));
@@ -60,6 +63,8 @@ class EngineTablesTest {
         AutoProfile.install(dir, "engine.eddsa = boringssl\n");
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> Crossovers.engine(Family.EDDSA));
-        assertEquals("engine.eddsa = 'boringssl' names no library (openssl or awslc)", e.getMessage());
+        assertEquals(
+                "engine.eddsa = 'boringssl' is not <library> or <library>:<bytes>:<library> (library: openssl or awslc)",
+                e.getMessage());
     }
 }
