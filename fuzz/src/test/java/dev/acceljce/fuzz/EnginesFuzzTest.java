@@ -23,9 +23,12 @@ import javax.crypto.spec.SecretKeySpec;
  * The second native library's inputs. Each step runs the same call on an object made for AWS-LC
  * and on one made for OpenSSL ({@code acceljce.engine.<family>}), which must agree byte for byte or
  * throw the same exception type: Ed25519 signatures of random messages with keys of the right and
- * wrong kinds, verification of random and corrupted signatures of any length, X25519 with random
- * peer points (low-order ones included). XChaCha20-Poly1305, which only AWS-LC runs, gets random
- * key, nonce, AAD and message lengths and corrupted or truncated ciphertexts: a round trip, or the
+ * wrong kinds, verification of random and corrupted signatures of any length, X25519 and ECDH
+ * P-256 with random peer points (low-order and off-curve ones included), ECDSA verification of
+ * random and corrupted signatures (and each engine's signature verified by the other), AES-GCM and
+ * ChaCha20-Poly1305 with random key, IV, tag, AAD and message lengths (the same ciphertext from
+ * both) and tampered ciphertexts. XChaCha20-Poly1305, which only AWS-LC runs, gets random key,
+ * nonce, AAD and message lengths and corrupted or truncated ciphertexts: a round trip, or the
  * JCA's exception, never another.
  */
 class EnginesFuzzTest {
@@ -77,9 +80,13 @@ class EnginesFuzzTest {
             return; // nothing of AWS-LC's to fuzz in this run (its absence is tested elsewhere)
         }
         Pick pick = new Pick(data);
-        switch (pick.choose(3)) {
+        switch (pick.choose(7)) {
             case 0 -> ed25519(pick);
             case 1 -> x25519(pick);
+            case 2 -> ecdh(pick);
+            case 3 -> ecdsa(pick);
+            case 4 -> aead(pick, "gcm", "AES/GCM/NoPadding");
+            case 5 -> aead(pick, "chacha20", "ChaCha20-Poly1305");
             default -> xChaCha20Poly1305(pick);
         }
     }
@@ -167,6 +174,130 @@ class EnginesFuzzTest {
         ka.init(mine.getPrivate());
         ka.doPhase(peer, true);
         return ka.generateSecret();
+    }
+
+    private static void ecdh(Pick pick) throws Exception {
+        KeyAgreement aws = on(Engine.AWSLC, "ec", () -> KeyAgreement.getInstance("ECDH", Both.ACCEL));
+        KeyAgreement ossl = on(Engine.OPENSSL, "ec", () -> KeyAgreement.getInstance("ECDH", Both.ACCEL));
+        KeyPair mine = pick.bool() ? FuzzKeys.ours("EC-256") : FuzzKeys.jdk("EC-256");
+        for (int step = 0; step < 6 && pick.more(); step++) {
+            PublicKey peer = pick.choose(3) == 0
+                    ? FuzzKeys.jdk(pick.one(new String[] {"EC-256", "EC-384", "X25519"}))
+                            .getPublic()
+                    : ecPoint(pick);
+            if (peer == null) {
+                continue; // SunEC's KeyFactory refused the encoding: nothing reaches either engine
+            }
+            same("ECDH", () -> agree(aws, mine, peer), () -> agree(ossl, mine, peer));
+        }
+    }
+
+    /** A P-256 public key from a random, mutated or genuine point, as the JDK decodes it, or null. */
+    private static PublicKey ecPoint(Pick pick) throws GeneralSecurityException {
+        byte[] der = FuzzKeys.jdk("EC-256").getPublic().getEncoded().clone();
+        int point = der.length - 64; // x || y after 04
+        switch (pick.choose(3)) {
+            case 0 -> der[point + pick.intIn(0, 63)] ^= (byte) (1 << pick.intIn(0, 7)); // off the curve
+            case 1 -> System.arraycopy(Arrays.copyOf(pick.bytes(64), 64), 0, der, point, 64);
+            default -> {
+                // the genuine point
+            }
+        }
+        try {
+            return KeyFactory.getInstance("EC", Both.jdk("KeyFactory", "EC"))
+                    .generatePublic(new X509EncodedKeySpec(der));
+        } catch (java.security.spec.InvalidKeySpecException refused) {
+            return null;
+        }
+    }
+
+    private static void ecdsa(Pick pick) throws Exception {
+        String alg = pick.one(new String[] {"SHA256withECDSA", "SHA384withECDSA", "SHA256withECDSAinP1363Format"});
+        Signature aws = on(Engine.AWSLC, "ec", () -> Signature.getInstance(alg, Both.ACCEL));
+        Signature ossl = on(Engine.OPENSSL, "ec", () -> Signature.getInstance(alg, Both.ACCEL));
+        KeyPair kp = pick.bool() ? FuzzKeys.ours("EC-256") : FuzzKeys.jdk(pick.bool() ? "EC-256" : "EC-384");
+        for (int step = 0; step < 6 && pick.more(); step++) {
+            byte[] message = pick.bytes(200);
+            // a signature from one engine, sometimes changed, or random bytes: both must judge it alike
+            byte[] sig;
+            if (pick.bool()) {
+                sig = pick.bytes(140);
+            } else {
+                Signature signer = pick.bool() ? aws : ossl;
+                signer.initSign(kp.getPrivate());
+                signer.update(message);
+                sig = signer.sign();
+                if (pick.bool() && sig.length > 0) {
+                    sig[pick.intIn(0, sig.length - 1)] ^= (byte) (1 << pick.intIn(0, 7));
+                }
+            }
+            byte[] s = sig;
+            same(
+                    "ECDSA verify",
+                    () -> verify(aws, kp.getPublic(), message, s),
+                    () -> verify(ossl, kp.getPublic(), message, s));
+        }
+    }
+
+    /** AES-GCM or ChaCha20-Poly1305: deterministic, so both engines must seal to the same bytes. */
+    private static void aead(Pick pick, String family, String transformation) throws Exception {
+        boolean gcm = family.equals("gcm");
+        // a new object per encryption: the key and IV reuse rule must not tell the engines apart
+        Make<Cipher> aws = () -> on(Engine.AWSLC, family, () -> Cipher.getInstance(transformation, Both.ACCEL));
+        Make<Cipher> ossl = () -> on(Engine.OPENSSL, family, () -> Cipher.getInstance(transformation, Both.ACCEL));
+        int keyLength = pick.choose(6) == 0 ? pick.intIn(1, 40) : gcm ? 16 + 8 * pick.intIn(0, 2) : 32;
+        SecretKeySpec key = new SecretKeySpec(Arrays.copyOf(pick.bytes(40), keyLength), gcm ? "AES" : "ChaCha20");
+        byte[] iv = gcm
+                ? Arrays.copyOf(pick.bytes(200), pick.choose(4) == 0 ? pick.intIn(0, 200) : 12)
+                : Arrays.copyOf(pick.bytes(12), pick.choose(6) == 0 ? pick.intIn(0, 20) : 12);
+        java.security.spec.AlgorithmParameterSpec spec = gcm
+                ? new javax.crypto.spec.GCMParameterSpec(pick.choose(4) == 0 ? pick.intIn(0, 136) : 128, iv)
+                : new IvParameterSpec(iv);
+        byte[] aad = pick.bytes(80);
+        byte[] message = pick.bytes(2000);
+        Call sealAws = () -> seal(aws, key, spec, aad, message);
+        Call sealOssl = () -> seal(ossl, key, spec, aad, message);
+        same(transformation + " encrypt", sealAws, sealOssl);
+        byte[] sealed;
+        try {
+            sealed = seal(aws, key, spec, aad, message);
+        } catch (GeneralSecurityException | RuntimeException refused) {
+            return; // both refused alike (checked above)
+        }
+        byte[] tampered = sealed.clone();
+        if (pick.bool() && tampered.length > 0) {
+            tampered[pick.intIn(0, tampered.length - 1)] ^= (byte) (1 << pick.intIn(0, 7));
+        } else if (pick.bool()) {
+            tampered = Arrays.copyOf(tampered, pick.intIn(0, tampered.length));
+        }
+        byte[] t = tampered;
+        same(transformation + " decrypt", () -> open(aws, key, spec, aad, t), () -> open(ossl, key, spec, aad, t));
+    }
+
+    private static byte[] seal(
+            Make<Cipher> make,
+            SecretKeySpec key,
+            java.security.spec.AlgorithmParameterSpec spec,
+            byte[] aad,
+            byte[] message)
+            throws GeneralSecurityException {
+        Cipher c = make.make();
+        c.init(Cipher.ENCRYPT_MODE, key, spec);
+        c.updateAAD(aad);
+        return c.doFinal(message);
+    }
+
+    private static byte[] open(
+            Make<Cipher> make,
+            SecretKeySpec key,
+            java.security.spec.AlgorithmParameterSpec spec,
+            byte[] aad,
+            byte[] sealed)
+            throws GeneralSecurityException {
+        Cipher c = make.make();
+        c.init(Cipher.DECRYPT_MODE, key, spec);
+        c.updateAAD(aad);
+        return c.doFinal(sealed);
     }
 
     private static void xChaCha20Poly1305(Pick pick) throws Exception {
