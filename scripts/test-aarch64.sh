@@ -31,7 +31,8 @@
 #
 # Usage: scripts/test-aarch64.sh [--ci | --info] [--no-build] [extra console-launcher options]
 #   (no option)  every test class of the provider except NearMaxArrayTest (it needs an 8 GiB
-#                heap); then LoadingOrderTest and the CI subset's Wycheproof classes against
+#                heap) and PathMatrixTest (a child JVM per policy and CPU class table, each
+#                running every Wycheproof vector: hours under emulation); then LoadingOrderTest and the CI subset's Wycheproof classes against
 #                Debian's aarch64 libcrypto.so.3 (the system library), and the `info` check
 #   --ci         the time-bounded subset CI runs (under 8 minutes on 2 cores): Wycheproof for
 #                every family, the API contract tests, the self-tests, key hygiene,
@@ -255,7 +256,7 @@ if [ "$mode" = ci ]; then
     select+=(--select-class "$t.$c")
   done
 else
-  select=(--scan-classpath "$root/provider/target/test-classes" --exclude-classname '.*(NearMaxArrayTest|LoadingOrderTest)')
+  select=(--scan-classpath "$root/provider/target/test-classes" --exclude-classname '.*(NearMaxArrayTest|LoadingOrderTest|PathMatrixTest)')
 fi
 # One console-launcher run under qemu: [library=system] run NAME SELECTORS...
 # library=system runs against the libcrypto.so.3 the loader finds by name (acceljce.openssl.skipBundled)
