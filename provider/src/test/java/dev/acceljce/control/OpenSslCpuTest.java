@@ -116,8 +116,13 @@ class OpenSslCpuTest {
             assertTrue(c.decoded(), c.raw());
             assertEquals("OPENSSL_armcap", c.envVariable());
             if (System.getenv("OPENSSL_armcap") == null) {
-                // OpenSSL reads the same AT_HWCAP bits: it uses each extension exactly when the CPU has it
+                // OpenSSL reads the same AT_HWCAP bits: it uses each extension exactly when the CPU has it,
+                // except SHA-3 before OpenSSL 3.1: 3.0 has no bit for it (Debian 12's 3.0.22 reports
+                // OPENSSL_armcap=0xfd under qemu, whose CPU has SHA-3)
                 for (String f : CpuFeatures.AARCH64) {
+                    if (f.equals("sha3") && !LibCrypto.atLeast(3, 1)) {
+                        continue;
+                    }
                     assertEquals(cpu.has(f), c.enabled().get(f), f + ": " + c.raw() + " vs " + cpu);
                 }
                 assertTrue(cpu.has("aes") && cpu.has("pmull"), "no ARMv8 crypto extensions here: " + cpu);

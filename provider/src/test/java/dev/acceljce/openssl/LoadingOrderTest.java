@@ -3,6 +3,7 @@ package dev.acceljce.openssl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.acceljce.foreign.BundledLibrary;
@@ -135,9 +136,24 @@ class LoadingOrderTest {
         assertEquals(1, p.attempts().size(), "no other library tried: " + p);
     }
 
+    /**
+     * The provider's classes without the bundle: where {@link LibCrypto} was loaded from, or, when
+     * that jar carries the bundle itself (a platform classifier jar, as scripts/test-aarch64.sh
+     * tests), the plain provider jar named by {@code acceljce.test.providerWithoutBundle}.
+     */
     @Test
     void withoutTheBundleJarTheSystemLibraryLoads() throws Exception {
-        String classPath = codeSource(LibCrypto.class) + java.io.File.pathSeparator + codeSource(LoadProbe.class);
+        String plainJar = System.getProperty("acceljce.test.providerWithoutBundle");
+        String provider = plainJar != null ? plainJar : codeSource(LibCrypto.class);
+        if (plainJar == null) {
+            assumeFalse(
+                    holdsTheBundle(provider),
+                    provider
+                            + " carries the bundle; name the plain provider jar in acceljce.test.providerWithoutBundle");
+        } else {
+            assertFalse(holdsTheBundle(provider), provider + " carries the bundle");
+        }
+        String classPath = provider + java.io.File.pathSeparator + codeSource(LoadProbe.class);
         Probe p = probe(defaults(), Map.of(), classPath);
         assertEquals("system", p.get("source"), p.toString());
         assertTrue(p.attempts().getFirst().contains("is not on the class path"), p.toString());
@@ -213,6 +229,13 @@ class LoadingOrderTest {
                 walk.sorted(java.util.Comparator.reverseOrder())
                         .forEach(f -> f.toFile().delete());
             }
+        }
+    }
+
+    private static boolean holdsTheBundle(String classPathEntry) throws IOException {
+        try (var loader = new java.net.URLClassLoader(
+                new java.net.URL[] {Path.of(classPathEntry).toUri().toURL()}, null)) {
+            return BundledLibrary.find(loader, "openssl").isPresent();
         }
     }
 
