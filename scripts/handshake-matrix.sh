@@ -27,7 +27,7 @@ run() {
   if [ -n "${MATRIX_CASES:-}" ] && [[ " $MATRIX_CASES " != *" $name "* ]]; then return; fi
   echo "handshake-matrix: $name"
   uptime > "$out/$name.load"
-  taskset -c 1 "$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -jar "$jar" \
+  taskset -c 1 "$java" ${BENCH_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -jar "$jar" \
     TlsHandshakeBenchmark -p provider=${MATRIX_PROVIDERS:-JDK,AccelJCE,AccelJCE-native,AccelJCE-openssl,AccelJCE-awslc,ACCP} "$@" \
     -f 1 -wi 10 -w 5s -i 5 -r 3s -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1
   uptime >> "$out/$name.load"
