@@ -224,6 +224,13 @@ final class OneShotAeadEngine implements CipherEngine {
             inputLen = 0;
         }
         Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
+        if (encrypting && heldLength == 0) {
+            // the size as SunJCE's cipher computes it, so that an output past an array's limit ends
+            // as it does there (GCM wraps: NegativeArraySizeException), as on OpenSSL's engine
+            byte[] out = new byte[rules.encryptionOutputSize(inputLen, tagLength)];
+            finish(input, inputOffset, inputLen, out, 0);
+            return out;
+        }
         byte[] out = new byte[finalLength(inputLen)];
         finish(input, inputOffset, inputLen, out, 0);
         return out;
