@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -45,23 +43,26 @@ public final class ChildJvm {
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        process.getOutputStream().close();
-        CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        // output to a file, not a pipe: nothing to drain meanwhile, and nothing left to wait for
+        // once the child has ended (a pipe read can outlive the child on a loaded machine)
+        Path log = Files.createTempFile("acceljce-child-", ".log");
+        try {
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
+            process.getOutputStream().close();
+            boolean done = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+            if (!done) {
+                process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             }
-        });
-        boolean done = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-        if (!done) {
-            process.destroyForcibly();
+            String out = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
+            assertTrue(done, main.getSimpleName() + " did not finish:\n" + out);
+            assertEquals(0, process.exitValue(), out);
+            return out;
+        } finally {
+            Files.deleteIfExists(log);
         }
-        String out = output.get(30, TimeUnit.SECONDS);
-        assertTrue(done, main.getSimpleName() + " did not finish:\n" + out);
-        assertEquals(0, process.exitValue(), out);
-        return out;
     }
 
     /**
