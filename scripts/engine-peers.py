@@ -26,7 +26,12 @@ def main(outdir):
     rows = {}
     order = []
     for path in sorted(glob.glob(os.path.join(outdir, "*.json"))):
-        for e in json.load(open(path)):
+        try:
+            entries = json.load(open(path))
+        except ValueError:
+            print(f"(skipped {path}: not complete JSON, a run still going or failed)", file=sys.stderr)
+            continue
+        for e in entries:
             p = dict(e["params"])
             provider = p.pop("provider")
             name = e["benchmark"].split(".")[-2].replace("Benchmark", "") + "." + e["benchmark"].split(".")[-1]
