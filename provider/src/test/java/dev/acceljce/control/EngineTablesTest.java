@@ -3,7 +3,6 @@ package dev.acceljce.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.acceljce.testing.AutoProfile;
 import java.nio.file.Path;
@@ -28,14 +27,28 @@ class EngineTablesTest {
     }
 
     @Test
-    void theBuiltInTablesPutEd25519AndX25519OnAwsLcOnX86() throws Exception {
-        assumeTrue(CpuClass.architecture(CpuClass.current()).equals("x86_64"), "the x86-64 tables");
+    void theBuiltInTablesNameTheLibraryPerFamilyAndCpuClass() throws Exception {
         AutoProfile.install(dir, "# empty\n");
-        assertEquals(Engine.AWSLC, Engines.preferred(Family.EDDSA));
-        assertEquals(Engine.AWSLC, Engines.preferred(Family.XDH));
-        assertEquals(new Engines.Choice(Engine.AWSLC, 1024, Engine.OPENSSL), Engines.choice(Family.CHACHA20));
-        assertNull(Crossovers.engine(Family.RSA));
-        assertEquals(Engine.OPENSSL, Engines.preferred(Family.RSA));
+        try {
+            // the generic x86-64 table: the public-key families on AWS-LC
+            Settings.set("acceljce.cpuClass", "amd-avx512");
+            Crossovers.reload();
+            assertEquals(Engine.AWSLC, Engines.preferred(Family.EDDSA));
+            assertEquals(Engine.AWSLC, Engines.preferred(Family.XDH));
+            assertEquals(Engine.AWSLC, Engines.preferred(Family.EC));
+            assertEquals(Engine.OPENSSL, Engines.preferred(Family.GCM));
+            assertNull(Crossovers.engine(Family.RSA));
+            assertEquals(Engine.OPENSSL, Engines.preferred(Family.RSA));
+            // the Intel class table adds the AEADs it measured, ChaCha20-Poly1305 per size
+            Settings.set("acceljce.cpuClass", "intel-avx512");
+            Crossovers.reload();
+            assertEquals(Engine.AWSLC, Engines.preferred(Family.GCM));
+            assertEquals(new Engines.Choice(Engine.AWSLC, 1024, Engine.OPENSSL), Engines.choice(Family.CHACHA20));
+            assertEquals(Engine.AWSLC, Engines.preferred(Family.EDDSA));
+        } finally {
+            Settings.set("acceljce.cpuClass", null);
+            Crossovers.reload();
+        }
     }
 
     @Test
