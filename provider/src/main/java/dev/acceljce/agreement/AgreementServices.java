@@ -13,8 +13,7 @@ public final class AgreementServices {
     private AgreementServices() {}
 
     public static void register(ServiceTable table) {
-        XdhSelfTests.register(); // known answers per engine, run before a library first serves the family
-        EcdhSelfTests.register();
+        AgreementSelfTests.register(); // known answers per engine, run before a library first serves the family
         table.add(Family.EC, "KeyAgreement", "ECDH")
                 .nativeImpl(
                         () -> EvpPkey.hasKeyType("EC"),

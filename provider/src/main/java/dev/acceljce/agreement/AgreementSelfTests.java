@@ -1,0 +1,93 @@
+package dev.acceljce.agreement;
+
+import dev.acceljce.control.Engine;
+import dev.acceljce.control.EngineSelfTests;
+import dev.acceljce.control.Family;
+import dev.acceljce.control.KnownAnswers;
+import dev.acceljce.keys.KeyKind;
+import dev.acceljce.keys.Keys;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Set;
+
+/**
+ * The key agreements' known answers on each library, through {@link NativeKeyAgreement} made for
+ * that library: the shared secret of a published private key and peer public key, for X25519
+ * (RFC 7748 6.1) and ECDH P-256 (Wycheproof {@code ecdh_secp256r1_test} tcId 1).
+ */
+final class AgreementSelfTests {
+    private AgreementSelfTests() {}
+
+    /** One published agreement: the algorithm as the SPI object is made for it, and the vector. */
+    private record Vector(
+            Family family,
+            Set<Engine> engines,
+            String name,
+            String source,
+            String algorithm,
+            boolean ecdh,
+            KeyKind locked,
+            String privatePkcs8,
+            String peerSpki,
+            String shared) {}
+
+    private static final Vector[] VECTORS = {
+        new Vector(
+                Family.XDH,
+                NativeKeyAgreement.XDH_ENGINES,
+                "X25519 agreement (KeyAgreement SPI)",
+                "RFC 7748 6.1",
+                "X25519",
+                false,
+                KeyKind.X25519,
+                KnownAnswers.X25519_ALICE_PKCS8,
+                KnownAnswers.X25519_BOB_SPKI,
+                KnownAnswers.X25519_SHARED),
+        new Vector(
+                Family.EC,
+                NativeKeyAgreement.ECDH_ENGINES,
+                "ECDH P-256 agreement (KeyAgreement SPI)",
+                "Wycheproof ecdh_secp256r1_test tcId 1",
+                "ECDH",
+                true,
+                null,
+                KnownAnswers.ECDH_P256_PKCS8,
+                KnownAnswers.ECDH_P256_PEER_SPKI,
+                KnownAnswers.ECDH_P256_SHARED)
+    };
+
+    static void register() {
+        for (Vector v : VECTORS) {
+            for (Engine engine : v.engines) {
+                EngineSelfTests.register(v.family, engine, v.name, v.source, inject -> problem(v, engine, inject));
+            }
+        }
+    }
+
+    private static String problem(Vector v, Engine engine, boolean inject) throws Exception {
+        HexFormat hex = HexFormat.of();
+        byte[] want = hex.parseHex(v.shared);
+        if (inject) {
+            want[0] ^= 1;
+        }
+        PrivateKey mine = Keys.privateFromPkcs8(hex.parseHex(v.privatePkcs8));
+        PublicKey peer = Keys.publicFromX509(hex.parseHex(v.peerSpki));
+        if (mine == null || peer == null) {
+            return "the loaded OpenSSL does not read the " + v.algorithm + " keys";
+        }
+        try {
+            NativeKeyAgreement spi = new NativeKeyAgreement(v.algorithm, v.ecdh, v.locked, engine);
+            spi.engineInit(mine, null);
+            spi.engineDoPhase(peer, true);
+            if (spi.engineInUse() != engine) {
+                return "ran on " + spi.engineInUse().property() + ", not " + engine.property();
+            }
+            byte[] got = spi.engineGenerateSecret();
+            return Arrays.equals(got, want) ? null : "expected " + hex.formatHex(want) + ", got " + hex.formatHex(got);
+        } finally {
+            mine.destroy();
+        }
+    }
+}
