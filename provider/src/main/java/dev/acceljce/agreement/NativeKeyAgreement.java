@@ -1,6 +1,5 @@
 package dev.acceljce.agreement;
 
-import dev.acceljce.awslc.AwsLcException;
 import dev.acceljce.awslc.Curve25519;
 import dev.acceljce.awslc.EcKey;
 import dev.acceljce.control.Counted;
@@ -88,13 +87,11 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
     /** The current key's AWS-LC form (X25519's raw scalar, cached on the key), or null: OpenSSL serves it. */
     private byte[] awsLcScalar;
     /**
-     * ECDH on AWS-LC: the current key as AWS-LC's EC_KEY (made from the scalar cached on the key),
-     * kept while the key stays; null when OpenSSL serves it. Freed when the key changes or is
-     * destroyed, or by its Cleaner with this object.
+     * ECDH on AWS-LC: the current key as AWS-LC's EC_KEY, which the key makes once and keeps
+     * ({@code AccelEcPrivateKey.awsLcKey}); null when OpenSSL serves it. Not owned here: the
+     * key frees it when destroyed.
      */
     private volatile EcKey awsLcEcKey;
-    /** The key {@link #awsLcEcKey} was made for. */
-    private AccelKey awsLcEcKeyOf;
 
     /** The libraries XDH agreements run on (AWS-LC: X25519 only). */
     static final Set<Engine> XDH_ENGINES = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
@@ -178,17 +175,8 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         }
         awsLcScalar = null;
         if (ecdh && preferred == Engine.AWSLC) {
-            if (awsLcEcKey == null || imported != awsLcEcKeyOf) {
-                checkScalarRange(key instanceof ECPrivateKey ec ? ec : (AccelEcPrivateKey) imported);
-                EcKey fresh = awsLcPrivate((AccelEcPrivateKey) imported);
-                EcKey old = awsLcEcKey;
-                awsLcEcKey = fresh;
-                awsLcEcKeyOf = imported;
-                if (old != null) {
-                    old.release();
-                }
-                imported.heldBy(this);
-            }
+            checkScalarRange(key, (AccelEcPrivateKey) imported);
+            awsLcEcKey = ((AccelEcPrivateKey) imported).awsLcKey();
             privateKey = imported;
             return;
         }
@@ -196,7 +184,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
             if (ecdh) {
                 // the caller's numbers, as SunEC reads them: a foreign key's encoding may say
                 // otherwise (a negative s is encoded by its magnitude)
-                checkScalarRange(key instanceof ECPrivateKey ec ? ec : (AccelEcPrivateKey) imported);
+                checkScalarRange(key, (AccelEcPrivateKey) imported);
             }
             EvpPkeyDerive fresh;
             // a reference of our own while the context is made; the context then holds its own
@@ -223,8 +211,22 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
     /**
      * SunEC's ECDH refuses a private scalar outside [1, n - 1] (ECUtil.checkPrivateKey); OpenSSL
      * imports such a key (an ECPrivateKeySpec or a PKCS#8 encoding with s = 0 or s >= n) and would
-     * compute with it. As there, a key that does not divulge its numbers is not checked.
+     * compute with it. {@code caller}: the key given to init; {@code imported}, its native form.
+     * AccelJCE's own keys know their range (once per key); of a foreign key, the caller's numbers
+     * are checked, as SunEC reads them (its encoding may say otherwise: a negative s is encoded by
+     * its magnitude).
      */
+    private static void checkScalarRange(Key caller, AccelEcPrivateKey imported) throws InvalidKeyException {
+        if (caller == imported) {
+            if (!imported.scalarInRange()) {
+                throw new InvalidKeyException("The private key must be within the range [1, n - 1]");
+            }
+            return;
+        }
+        checkScalarRange(caller instanceof ECPrivateKey ec ? ec : imported);
+    }
+
+    /** {@link #checkScalarRange(Key, AccelEcPrivateKey)} on the numbers of an ECPrivateKey; one that divulges none is not checked. */
     private static void checkScalarRange(ECPrivateKey key) throws InvalidKeyException {
         BigInteger s = key.getS();
         ECParameterSpec params = key.getParams();
@@ -290,15 +292,6 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         }
     }
 
-    /** AWS-LC's EC_KEY of an EC private key's scalar (read once and cached on the key). */
-    private static EcKey awsLcPrivate(AccelEcPrivateKey key) throws InvalidKeyException {
-        try {
-            return EcKey.privateKey(EcKey.Group.valueOf(key.curve().name()), key.cachedScalar());
-        } catch (AwsLcException | IllegalStateException e) {
-            throw new InvalidKeyException("ECDH cannot use this key: " + e.getMessage(), e);
-        }
-    }
-
     /** The private key was destroyed: its context goes now (doPhase refuses the key from here on). */
     @Override
     public void keyDestroyed(AccelKey destroyed) {
@@ -306,10 +299,8 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         if (c != null && destroyed == ctxKey) {
             c.release();
         }
-        EcKey k = awsLcEcKey;
-        if (k != null && destroyed == awsLcEcKeyOf) {
-            awsLcEcKey = null;
-            k.release(); // frees now unless a call runs on it: then its Cleaner does
+        if (destroyed == privateKey) {
+            awsLcEcKey = null; // the key released it
         }
     }
 
@@ -328,7 +319,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
             throw new IllegalStateException("Only two party agreement supported, lastPhase must be true");
         }
         try {
-            privateKey.nativeKey(); // refuses a key destroyed since init
+            privateKey.requireLive(); // refuses a key destroyed since init
         } catch (InvalidKeyException e) {
             keyDestroyed(privateKey); // again: its context may have been in use at the destroy
             throw e;
@@ -349,7 +340,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         try (EvpPkey.Key ref = peer.share()) {
             s = ctx.derive(ref);
         } catch (IllegalStateException e) {
-            privateKey.nativeKey(); // destroyed on another thread meanwhile: InvalidKeyException
+            privateKey.requireLive(); // destroyed on another thread meanwhile: InvalidKeyException
             throw e;
         }
         if (s == null) {
@@ -371,7 +362,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
             throw new InvalidKeyException("the key was destroyed");
         }
         boolean ok = Curve25519.x25519(s, scalar, u);
-        privateKey.nativeKey(); // destroyed meanwhile (its raw form wiped): InvalidKeyException
+        privateKey.requireLive(); // destroyed meanwhile (its raw form wiped): InvalidKeyException
         if (!ok) {
             Arrays.fill(s, (byte) 0);
             throw new InvalidKeyException("Point has small order");
@@ -381,29 +372,30 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
     }
 
     /**
-     * ECDH on AWS-LC: the peer's point (already refused by OpenSSL's import when it is not on the
-     * curve) is checked again by AWS-LC as it becomes an EC_KEY, then ECDH_compute_key.
+     * ECDH on AWS-LC: the peer's EC_KEY, which the peer key made once (its point checked on the
+     * curve by AWS-LC, or by OpenSSL before when the key was imported there), then
+     * ECDH_compute_key.
      */
     private void ecdhOnAwsLc(AccelEcPublicKey peer) throws InvalidKeyException {
         EcKey mine = awsLcEcKey; // read once: a destroy() on another thread clears the field
         if (mine == null) {
             throw new InvalidKeyException("the key was destroyed");
         }
-        EcKey theirs = EcKey.publicKey(mine.group(), peer.point());
-        if (theirs == null) {
-            throw new InvalidKeyException("Invalid EC public key");
+        EcKey theirs;
+        try {
+            theirs = peer.awsLcKey();
+        } catch (InvalidKeyException refused) {
+            throw new InvalidKeyException("Invalid EC public key", refused);
         }
         byte[] s = new byte[mine.group().fieldBytes()];
         try {
             mine.agree(theirs, s);
         } catch (IllegalStateException e) {
-            privateKey.nativeKey(); // destroyed on another thread meanwhile: InvalidKeyException
+            privateKey.requireLive(); // destroyed on another thread meanwhile: InvalidKeyException
             throw e;
-        } finally {
-            theirs.close();
         }
         try {
-            privateKey.nativeKey();
+            privateKey.requireLive();
         } catch (InvalidKeyException destroyed) {
             Arrays.fill(s, (byte) 0);
             throw destroyed;
@@ -416,7 +408,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         if (!(key instanceof ECPublicKey)) {
             throw new InvalidKeyException("Key must be a PublicKey with algorithm EC");
         }
-        // OpenSSL refuses a point that is not on the curve when it imports the key
+        // the library that imports the key (OpenSSL or AWS-LC) refuses a point off the curve
         AccelKey peer = Keys.toNative(key);
         if (!(peer instanceof AccelEcPublicKey ec)) {
             throw new InvalidKeyException("Public key is not a valid point of a supported curve");

@@ -60,6 +60,20 @@ public final class EcKey extends AwsLcResource {
     private static final MethodHandle POINT_FREE = AwsLc.function("EC_POINT_free", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle POINT_OCT2POINT = AwsLc.critical(
             "EC_POINT_oct2point", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    private static final MethodHandle GENERATE_KEY =
+            AwsLc.function("EC_KEY_generate_key", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle GET0_PRIVATE_KEY =
+            AwsLc.critical("EC_KEY_get0_private_key", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    /** Critical: the scalar goes from the BIGNUM straight into its Java array. */
+    private static final MethodHandle BN_BN2BIN_PADDED =
+            AwsLc.critical("BN_bn2bin_padded", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS));
+
+    private static final MethodHandle POINT_POINT2OCT = AwsLc.critical(
+            "EC_POINT_point2oct",
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS));
+    /** {@code POINT_CONVERSION_UNCOMPRESSED}: 04 || x || y. */
+    private static final int UNCOMPRESSED = 4;
+
     private static final MethodHandle ECDSA_SIZE =
             AwsLc.critical("ECDSA_size", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
     private static final MethodHandle ECDSA_SIGN = AwsLc.critical(
@@ -146,6 +160,74 @@ public final class EcKey extends AwsLcResource {
             if (!made) {
                 key.close();
             }
+        }
+    }
+
+    /**
+     * A new key pair on {@code group}: a private scalar from AWS-LC's DRBG, uniform in [1, n-1],
+     * and its public point. Read them with {@link #privateScalar} and {@link #publicPoint}.
+     */
+    public static EcKey generate(Group group) {
+        EcKey key = new EcKey(newKey(group), group, true);
+        try {
+            if ((int) GENERATE_KEY.invokeExact(key.ptr()) != 1) {
+                throw AwsLcErrors.failure("EC_KEY_generate_key");
+            }
+            return key;
+        } catch (Throwable t) {
+            key.close();
+            throw NativeObject.rethrow(t);
+        }
+    }
+
+    /**
+     * The private scalar, big-endian and padded to the field's length (which is the order's on
+     * these curves), in a new array the caller owns and wipes.
+     */
+    public byte[] privateScalar() {
+        if (!hasPrivate) {
+            throw new IllegalStateException("an EC public key has no private scalar");
+        }
+        byte[] out = new byte[group.fieldBytes];
+        MemorySegment k = enterShared();
+        try {
+            MemorySegment bn = (MemorySegment) GET0_PRIVATE_KEY.invokeExact(k);
+            if (bn.equals(MemorySegment.NULL)
+                    || (int) BN_BN2BIN_PADDED.invokeExact(MemorySegment.ofArray(out), (long) out.length, bn) != 1) {
+                throw AwsLcErrors.failure("BN_bn2bin_padded");
+            }
+            return out;
+        } catch (Throwable t) {
+            java.util.Arrays.fill(out, (byte) 0);
+            throw NativeObject.rethrow(t);
+        } finally {
+            exitShared();
+        }
+    }
+
+    /** The public point, uncompressed (04 || x || y, each the field's length). */
+    public byte[] publicPoint() {
+        byte[] out = new byte[1 + 2 * group.fieldBytes];
+        MemorySegment k = enterShared();
+        try {
+            MemorySegment g = (MemorySegment) GET0_GROUP.invokeExact(k);
+            MemorySegment p = (MemorySegment) GET0_PUBLIC_KEY.invokeExact(k);
+            if (p.equals(MemorySegment.NULL)
+                    || (long) POINT_POINT2OCT.invokeExact(
+                                    g,
+                                    p,
+                                    UNCOMPRESSED,
+                                    MemorySegment.ofArray(out),
+                                    (long) out.length,
+                                    MemorySegment.NULL)
+                            != out.length) {
+                throw AwsLcErrors.failure("EC_POINT_point2oct");
+            }
+            return out;
+        } catch (Throwable t) {
+            throw NativeObject.rethrow(t);
+        } finally {
+            exitShared();
         }
     }
 

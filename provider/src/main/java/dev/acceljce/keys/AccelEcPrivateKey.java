@@ -1,6 +1,8 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.awslc.EcKey;
 import dev.acceljce.openssl.EvpPkey;
+import dev.acceljce.openssl.PreparedKeys;
 import java.io.Serial;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;
@@ -8,8 +10,11 @@ import java.security.interfaces.ECPrivateKey;
 import java.security.spec.ECParameterSpec;
 
 /**
- * An EC private key on a named curve, held natively. Its PKCS#8 encoding is the JDK's: the
- * SEC 1 structure without the optional public key and parameters.
+ * An EC private key on a named curve, held natively: as an OpenSSL EVP_PKEY, an AWS-LC EC_KEY, or
+ * both. A key generated on AWS-LC starts with its EC_KEY and its scalar, and gets its EVP_PKEY
+ * only when OpenSSL is asked to use or encode it; a key made by OpenSSL gets its EC_KEY on the
+ * first AWS-LC operation. Its PKCS#8 encoding is the JDK's: the SEC 1 structure without the
+ * optional public key and parameters.
  */
 public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivateKey {
     @Serial
@@ -17,13 +22,55 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
 
     private final Curves curve;
 
+    /** The public point of a key generated on AWS-LC, for {@link #makeNative}; null otherwise. */
+    private final transient byte[] generatedPoint;
+
+    /** AWS-LC's form of the key, made on first need (or at generation) and kept until destroy. */
+    private transient volatile EcKey awsLc;
+
+    /**
+     * Whether the scalar is known to be in [1, n - 1]: true for a key a library generated, else
+     * found out once ({@link #scalarInRange}). OpenSSL imports keys outside that range.
+     */
+    private transient volatile Boolean inRange;
+
     AccelEcPrivateKey(EvpPkey.Key key, Curves curve) {
         super(KeyKind.EC, key);
         this.curve = curve;
-        // encode as the JDK does (no public key inside the SEC 1 structure). Set here, once, not
-        // when encoding: EVP_PKEY_set_params writes the shared EVP_PKEY, which engines on other
-        // threads may be using by then
+        this.generatedPoint = null;
+        includeNoPublicKey(key);
+    }
+
+    /**
+     * A key AWS-LC generated: {@code generated}, its scalar (big-endian, as long as the order;
+     * the key owns the array and wipes it at destroy) and its uncompressed public point.
+     */
+    AccelEcPrivateKey(Curves curve, EcKey generated, byte[] scalar, byte[] point) {
+        super(KeyKind.EC, null);
+        this.curve = curve;
+        this.generatedPoint = point;
+        this.awsLc = generated;
+        this.inRange = Boolean.TRUE;
+        startWithRawForm(scalar);
+    }
+
+    /**
+     * Encode as the JDK does (no public key inside the SEC 1 structure). Set once, when the
+     * EVP_PKEY is made, not when encoding: EVP_PKEY_set_params writes the shared EVP_PKEY, which
+     * engines on other threads may be using by then.
+     */
+    private static void includeNoPublicKey(EvpPkey.Key key) {
         key.setIntParam("include-public", 0);
+    }
+
+    @Override
+    EvpPkey.Key makeNative() {
+        if (generatedPoint == null) {
+            return super.makeNative();
+        }
+        EvpPkey.Key key = PreparedKeys.ecKeyPair(curve.opensslGroup(), rawFormNow(), generatedPoint);
+        includeNoPublicKey(key);
+        return key;
     }
 
     public Curves curve() {
@@ -39,6 +86,63 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
      */
     public byte[] cachedScalar() throws InvalidKeyException {
         return rawForm(() -> bnOctets("priv", curve.orderBytes()));
+    }
+
+    /**
+     * The key as AWS-LC's EC_KEY, made from the scalar the first time and kept on the key until
+     * {@link #destroy()} releases it: for ECDSA signing and ECDH. Callers use it while they hold
+     * this key and check the key again after the call ({@link #requireLive}); they never free it.
+     * A call that runs on it when the key is destroyed ends in {@link IllegalStateException}
+     * (freed) or finishes first: the EC_KEY is then freed by its Cleaner.
+     *
+     * @throws InvalidKeyException when the key was destroyed, or AWS-LC refuses the scalar
+     */
+    public EcKey awsLcKey() throws InvalidKeyException {
+        EcKey k = awsLc;
+        if (k != null) {
+            return k;
+        }
+        byte[] scalar = cachedScalar();
+        try {
+            return whileLive(() -> {
+                if (awsLc == null) {
+                    awsLc = EcKey.privateKey(curve.awsLcGroup(), scalar);
+                }
+                return awsLc;
+            });
+        } catch (RuntimeException e) {
+            // a scalar AWS-LC refuses (zero, not below the order), or wiped by a destroy meanwhile
+            throw new InvalidKeyException("AWS-LC cannot use this EC key: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    void destroyOtherForms() {
+        EcKey k = awsLc;
+        awsLc = null;
+        if (k != null) {
+            k.release(); // frees now unless a call runs on it: then its Cleaner does
+        }
+    }
+
+    /**
+     * Whether the scalar is in [1, n - 1], as SunEC requires of a key it computes with
+     * (ECUtil.checkPrivateKey); known for generated keys, otherwise found out once per key.
+     *
+     * @throws InvalidKeyException when the key was destroyed
+     */
+    public boolean scalarInRange() throws InvalidKeyException {
+        Boolean known = inRange;
+        if (known == null) {
+            try {
+                BigInteger s = new BigInteger(1, cachedScalar());
+                known = s.signum() > 0 && s.compareTo(curve.params().getOrder()) < 0;
+            } catch (IllegalStateException tooLong) {
+                known = false; // longer than the order (cachedScalar's form has the order's length)
+            }
+            inRange = known;
+        }
+        return known;
     }
 
     @Override

@@ -1,26 +1,70 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.awslc.EcKey;
 import dev.acceljce.openssl.EvpPkey;
 import java.io.Serial;
 import java.math.BigInteger;
+import java.security.InvalidKeyException;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECParameterSpec;
 import java.security.spec.ECPoint;
 
-/** An EC public key on a named curve, held natively. */
+/**
+ * An EC public key on a named curve, held natively: as an OpenSSL EVP_PKEY, an AWS-LC EC_KEY, or
+ * both, each made on first need when the key was made without it. A key imported on AWS-LC (its
+ * point checked there) gets its EVP_PKEY only if OpenSSL is asked to use it.
+ */
 public final class AccelEcPublicKey extends AccelPublicKey implements ECPublicKey {
     @Serial
     private static final long serialVersionUID = 1L;
 
     private final Curves curve;
 
+    /** AWS-LC's form of the key, made on first need and kept; freed by its Cleaner with the key. */
+    private transient volatile EcKey awsLc;
+
     AccelEcPublicKey(EvpPkey.Key key, byte[] encoded, Curves curve) {
         super(KeyKind.EC, key, encoded);
         this.curve = curve;
     }
 
+    /** A key whose point AWS-LC checked and holds in {@code awsLc}; its EVP_PKEY is made on first need. */
+    AccelEcPublicKey(EcKey awsLc, byte[] encoded, Curves curve) {
+        super(KeyKind.EC, null, encoded);
+        this.curve = curve;
+        this.awsLc = awsLc;
+    }
+
+    /** A key of an encoding whose point is known to be valid (generated): each native form is made on first need. */
+    static AccelEcPublicKey generated(byte[] encoded, Curves curve) {
+        return new AccelEcPublicKey((EvpPkey.Key) null, encoded, curve);
+    }
+
     public Curves curve() {
         return curve;
+    }
+
+    /**
+     * The key as AWS-LC's EC_KEY, made from the point the first time and kept on the key: for
+     * ECDSA verification and as an ECDH peer. Callers use it while they hold this key; they never
+     * free it.
+     *
+     * @throws InvalidKeyException when AWS-LC refuses the point
+     */
+    public EcKey awsLcKey() throws InvalidKeyException {
+        EcKey k = awsLc;
+        return k != null ? k : madeOnAwsLc();
+    }
+
+    private synchronized EcKey madeOnAwsLc() throws InvalidKeyException {
+        if (awsLc == null) {
+            EcKey k = EcKey.publicKey(curve.awsLcGroup(), point());
+            if (k == null) {
+                throw new InvalidKeyException("AWS-LC refuses the EC public point");
+            }
+            awsLc = k;
+        }
+        return awsLc;
     }
 
     @Override

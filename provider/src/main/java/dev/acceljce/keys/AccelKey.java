@@ -16,6 +16,14 @@ public interface AccelKey extends java.security.Key {
     EvpPkey.Key nativeKey() throws InvalidKeyException;
 
     /**
+     * Refuses a destroyed key, without making anything: the check an operation makes before and
+     * after it runs. Public keys are never destroyed.
+     *
+     * @throws InvalidKeyException when the key was destroyed
+     */
+    default void requireLive() throws InvalidKeyException {}
+
+    /**
      * A new reference to the native key that the caller owns and closes; the material stays
      * alive until every reference is closed, even if this key is destroyed meanwhile.
      *

@@ -22,8 +22,11 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * A private key whose material lives only in an OpenSSL EVP_PKEY. Nothing is copied to the Java
- * heap unless the caller asks for the encoding or a component. {@link #destroy()} frees the
+ * A private key whose material lives in an OpenSSL EVP_PKEY. Nothing is copied to the Java
+ * heap unless the caller asks for the encoding or a component, or another library needs the key's
+ * raw form ({@link #rawForm}). A key another library generated (AWS-LC's EC keys) starts with its
+ * raw form and that library's object, and gets its EVP_PKEY only when OpenSSL is asked to use or
+ * encode it ({@link #makeNative}). {@link #destroy()} frees the
  * EVP_PKEY (OpenSSL clear-frees its private components), and the engines that hold references to
  * it (their contexts; see {@link KeyHolder}) free theirs at the same time; afterwards the key is refused with
  * {@link InvalidKeyException} by every AccelJCE engine and its getters throw
@@ -35,7 +38,19 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     private static final long serialVersionUID = 1L;
 
     private final KeyKind kind;
-    private final transient EvpPkey.Key key;
+    /** The native key; null until {@link #makeNative} made it, for a key made by another library. */
+    private transient volatile EvpPkey.Key key;
+
+    /** Set once, by {@link #destroy()}, under the write lock. */
+    private transient volatile boolean destroyed;
+
+    /**
+     * Guards making what is made on first need (the EVP_PKEY, the raw form, another library's
+     * object), always taken inside the read lock. Not the key's monitor: {@link #destroy()} holds
+     * that while it waits for the write lock, so a maker holding the read lock and waiting for the
+     * monitor would wait forever.
+     */
+    private final transient Object making = new Object();
     /**
      * Engines holding native references to this key, held weakly; guarded by {@code this}. A
      * list, pruned of collected and repeated engines when it has doubled since the last pruning
@@ -61,10 +76,26 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     /** The private material in another library's raw form ({@link #rawForm}), or null; wiped by destroy. */
     private transient volatile byte[] rawForm;
 
+    /** {@code key}: the native key, or null for a key whose {@link #makeNative} makes it on first need. */
     AccelPrivateKey(KeyKind kind, EvpPkey.Key key) {
         this.kind = kind;
         this.key = key;
     }
+
+    /**
+     * OpenSSL's form of a key made without one (from its raw form, by the library that made it),
+     * called once, on first need, under the read lock. Kinds that always start with an EVP_PKEY
+     * never get here.
+     */
+    EvpPkey.Key makeNative() {
+        throw new IllegalStateException(kind + " key without its native key");
+    }
+
+    /**
+     * Frees what a kind keeps besides the EVP_PKEY and the raw form (another library's object of
+     * the key); called by {@link #destroy()} under the write lock.
+     */
+    void destroyOtherForms() {}
 
     @Override
     public final KeyKind kind() {
@@ -73,10 +104,45 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
 
     @Override
     public final EvpPkey.Key nativeKey() throws InvalidKeyException {
-        if (key.isClosed()) {
+        if (destroyed) {
             throw new InvalidKeyException("the key was destroyed");
         }
-        return key;
+        EvpPkey.Key k = key;
+        return k != null
+                ? k
+                : whileLive(() -> {
+                    if (key == null) {
+                        key = makeNative();
+                    }
+                    return key;
+                });
+    }
+
+    @Override
+    public final void requireLive() throws InvalidKeyException {
+        if (destroyed) {
+            throw new InvalidKeyException("the key was destroyed");
+        }
+    }
+
+    /**
+     * Runs {@code make} (which makes something of this key on first need) while the key cannot be
+     * destroyed: under the read lock, and the making lock so that one thread makes it.
+     *
+     * @throws InvalidKeyException when the key was destroyed
+     */
+    final <T> T whileLive(Supplier<T> make) throws InvalidKeyException {
+        reading.lock();
+        try {
+            if (destroyed) {
+                throw new InvalidKeyException("the key was destroyed");
+            }
+            synchronized (making) {
+                return make.get();
+            }
+        } finally {
+            reading.unlock();
+        }
     }
 
     @Override
@@ -89,12 +155,21 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
         }
     }
 
-    /** The native key for a getter; {@link IllegalStateException} once destroyed. */
+    /** The native key for a getter (which holds the read lock); {@link IllegalStateException} once destroyed. */
     private EvpPkey.Key live() {
-        if (key.isClosed()) {
+        if (destroyed) {
             throw new IllegalStateException("the key was destroyed");
         }
-        return key;
+        EvpPkey.Key k = key;
+        if (k == null) {
+            synchronized (making) {
+                if (key == null) {
+                    key = makeNative();
+                }
+                k = key;
+            }
+        }
+        return k;
     }
 
     /** An octet-string component ("priv" of EdDSA/XDH keys); getters and destroy exclude each other. */
@@ -154,21 +229,25 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
         if (r != null) {
             return r;
         }
-        reading.lock();
-        try {
-            nativeKey(); // refuses a destroyed key
-            byte[] made = make.get();
-            synchronized (this) {
-                if (rawForm == null) {
-                    rawForm = made;
-                } else if (made != rawForm) {
-                    Arrays.fill(made, (byte) 0); // another thread made it first
-                }
-                return rawForm;
+        return whileLive(() -> {
+            if (rawForm == null) {
+                rawForm = make.get();
             }
-        } finally {
-            reading.unlock();
-        }
+            return rawForm;
+        });
+    }
+
+    /**
+     * Sets the raw form of a key made by another library, which starts with it; in the
+     * constructor of such a key, before it is shared. The key owns {@code raw} from here on.
+     */
+    final void startWithRawForm(byte[] raw) {
+        rawForm = raw;
+    }
+
+    /** The raw form, for {@link #makeNative} (under the read lock, so not wiped meanwhile); null if none. */
+    final byte[] rawFormNow() {
+        return rawForm;
     }
 
     /**
@@ -228,7 +307,7 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     @Override
     public final void heldBy(KeyHolder holder) {
         synchronized (this) {
-            if (!key.isClosed()) {
+            if (!destroyed) {
                 if (holders == null) {
                     holders = new ArrayList<>();
                     pruneAt = 16;
@@ -266,7 +345,12 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
             Lock writing = liveness.writeLock();
             writing.lock(); // waits for the readers in progress; later ones find the key closed
             try {
-                key.close();
+                destroyed = true;
+                EvpPkey.Key k = key;
+                if (k != null) {
+                    k.close();
+                }
+                destroyOtherForms();
                 byte[] raw = rawForm;
                 rawForm = null;
                 if (raw != null) {
@@ -290,7 +374,7 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
 
     @Override
     public final boolean isDestroyed() {
-        return key.isClosed();
+        return destroyed;
     }
 
     @Override

@@ -72,6 +72,15 @@ public enum Curves {
         return opensslGroup;
     }
 
+    /** The same curve in AWS-LC's binding. */
+    public dev.acceljce.awslc.EcKey.Group awsLcGroup() {
+        return switch (this) {
+            case P256 -> dev.acceljce.awslc.EcKey.Group.P256;
+            case P384 -> dev.acceljce.awslc.EcKey.Group.P384;
+            case P521 -> dev.acceljce.awslc.EcKey.Group.P521;
+        };
+    }
+
     public int fieldBits() {
         return fieldBits;
     }

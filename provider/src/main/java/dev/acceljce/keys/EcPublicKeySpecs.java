@@ -1,5 +1,9 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.awslc.EcKey;
+import dev.acceljce.control.Dispatch;
+import dev.acceljce.control.Engine;
+import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.openssl.PreparedKeys;
 import java.math.BigInteger;
@@ -12,8 +16,9 @@ import java.util.HexFormat;
 
 /**
  * EC public keys made from an ECPublicKeySpec on a served curve without the JDK's key classes:
- * the point is imported by OpenSSL (EVP_PKEY_fromdata), which refuses a point that is not on the
- * curve, and the key's encoding is the uncompressed SubjectPublicKeyInfo with the curve's OID.
+ * the point is imported by the library EC operations run on (OpenSSL's EVP_PKEY_fromdata or
+ * AWS-LC's EC_POINT_oct2point), which refuses a point that is not on the curve, and the key's
+ * encoding is the uncompressed SubjectPublicKeyInfo with the curve's OID.
  *
  * <p>Why not through SunEC's KeyFactory as other specs are: SunEC's ECPublicKeyImpl asks for
  * {@code AlgorithmParameters.getInstance("EC", "SunEC")} by provider name, so it fails once SunEC
@@ -56,12 +61,29 @@ final class EcPublicKeySpecs {
                 || !put(w.getAffineY(), der, header.length + 1 + size, size)) {
             return null;
         }
-        // imported from the point itself: OpenSSL checks it is on the curve, and the encoding
+        // imported from the point itself: the library checks it is on the curve, and the encoding
         // built above is the key's (what i2d_PUBKEY would write), so neither DER codec runs
-        EvpPkey.Key key =
-                PreparedKeys.ecPublicKey(curve.opensslGroup(), Arrays.copyOfRange(der, header.length, der.length));
+        return imported(curve, der, header.length);
+    }
+
+    /**
+     * The key of {@code der}, whose uncompressed point starts at {@code pointAt}, on the library
+     * that ECDSA and ECDH of new objects run on now ({@code Dispatch.engine}): that library checks
+     * the point is on the curve and holds the key; the other library's form is made only if it is
+     * asked to use it. Null when the point is refused (both libraries refuse the same points:
+     * EcdhEnginesTest's ecpoint vectors).
+     */
+    private static AccelPublicKey imported(Curves curve, byte[] der, int pointAt) {
+        byte[] point = Arrays.copyOfRange(der, pointAt, der.length);
+        if (Dispatch.engine(Family.EC, ON_BOTH) == Engine.AWSLC) {
+            EcKey k = EcKey.publicKey(curve.awsLcGroup(), point);
+            return k == null ? null : new AccelEcPublicKey(k, der, curve);
+        }
+        EvpPkey.Key key = PreparedKeys.ecPublicKey(curve.opensslGroup(), point);
         return key == null ? null : new AccelEcPublicKey(key, der, curve);
     }
+
+    private static final java.util.Set<Engine> ON_BOTH = java.util.EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
 
     /**
      * The native key of an X.509 SubjectPublicKeyInfo in the form every P-256/384/521 key of a
@@ -76,9 +98,7 @@ final class EcPublicKeySpecs {
             if (der.length == header.length + 1 + 2 * size
                     && der[header.length] == 4
                     && Arrays.equals(der, 0, header.length, header, 0, header.length)) {
-                EvpPkey.Key key = PreparedKeys.ecPublicKey(
-                        curve.opensslGroup(), Arrays.copyOfRange(der, header.length, der.length));
-                return key == null ? null : new AccelEcPublicKey(key, der.clone(), curve);
+                return imported(curve, der.clone(), header.length);
             }
         }
         return null;

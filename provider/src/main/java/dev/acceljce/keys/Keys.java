@@ -5,6 +5,7 @@ import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.PrivateKey;
 import java.security.PublicKey;
+import java.security.interfaces.ECPublicKey;
 import java.security.interfaces.RSAKey;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.util.Arrays;
@@ -106,7 +107,7 @@ public final class Keys {
                     int size = curve == null ? 0 : (curve.fieldBits() + 7) / 8;
                     yield point == null || point.length != 1 + 2 * size || point[0] != 4
                             ? null
-                            : new AccelEcPublicKey(null, concat(EcPublicKeySpecs.header(curve), point), curve);
+                            : AccelEcPublicKey.generated(concat(EcPublicKeySpecs.header(curve), point), curve);
                 }
                 case X25519, X448 ->
                     rawEncoded(kind, generated) instanceof byte[] der ? new AccelXecPublicKey(kind, null, der) : null;
@@ -128,7 +129,7 @@ public final class Keys {
         return raw == null || raw.length != length ? null : concat(RawPublicKeys.header(kind), raw);
     }
 
-    private static byte[] concat(byte[] a, byte[] b) {
+    static byte[] concat(byte[] a, byte[] b) {
         byte[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
@@ -144,7 +145,7 @@ public final class Keys {
      */
     public static AccelKey toNative(Key key) throws InvalidKeyException {
         if (key instanceof AccelKey a) {
-            a.nativeKey(); // refuses a destroyed key
+            a.requireLive(); // refuses a destroyed key
             return a;
         }
         byte[] encoded = key.getEncoded();
@@ -153,6 +154,11 @@ public final class Keys {
         }
         try {
             if (key instanceof PublicKey && "X.509".equalsIgnoreCase(key.getFormat())) {
+                // the usual EC form (a certificate's key, SunEC's keys) without a DER decoder
+                AccelPublicKey ec = key instanceof ECPublicKey ? EcPublicKeySpecs.fromX509(encoded) : null;
+                if (ec != null) {
+                    return ec;
+                }
                 EvpPkey.Key k = EvpPkey.Key.fromPublicDer(encoded);
                 return k == null ? null : wrapPublic(k);
             }

@@ -1,5 +1,6 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.service.ServiceTable;
@@ -27,7 +28,10 @@ public final class KeysServices {
         table.add(Family.EC, "KeyPairGenerator", "EC")
                 .aliases("EllipticCurve")
                 .oid(EC_OID)
-                .nativeImpl(() -> EvpPkey.hasKeyType("EC"), p -> new EcKeyPairGenerator())
+                .nativeImpl(
+                        () -> EvpPkey.hasKeyType("EC"),
+                        p -> new EcKeyPairGenerator(Dispatch.engine(Family.EC, EcKeyPairGenerator.ENGINES)))
+                .engines(EcKeyPairGenerator.ENGINES)
                 .register();
         table.add(Family.EC, "AlgorithmParameters", "EC")
                 .aliases("EllipticCurve")

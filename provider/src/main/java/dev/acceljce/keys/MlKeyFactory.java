@@ -158,7 +158,7 @@ public final class MlKeyFactory extends KeyFactorySpi {
             a = Keys.toNative(key); // other providers' keys in any form OpenSSL reads
         }
         if (a != null && kinds.contains(a.kind())) {
-            a.nativeKey(); // refuses a destroyed key
+            a.requireLive(); // refuses a destroyed key
             return a;
         }
         if (jdk == null) {

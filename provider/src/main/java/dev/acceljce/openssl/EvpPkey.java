@@ -80,6 +80,8 @@ public final class EvpPkey {
     private static final MethodHandle OSSL_PARAM_FREE = NativeResource.freeFunction("OSSL_PARAM_free");
     /** EVP_PKEY_PUBLIC_KEY: OSSL_KEYMGMT_SELECT_ALL_PARAMETERS | OSSL_KEYMGMT_SELECT_PUBLIC_KEY. */
     private static final int SELECT_PUBLIC_KEY = 0x86;
+    /** EVP_PKEY_KEYPAIR: EVP_PKEY_PUBLIC_KEY | OSSL_KEYMGMT_SELECT_PRIVATE_KEY. */
+    private static final int SELECT_KEYPAIR = 0x87;
 
     static final MethodHandle EVP_PKEY_CTX_SET_PARAMS =
             LibCrypto.function("EVP_PKEY_CTX_set_params", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
@@ -230,6 +232,25 @@ public final class EvpPkey {
                 MemorySegment out = arena.allocate(ADDRESS);
                 if ((int) EVP_PKEY_FROMDATA_INIT.invokeExact(ctx) != 1
                         || (int) EVP_PKEY_FROMDATA.invokeExact(ctx, out, SELECT_PUBLIC_KEY, params) != 1) {
+                    OpenSslErrors.clear();
+                    return null;
+                }
+                return new Key(out.get(ADDRESS, 0));
+            });
+        }
+
+        /**
+         * Imports a key pair of OpenSSL type {@code type} from OSSL_PARAMs (EVP_PKEY_fromdata with
+         * the private and public halves): "group", "priv" and "pub" of an EC key another library
+         * generated, for instance. OpenSSL checks what it parses (an EC point on the curve), not
+         * that the halves belong together: the caller gives a pair it knows is one. Null when
+         * refused (the error queue is cleared). The caller cleanses the private parameter.
+         */
+        public static Key fromKeyPairParams(String type, MemorySegment params) {
+            return withKeyTypeContext(type, true, (ctx, arena) -> {
+                MemorySegment out = arena.allocate(ADDRESS);
+                if ((int) EVP_PKEY_FROMDATA_INIT.invokeExact(ctx) != 1
+                        || (int) EVP_PKEY_FROMDATA.invokeExact(ctx, out, SELECT_KEYPAIR, params) != 1) {
                     OpenSslErrors.clear();
                     return null;
                 }

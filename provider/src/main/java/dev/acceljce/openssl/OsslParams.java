@@ -69,6 +69,25 @@ public final class OsslParams {
         return this;
     }
 
+    /**
+     * An unsigned big number (a BIGNUM parameter such as an EC key's "priv") from its big-endian
+     * bytes: OpenSSL reads {@code OSSL_PARAM_UNSIGNED_INTEGER} data in the platform's byte order,
+     * little-endian on every platform served here. The native copy is in the arena: the caller
+     * cleanses the returned segment before the arena closes when the number is secret.
+     */
+    public MemorySegment unsignedBigEndian(String key, byte[] bigEndian) {
+        if (java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
+            throw new UnsupportedOperationException("a big-endian platform");
+        }
+        MemorySegment s = arena.allocate(Math.max(1, bigEndian.length));
+        for (int i = 0; i < bigEndian.length; i++) {
+            s.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, bigEndian[bigEndian.length - 1 - i]);
+        }
+        MemorySegment data = s.asSlice(0, bigEndian.length);
+        entries.add(new Entry(key, UNSIGNED_INTEGER, data));
+        return data;
+    }
+
     public OsslParams integer(String key, int value) {
         entries.add(new Entry(key, INTEGER, arena.allocateFrom(JAVA_INT, value)));
         return this;

@@ -121,6 +121,30 @@ public final class PreparedKeys {
         }
     }
 
+    /**
+     * The EC key pair on curve {@code group} with private scalar {@code scalar} (big-endian) and
+     * public point {@code point} (uncompressed), as another library generated it: OpenSSL's form
+     * of a key made elsewhere, imported only when OpenSSL is asked to use or encode it. The native
+     * copy of the scalar is cleansed; the caller wipes its array.
+     *
+     * @throws OpenSslException when OpenSSL refuses the pair
+     */
+    public static EvpPkey.Key ecKeyPair(String group, byte[] scalar, byte[] point) {
+        try (Arena arena = Arena.ofConfined()) {
+            OsslParams params = OsslParams.in(arena).utf8("group", group).octets("pub", point);
+            MemorySegment secret = params.unsignedBigEndian("priv", scalar);
+            try {
+                EvpPkey.Key key = EvpPkey.Key.fromKeyPairParams("EC", params.build());
+                if (key == null) {
+                    throw new OpenSslException("OpenSSL refused an EC key pair of " + group);
+                }
+                return key;
+            } finally {
+                secret.fill((byte) 0);
+            }
+        }
+    }
+
     /** A parameters-only EC key of {@code group} (EVP_PKEY_paramgen with the group's name). */
     private static Optional<MemorySegment> ecParameters(String group) {
         try (Arena arena = Arena.ofConfined()) {

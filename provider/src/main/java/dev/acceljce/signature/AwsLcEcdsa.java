@@ -1,27 +1,25 @@
 package dev.acceljce.signature;
 
-import dev.acceljce.awslc.AwsLcException;
 import dev.acceljce.awslc.EcKey;
 import dev.acceljce.keys.AccelEcPrivateKey;
 import dev.acceljce.keys.AccelEcPublicKey;
 import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.Curves;
 import java.security.InvalidKeyException;
 import java.security.SignatureException;
 import java.util.Arrays;
 
 /**
  * ECDSA on AWS-LC: {@code ECDSA_sign}/{@code ECDSA_verify} on an {@code EC_KEY}, one critical
- * downcall per signature. The key crosses from its OpenSSL-held form as raw bytes: a private key's
- * scalar, read once and cached on the key ({@code AccelEcPrivateKey.cachedScalar}, wiped by
- * destroy); a public key's point, read from its encoding. The EC_KEY is made at init and kept
- * while this object keeps the key (a repeated sign or verify makes nothing); it is freed when the
- * key changes, when the key is destroyed, or by its Cleaner with this object.
+ * downcall per signature. The EC_KEY belongs to the key ({@code AccelEcPrivateKey.awsLcKey},
+ * {@code AccelEcPublicKey.awsLcKey}): made once per key from its raw parts (a private key's
+ * scalar, a public key's point) or at generation on AWS-LC, and kept there, so that a TLS server's
+ * new Signature per handshake makes nothing. This object only refers to it; the private key frees
+ * it when destroyed, a public key's Cleaner with the key.
  */
 final class AwsLcEcdsa implements EcdsaEngine {
     /** The current key in AWS-LC's form; null before init and after the key was destroyed. */
     private volatile EcKey ecKey;
-    /** The private key {@link #ecKey} was made from, or null: checked after each signature. */
+    /** The private key {@link #ecKey} belongs to, or null: checked after each signature. */
     private volatile AccelEcPrivateKey signingKey;
 
     private boolean signing;
@@ -31,40 +29,17 @@ final class AwsLcEcdsa implements EcdsaEngine {
         if (sameKey && ecKey != null && this.signing == signing) {
             return;
         }
-        EcKey made;
-        AccelEcPrivateKey owner = null;
-        try {
-            if (key instanceof AccelEcPrivateKey priv) {
-                made = EcKey.privateKey(group(priv.curve()), priv.cachedScalar());
-                owner = priv;
-            } else if (key instanceof AccelEcPublicKey pub) {
-                made = EcKey.publicKey(group(pub.curve()), pub.point());
-                if (made == null) {
-                    throw new InvalidKeyException("AWS-LC refuses the EC public point");
-                }
-            } else {
-                throw new InvalidKeyException(
-                        "not an EC key of AccelJCE: " + key.getClass().getName());
-            }
-        } catch (AwsLcException | IllegalStateException e) {
-            // a scalar AWS-LC refuses, or a key destroyed meanwhile (its getters throw)
-            throw new InvalidKeyException("AWS-LC cannot use this EC key: " + e.getMessage(), e);
+        if (key instanceof AccelEcPrivateKey priv) {
+            ecKey = priv.awsLcKey();
+            signingKey = priv;
+        } else if (key instanceof AccelEcPublicKey pub) {
+            ecKey = pub.awsLcKey();
+            signingKey = null;
+        } else {
+            throw new InvalidKeyException(
+                    "not an EC key of AccelJCE: " + key.getClass().getName());
         }
-        EcKey old = ecKey;
-        ecKey = made;
-        signingKey = owner;
         this.signing = signing;
-        if (old != null) {
-            old.release();
-        }
-    }
-
-    private static EcKey.Group group(Curves curve) {
-        return switch (curve) {
-            case P256 -> EcKey.Group.P256;
-            case P384 -> EcKey.Group.P384;
-            case P521 -> EcKey.Group.P521;
-        };
     }
 
     @Override
@@ -94,11 +69,7 @@ final class AwsLcEcdsa implements EcdsaEngine {
 
     @Override
     public void releaseKey() {
-        EcKey k = ecKey;
-        ecKey = null;
+        ecKey = null; // the key frees its EC_KEY itself
         signingKey = null;
-        if (k != null) {
-            k.release(); // frees now unless a call runs on it: then its Cleaner does
-        }
     }
 }

@@ -131,7 +131,7 @@ final class EdDsaSignature extends PkeySignature {
     byte[] sign(AccelKey key) throws SignatureException {
         byte[] sig = engine.sign(message.array(), message.length());
         try {
-            key.nativeKey(); // AWS-LC signs with the key's raw form, which destroy() wipes: no signature then
+            key.requireLive(); // AWS-LC signs with the key's raw form, which destroy() wipes: no signature then
         } catch (InvalidKeyException destroyed) {
             throw new IllegalStateException("the key was destroyed during the operation", destroyed);
         }

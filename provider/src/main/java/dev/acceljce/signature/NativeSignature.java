@@ -107,7 +107,7 @@ final class NativeSignature implements SignatureEngine {
      */
     private SignatureException destroyedMeanwhile(IllegalStateException e) {
         try {
-            key.nativeKey();
+            key.requireLive();
         } catch (InvalidKeyException destroyed) {
             return new SignatureException("the key was destroyed during the operation", e);
         }
@@ -116,7 +116,7 @@ final class NativeSignature implements SignatureEngine {
 
     private AccelKey liveKey() throws SignatureException {
         try {
-            key.nativeKey();
+            key.requireLive();
             return key;
         } catch (InvalidKeyException e) {
             spi.releaseKey(); // again: its objects may have been in use on another thread at the destroy

@@ -177,7 +177,7 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         }
         boolean sameKey = callerKey == lastCallerKey && key != null;
         if (sameKey) {
-            key.nativeKey(); // refuses a key destroyed since
+            key.requireLive(); // refuses a key destroyed since
         }
         AccelKey imported = sameKey ? key : Keys.toNative(callerKey);
         if (imported != null && !servesNatively(imported)) {

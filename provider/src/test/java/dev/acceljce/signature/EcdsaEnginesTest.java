@@ -1,5 +1,6 @@
 package dev.acceljce.signature;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,15 +8,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
-import dev.acceljce.foreign.NativeObject;
 import dev.acceljce.testing.EngineChoice;
+import dev.acceljce.testing.LiveObjects;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
+import java.security.KeyFactory;
 import java.security.KeyPair;
+import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.security.Signature;
 import java.security.SignatureException;
+import java.security.interfaces.ECPrivateKey;
+import java.security.interfaces.ECPublicKey;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import javax.crypto.KeyAgreement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -70,37 +80,117 @@ class EcdsaEnginesTest {
         same.destroyedKeyIsRefused();
     }
 
+    /**
+     * On AWS-LC, a key's EC_KEY belongs to the key: a key generated there starts with it, a key
+     * imported through OpenSSL gets it at the first init and keeps it for every later Signature
+     * (as a TLS server makes one per handshake), and destroy() frees it at once.
+     */
     @ParameterizedTest
     @EnumSource(Engine.class)
     void runsOnTheEngineAskedFor(Engine engine) throws Exception {
         use(engine);
+        int more = engine == Engine.AWSLC ? 1 : 0;
         for (String curve : EcdsaTest.CURVES) {
+            long before = LiveObjects.settled(AWSLC_KEY);
             KeyPair kp = EcdsaTest.generate("ours", curve);
-            Signature s = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
-            long before = live();
-            s.initSign(kp.getPrivate());
-            assertEquals(engine == Engine.AWSLC ? before + 1 : before, live(), curve + " on " + engine);
-            s.update(new byte[7]);
-            byte[] sig = s.sign();
+            assertEquals(before + more, live(), curve + " generated on " + engine);
+            byte[] sig = signAndCheck(kp.getPrivate(), kp.getPublic(), curve);
+            long held = live();
+            kp.getPrivate().destroy();
+            assertEquals(held - more, live(), "freed with the key");
+            assertThrows(
+                    InvalidKeyException.class,
+                    () -> Signature.getInstance("SHA256withECDSA", Providers.ACCEL)
+                            .initSign(kp.getPrivate()));
             Signature v = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
             v.initVerify(kp.getPublic());
             v.update(new byte[7]);
-            assertTrue(v.verify(sig));
-            // destroyed after init: refused, and AWS-LC's copy of the key freed at once
-            long held = live();
-            kp.getPrivate().destroy();
-            assertEquals(engine == Engine.AWSLC ? held - 1 : held, live(), "freed with the key");
+            assertTrue(v.verify(sig), "the public key lives on");
+
+            KeyPair sun = EcdsaTest.generate(null, curve);
+            PrivateKey imported =
+                    (PrivateKey) KeyFactory.getInstance("EC", Providers.ACCEL).translateKey(sun.getPrivate());
+            before = LiveObjects.settled(AWSLC_KEY);
+            Signature s = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
+            s.initSign(imported);
+            assertEquals(before + more, live(), curve + " on " + engine + ": made at the first init");
+            Signature again = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
+            again.initSign(imported);
+            assertEquals(before + more, live(), "kept on the key: a second object makes none");
+            signAndCheck(imported, sun.getPublic(), curve);
+            held = live();
+            imported.destroy();
+            assertEquals(held - more, live(), "freed with the key");
             s.update(new byte[7]);
             assertThrows(SignatureException.class, s::sign);
-            assertThrows(InvalidKeyException.class, () -> s.initSign(kp.getPrivate()));
-            v.update(new byte[7]);
-            assertTrue(v.verify(sig), "the public key lives on");
-            v.update(new byte[8]);
-            assertFalse(v.verify(sig));
+            assertThrows(InvalidKeyException.class, () -> s.initSign(imported));
         }
     }
 
+    /**
+     * A key belongs to no library: a pair generated on either one signs, verifies and agrees on
+     * either one, and its encodings are SunEC's view of the same pair (SunEC signs with the private
+     * key read from the PKCS#8 encoding, and the generated public key verifies that).
+     */
+    @Test
+    void aKeyGeneratedOnOneLibraryServesTheOther() throws Exception {
+        KeyFactory sunKeys = KeyFactory.getInstance("EC", "SunEC");
+        for (Engine made : Engine.values()) {
+            for (Engine used : Engine.values()) {
+                for (String curve : EcdsaTest.CURVES) {
+                    String where = curve + " made on " + made + ", used on " + used;
+                    use(made);
+                    KeyPair kp = EcdsaTest.generate("ours", curve);
+                    use(used);
+                    signAndCheck(kp.getPrivate(), kp.getPublic(), where);
+
+                    ECPrivateKey sunPrivate = (ECPrivateKey) sunKeys.generatePrivate(
+                            new PKCS8EncodedKeySpec(kp.getPrivate().getEncoded()));
+                    assertEquals(sunPrivate.getS(), ((ECPrivateKey) kp.getPrivate()).getS(), where);
+                    ECPublicKey sunPublic = (ECPublicKey) sunKeys.generatePublic(
+                            new X509EncodedKeySpec(kp.getPublic().getEncoded()));
+                    assertEquals(sunPublic.getW(), ((ECPublicKey) kp.getPublic()).getW(), where);
+                    Signature sun = Signature.getInstance("SHA256withECDSA", "SunEC");
+                    sun.initSign(sunPrivate);
+                    sun.update(new byte[7]);
+                    byte[] sig = sun.sign();
+                    Signature ours = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
+                    ours.initVerify(kp.getPublic());
+                    ours.update(new byte[7]);
+                    assertTrue(ours.verify(sig), where + ": one pair");
+
+                    KeyAgreement mine = KeyAgreement.getInstance("ECDH", Providers.ACCEL);
+                    mine.init(kp.getPrivate());
+                    mine.doPhase(sunPublic, true);
+                    KeyAgreement theirs = KeyAgreement.getInstance("ECDH", "SunEC");
+                    theirs.init(sunPrivate);
+                    theirs.doPhase(sunPublic, true);
+                    assertArrayEquals(theirs.generateSecret(), mine.generateSecret(), where);
+                    kp.getPrivate().destroy();
+                }
+            }
+        }
+    }
+
+    /** Signs 7 zero bytes with {@code priv} through AccelJCE and verifies them through AccelJCE and SunEC. */
+    private static byte[] signAndCheck(PrivateKey priv, PublicKey pub, String curve) throws Exception {
+        Signature s = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
+        s.initSign(priv);
+        s.update(new byte[7]);
+        byte[] sig = s.sign();
+        for (Signature v : new Signature[] {
+            Signature.getInstance("SHA256withECDSA", Providers.ACCEL), Signature.getInstance("SHA256withECDSA", "SunEC")
+        }) {
+            v.initVerify(pub);
+            v.update(new byte[7]);
+            assertTrue(v.verify(sig), curve + " through " + v.getProvider().getName());
+            v.update(new byte[8]);
+            assertFalse(v.verify(sig));
+        }
+        return sig;
+    }
+
     private static long live() {
-        return NativeObject.liveObjects().getOrDefault(AWSLC_KEY, 0L);
+        return LiveObjects.of(AWSLC_KEY);
     }
 }
