@@ -16,9 +16,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import javax.crypto.Cipher;
+import javax.crypto.KDF;
 import javax.crypto.KeyAgreement;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -172,6 +174,15 @@ final class Calibrator {
         p.add(new Probe(
                 Family.RSA, "SHA256withRSA", one, (prov, size) -> signer("RSA", 2048, "SHA256withRSA", prov, size)));
         p.add(new Probe(Family.EDDSA, "Ed25519", one, (prov, size) -> signer("Ed25519", -1, "Ed25519", prov, size)));
+        p.add(new Probe(Family.KDF, "HKDF-SHA256", one, (prov, size) -> {
+            KDF kdf = KDF.getInstance("HKDF-SHA256", prov);
+            byte[] ikm = new byte[size];
+            byte[] salt = new byte[16];
+            byte[] info = new byte[16];
+            // a TLS 1.3 key schedule's shape: short inputs, one hash length of output
+            return unchecked(() -> kdf.deriveData(
+                    HKDFParameterSpec.ofExtract().addIKM(ikm).addSalt(salt).thenExpand(info, 32)));
+        }));
         p.add(new Probe(Family.XDH, "X25519", one, (prov, size) -> {
             KeyPairGenerator g = KeyPairGenerator.getInstance("X25519", prov);
             var a = g.generateKeyPair();
@@ -220,7 +231,7 @@ final class Calibrator {
      * the probe's middle size first, and the faster serves the native side of every point.
      */
     static final java.util.Set<Family> ENGINE_FAMILIES =
-            java.util.EnumSet.of(Family.EDDSA, Family.XDH, Family.EC, Family.GCM, Family.CHACHA20);
+            java.util.EnumSet.of(Family.EDDSA, Family.XDH, Family.EC, Family.GCM, Family.CHACHA20, Family.KDF);
 
     /** Measures one probe at all its sizes; a probe whose service is missing is skipped. */
     Result measure(Probe probe) {

@@ -15,7 +15,9 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
+import javax.crypto.KDF;
 import javax.crypto.KeyAgreement;
+import javax.crypto.spec.HKDFParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -25,7 +27,8 @@ import javax.crypto.spec.SecretKeySpec;
  * throw the same exception type: Ed25519 signatures of random messages with keys of the right and
  * wrong kinds, verification of random and corrupted signatures of any length, X25519 and ECDH
  * P-256 with random peer points (low-order and off-curve ones included), ECDSA verification of
- * random and corrupted signatures (and each engine's signature verified by the other), AES-GCM and
+ * random and corrupted signatures (and each engine's signature verified by the other), HKDF
+ * derivations of random lengths (outputs past 255 blocks included), AES-GCM and
  * ChaCha20-Poly1305 with random key, IV, tag, AAD and message lengths (the same ciphertext from
  * both) and tampered ciphertexts. XChaCha20-Poly1305, which only AWS-LC runs, gets random key,
  * nonce, AAD and message lengths and corrupted or truncated ciphertexts: a round trip, or the
@@ -80,14 +83,51 @@ class EnginesFuzzTest {
             return; // nothing of AWS-LC's to fuzz in this run (its absence is tested elsewhere)
         }
         Pick pick = new Pick(data);
-        switch (pick.choose(7)) {
+        switch (pick.choose(8)) {
             case 0 -> ed25519(pick);
             case 1 -> x25519(pick);
             case 2 -> ecdh(pick);
             case 3 -> ecdsa(pick);
             case 4 -> aead(pick, "gcm", "AES/GCM/NoPadding");
             case 5 -> aead(pick, "chacha20", "ChaCha20-Poly1305");
+            case 6 -> hkdf(pick);
             default -> xChaCha20Poly1305(pick);
+        }
+    }
+
+    /**
+     * HKDF-SHA256/384/512 with random input, salt and info lengths (none included), PRKs shorter
+     * and longer than a hash, and output lengths on both sides of 255 blocks: Extract,
+     * Expand or both, the same bytes or exception type on each library.
+     */
+    private static void hkdf(Pick pick) throws Exception {
+        String alg = pick.one(new String[] {"HKDF-SHA256", "HKDF-SHA384", "HKDF-SHA512"});
+        int hash = alg.endsWith("256") ? 32 : alg.endsWith("384") ? 48 : 64;
+        KDF aws = on(Engine.AWSLC, "kdf", () -> KDF.getInstance(alg, Both.ACCEL));
+        KDF ossl = on(Engine.OPENSSL, "kdf", () -> KDF.getInstance(alg, Both.ACCEL));
+        for (int step = 0; step < 4 && pick.more(); step++) {
+            byte[] ikm = pick.bytes(pick.intIn(0, 100));
+            byte[] salt = pick.bool() ? null : pick.bytes(pick.intIn(0, 150));
+            byte[] info = pick.bool() ? null : pick.bytes(pick.intIn(0, 300));
+            int length = pick.bool() ? pick.intIn(1, 2 * hash + 1) : 255 * hash + pick.intIn(-1, 1);
+            HKDFParameterSpec spec;
+            switch (pick.choose(3)) {
+                case 0 -> {
+                    HKDFParameterSpec.Builder b = HKDFParameterSpec.ofExtract().addIKM(ikm);
+                    spec = salt == null ? b.extractOnly() : b.addSalt(salt).extractOnly();
+                }
+                case 1 -> {
+                    int prkLength = pick.intIn(hash - 2, hash + 40);
+                    byte[] prk = Arrays.copyOf(pick.bytes(prkLength), prkLength); // the data may run out
+                    spec = HKDFParameterSpec.expandOnly(new SecretKeySpec(prk, "PRK"), info, length);
+                }
+                default -> {
+                    HKDFParameterSpec.Builder b = HKDFParameterSpec.ofExtract().addIKM(ikm);
+                    spec = (salt == null ? b : b.addSalt(salt)).thenExpand(info, length);
+                }
+            }
+            HKDFParameterSpec chosen = spec;
+            same(alg, () -> aws.deriveData(chosen), () -> ossl.deriveData(chosen));
         }
     }
 

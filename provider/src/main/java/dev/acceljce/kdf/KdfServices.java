@@ -1,5 +1,6 @@
 package dev.acceljce.kdf;
 
+import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpDigest;
 import dev.acceljce.openssl.EvpKdf;
@@ -16,6 +17,7 @@ public final class KdfServices {
     private KdfServices() {}
 
     public static void register(ServiceTable table) {
+        HkdfSelfTests.register(); // known answers per engine, run before a library first serves the family
         hkdf(table, new HkdfVariant("HKDF-SHA256", "HmacSHA256", "SHA256", 32));
         hkdf(table, new HkdfVariant("HKDF-SHA384", "HmacSHA384", "SHA384", 48));
         hkdf(table, new HkdfVariant("HKDF-SHA512", "HmacSHA512", "SHA512", 64));
@@ -44,8 +46,12 @@ public final class KdfServices {
 
     private static void hkdf(ServiceTable table, HkdfVariant variant) {
         table.add(Family.KDF, "KDF", variant.jcaName())
-                .nativeImpl(() -> has("HKDF", variant.digest()), p -> new NativeHkdf((KDFParameters) p, variant))
-                .handsToJdk("info longer than OpenSSL's HKDF accepts (32 KiB in OpenSSL 3): SunJCE")
+                .nativeImpl(
+                        () -> has("HKDF", variant.digest()),
+                        p -> new NativeHkdf(
+                                (KDFParameters) p, variant, Dispatch.engine(Family.KDF, NativeHkdf.ENGINES)))
+                .engines(NativeHkdf.ENGINES)
+                .handsToJdk("info longer than OpenSSL's HKDF accepts (32 KiB in OpenSSL 3), on OpenSSL: SunJCE")
                 .register();
     }
 

@@ -2,8 +2,10 @@ package dev.acceljce.kdf;
 
 import static dev.acceljce.kdf.KeyMaterial.wipe;
 
+import dev.acceljce.awslc.Hkdf;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.control.Engine;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.openssl.EvpKdf;
 import java.security.InvalidAlgorithmParameterException;
@@ -11,6 +13,8 @@ import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
 import java.security.ProviderException;
 import java.security.spec.AlgorithmParameterSpec;
+import java.util.EnumSet;
+import java.util.Set;
 import javax.crypto.KDF;
 import javax.crypto.KDFParameters;
 import javax.crypto.KDFSpi;
@@ -18,35 +22,57 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.HKDFParameterSpec;
 
 /**
- * HKDF (RFC 5869) as a {@code javax.crypto.KDF}, served by OpenSSL's EVP_KDF "HKDF": Extract,
- * Expand and Extract-then-Expand. Inputs are checked in Java first, in the order and with the
- * exceptions of the JDK's own HKDF, so a bad input fails the same way on both paths.
+ * HKDF (RFC 5869) as a {@code javax.crypto.KDF}: Extract, Expand and Extract-then-Expand, on the
+ * library chosen when the object is made ({@code Dispatch.engine}): OpenSSL's EVP_KDF "HKDF", or
+ * AWS-LC's one-shot {@code HKDF_*} calls, which need no context per derivation. Inputs are checked
+ * in Java first, in the order and with the exceptions of the JDK's own HKDF, so a bad input fails
+ * the same way on every path.
  *
- * <p>Stateless between derivations (each one uses its own OpenSSL context), so an instance may be
- * used by several threads. An info longer than the loaded OpenSSL accepts (32 KiB in 3.0 and
- * later) is derived by the JDK's HKDF instead.
+ * <p>Stateless between derivations (each one uses its own OpenSSL context, or none), so an
+ * instance may be used by several threads. On OpenSSL, an info longer than the loaded library
+ * accepts (32 KiB in 3.0 and later) is derived by the JDK's HKDF instead; AWS-LC has no such limit.
  */
 public final class NativeHkdf extends KDFSpi implements Counted {
     private Counters.Tally tally = Counters.Tally.NONE;
 
+    /** The libraries HKDF runs on. */
+    static final Set<Engine> ENGINES = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
+
     private final HkdfVariant variant;
+    /** OpenSSL's HKDF; null on AWS-LC. */
     private final EvpKdf.Algorithm hkdf;
+    /** AWS-LC's digest of the variant; null on OpenSSL. */
+    private final Hkdf.Digest onAwsLc;
+
     private volatile KDF jdkForLongInfo;
     /** Where derivations {@link #jdkForLongInfo} does are counted: the JDK path of this service. */
     private Counters.Tally jdkTally;
 
-    NativeHkdf(KDFParameters parameters, HkdfVariant variant) throws InvalidAlgorithmParameterException {
+    /** {@code library}: the library chosen for this object. */
+    NativeHkdf(KDFParameters parameters, HkdfVariant variant, Engine library)
+            throws InvalidAlgorithmParameterException {
         super(parameters);
         if (parameters != null) {
             throw new InvalidAlgorithmParameterException(variant.hmacName() + " does not support parameters");
         }
         this.variant = variant;
-        this.hkdf = EvpKdf.fetch("HKDF").orElseThrow(() -> new ProviderException("no HKDF in libcrypto"));
+        if (library == Engine.AWSLC) {
+            this.onAwsLc = Hkdf.Digest.valueOf(variant.digest());
+            this.hkdf = null;
+        } else {
+            this.onAwsLc = null;
+            this.hkdf = EvpKdf.fetch("HKDF").orElseThrow(() -> new ProviderException("no HKDF in libcrypto"));
+        }
     }
 
     @Override
     public void attach(Counters.Tally tally) {
-        this.tally = tally;
+        this.tally = onAwsLc != null ? tally.on(Engine.AWSLC) : tally;
+    }
+
+    /** The library this object runs on. */
+    Engine engineInUse() {
+        return onAwsLc != null ? Engine.AWSLC : Engine.OPENSSL;
     }
 
     @Override
@@ -86,7 +112,11 @@ public final class NativeHkdf extends KDFSpi implements Counted {
             salt = KeyMaterial.concatenate(spec.salts());
             byte[] prk = new byte[variant.hashLength()];
             // an empty salt is HMAC's all-zero key of hash length, as RFC 5869 says
-            EvpKdf.hkdf(hkdf, variant.digest(), EvpKdf.HKDF_EXTRACT_ONLY, ikm, salt, null, prk);
+            if (onAwsLc != null) {
+                Hkdf.extract(onAwsLc, ikm, salt, prk);
+            } else {
+                EvpKdf.hkdf(hkdf, variant.digest(), EvpKdf.HKDF_EXTRACT_ONLY, ikm, salt, null, prk);
+            }
             tally.count(prk.length);
             return prk;
         } catch (InvalidKeyException e) {
@@ -112,10 +142,15 @@ public final class NativeHkdf extends KDFSpi implements Counted {
                         "an HKDF Expand could not be initialized with the given keying material",
                         new InvalidKeyException("prk must be at least " + variant.hashLength() + " bytes"));
             }
+            byte[] out = new byte[length];
+            if (onAwsLc != null) {
+                Hkdf.expand(onAwsLc, prk, info, out);
+                tally.count(out.length);
+                return out;
+            }
             if (info.length > EvpKdf.hkdfMaxInfo()) {
                 return jdkForLongInfo(spec);
             }
-            byte[] out = new byte[length];
             EvpKdf.hkdf(hkdf, variant.digest(), EvpKdf.HKDF_EXPAND_ONLY, prk, null, info, out);
             tally.count(out.length);
             return out;
@@ -134,10 +169,15 @@ public final class NativeHkdf extends KDFSpi implements Counted {
             byte[] info = infoOf(spec.info());
             int length = spec.length();
             checkLength(length);
+            byte[] out = new byte[length];
+            if (onAwsLc != null) {
+                Hkdf.extractAndExpand(onAwsLc, ikm, salt, info, out);
+                tally.count(out.length);
+                return out;
+            }
             if (info.length > EvpKdf.hkdfMaxInfo()) {
                 return jdkForLongInfo(spec);
             }
-            byte[] out = new byte[length];
             EvpKdf.hkdf(hkdf, variant.digest(), EvpKdf.HKDF_EXTRACT_AND_EXPAND, ikm, salt, info, out);
             tally.count(out.length);
             return out;

@@ -73,7 +73,9 @@ class CapabilitiesTest {
         if (c.enabledFeatures().contains("sha_ni")) {
             assertEquals(List.of("sha_ni"), row(c, "MessageDigest", "SHA-256").instructions());
             assertEquals(List.of("sha_ni"), row(c, "Mac", "HmacSHA256").instructions());
-            assertEquals(List.of("sha_ni"), row(c, "KDF", "HKDF-SHA256").instructions());
+            Capabilities.Service hkdf = row(c, "KDF", "HKDF-SHA256");
+            // decoded for OpenSSL only: AWS-LC (the x86-64 table's HKDF library) dispatches on its own
+            assertEquals(hkdf.engine().equals("openssl") ? List.of("sha_ni") : List.of(), hkdf.instructions());
         }
         if (c.enabledFeatures().contains("aes")) {
             assertTrue(row(c, "SecureRandom", "DRBG").instructions().contains("aes"));
