@@ -6,6 +6,8 @@ import dev.acceljce.control.Family;
 import dev.acceljce.control.KnownAnswers;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.Keys;
+import dev.acceljce.keys.NamedKeyPairGenerator;
+import java.security.KeyPair;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.util.Arrays;
@@ -64,6 +66,39 @@ final class AgreementSelfTests {
                 EngineSelfTests.register(v.family, engine, v.name, v.source, inject -> problem(v, engine, inject));
             }
         }
+        for (Engine engine : NativeKeyAgreement.XDH_ENGINES) {
+            EngineSelfTests.register(
+                    Family.XDH,
+                    engine,
+                    "X25519 key generation, pairwise agreement (KeyPairGenerator and KeyAgreement SPIs)",
+                    "pairwise consistency (two new pairs agree on one secret both ways)",
+                    inject -> pairwise(engine, inject));
+        }
+    }
+
+    /** Two X25519 pairs generated on {@code engine} reach the same secret from either side, on it. */
+    private static String pairwise(Engine engine, boolean inject) throws Exception {
+        NamedKeyPairGenerator g = new NamedKeyPairGenerator("X25519", KeyKind.X25519, engine);
+        KeyPair a = g.generateKeyPair();
+        KeyPair b = g.generateKeyPair();
+        try {
+            byte[] ab = agree(engine, a.getPrivate(), b.getPublic());
+            byte[] ba = agree(engine, b.getPrivate(), a.getPublic());
+            if (inject) {
+                ab[0] ^= 1;
+            }
+            return Arrays.equals(ab, ba) ? null : "two new pairs agreed on different secrets";
+        } finally {
+            a.getPrivate().destroy();
+            b.getPrivate().destroy();
+        }
+    }
+
+    private static byte[] agree(Engine engine, PrivateKey mine, PublicKey peer) throws Exception {
+        NativeKeyAgreement spi = new NativeKeyAgreement("X25519", false, KeyKind.X25519, engine);
+        spi.engineInit(mine, null);
+        spi.engineDoPhase(peer, true);
+        return spi.engineGenerateSecret();
     }
 
     private static String problem(Vector v, Engine engine, boolean inject) throws Exception {

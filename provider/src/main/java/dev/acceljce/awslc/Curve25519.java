@@ -12,8 +12,9 @@ import java.lang.invoke.MethodHandle;
 /**
  * AWS-LC's Ed25519 (RFC 8032, pure) and X25519 (RFC 7748) on raw byte strings: no key objects,
  * one critical downcall per operation on the caller's arrays. Keys cross into this library as the
- * RFC's raw encodings only. Key generation takes its seed or scalar from the caller (who draws it
- * from the JCA caller's SecureRandom): AWS-LC's own {@code *_keypair} would ignore that source.
+ * RFC's raw encodings only. A key pair is made from a seed or scalar the caller gives, or drawn
+ * from AWS-LC's own DRBG ({@code *_keypair}, for callers whose JCA source may be replaced by a
+ * native one: {@code control/CallerRandom}).
  */
 public final class Curve25519 {
     public static final int ED25519_SEED = 32;
@@ -35,7 +36,41 @@ public final class Curve25519 {
     private static final MethodHandle X25519_PUBLIC_FROM_PRIVATE =
             AwsLc.critical("X25519_public_from_private", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
 
+    private static final MethodHandle ED25519_KEYPAIR =
+            AwsLc.critical("ED25519_keypair", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
+    private static final MethodHandle X25519_KEYPAIR =
+            AwsLc.critical("X25519_keypair", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
+
     private Curve25519() {}
+
+    /**
+     * A new Ed25519 key pair from AWS-LC's DRBG: the public key into {@code publicKey} (32 bytes),
+     * AWS-LC's 64-byte private key (seed || public) into {@code privateKey}, which the caller owns
+     * and wipes.
+     */
+    public static void ed25519KeyPair(byte[] publicKey, byte[] privateKey) {
+        check(publicKey, ED25519_PUBLIC, "Ed25519 public key");
+        check(privateKey, ED25519_PRIVATE, "Ed25519 private key");
+        try {
+            ED25519_KEYPAIR.invokeExact(MemorySegment.ofArray(publicKey), MemorySegment.ofArray(privateKey));
+        } catch (Throwable t) {
+            throw NativeObject.rethrow(t);
+        }
+    }
+
+    /**
+     * A new X25519 key pair from AWS-LC's DRBG: the public u-coordinate into {@code publicKey} and
+     * the scalar into {@code privateKey} (32 bytes each; the caller owns and wipes the scalar).
+     */
+    public static void x25519KeyPair(byte[] publicKey, byte[] privateKey) {
+        check(publicKey, X25519_KEY, "X25519 public key");
+        check(privateKey, X25519_KEY, "X25519 private key");
+        try {
+            X25519_KEYPAIR.invokeExact(MemorySegment.ofArray(publicKey), MemorySegment.ofArray(privateKey));
+        } catch (Throwable t) {
+            throw NativeObject.rethrow(t);
+        }
+    }
 
     /**
      * The Ed25519 key pair of a 32-byte seed (RFC 8032's private key): writes the public key into

@@ -1,6 +1,7 @@
 package dev.acceljce.keys;
 
 import dev.acceljce.control.Dispatch;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.service.ServiceTable;
@@ -78,10 +79,15 @@ public final class KeysServices {
     private static void named(
             ServiceTable table, Family family, String algorithm, String oid, KeyKind defaultKind, Set<KeyKind> kinds) {
         ServiceTable.Builder kf = keyFactory(table, family, algorithm, kinds);
+        // Ed25519 and X25519 keys on either library; a service of Ed448 or X448 alone on OpenSSL
+        Set<Engine> engines = kinds.contains(KeyKind.ED25519) || kinds.contains(KeyKind.X25519)
+                ? NamedKeyPairGenerator.ENGINES
+                : EnumSet.of(Engine.OPENSSL);
         ServiceTable.Builder kpg = table.add(family, "KeyPairGenerator", algorithm)
                 .nativeImpl(
                         () -> kinds.stream().allMatch(k -> EvpPkey.hasKeyType(k.opensslType())),
-                        p -> new NamedKeyPairGenerator(algorithm, defaultKind));
+                        p -> new NamedKeyPairGenerator(algorithm, defaultKind, Dispatch.engine(family, engines)))
+                .engines(engines);
         if (oid != null) {
             kf.oid(oid);
             kpg.oid(oid);

@@ -25,6 +25,9 @@ public final class EvpPkey {
     static final MethodHandle EVP_PKEY_FREE = NativeResource.freeFunction("EVP_PKEY_free");
     private static final MethodHandle EVP_PKEY_UP_REF =
             LibCrypto.function("EVP_PKEY_up_ref", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle EVP_PKEY_NEW_RAW_PRIVATE_KEY_EX = LibCrypto.function(
+            "EVP_PKEY_new_raw_private_key_ex",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     private static final MethodHandle D2I_PUBKEY = LibCrypto.function(
             "d2i_PUBKEY_ex", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
     private static final MethodHandle I2D_PUBKEY =
@@ -237,6 +240,31 @@ public final class EvpPkey {
                 }
                 return new Key(out.get(ADDRESS, 0));
             });
+        }
+
+        /**
+         * The private key of OpenSSL type {@code type} ("X25519", "ED25519", ...) from its raw
+         * RFC 7748 / RFC 8032 bytes ({@code EVP_PKEY_new_raw_private_key_ex}); OpenSSL derives
+         * the public key. The native copy of {@code raw} is cleansed; the caller wipes its array.
+         *
+         * @throws OpenSslException when OpenSSL refuses it
+         */
+        public static Key fromRawPrivate(String type, byte[] raw) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment data = copy(arena, raw);
+                try {
+                    MemorySegment pkey = (MemorySegment) EVP_PKEY_NEW_RAW_PRIVATE_KEY_EX.invokeExact(
+                            LibContext.libctx(), arena.allocateFrom(type), LibContext.propq(), data, (long) raw.length);
+                    if (pkey.equals(MemorySegment.NULL)) {
+                        throw OpenSslErrors.failure("EVP_PKEY_new_raw_private_key_ex(" + type + ")");
+                    }
+                    return new Key(pkey);
+                } finally {
+                    cleanse(data);
+                }
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
         }
 
         /**

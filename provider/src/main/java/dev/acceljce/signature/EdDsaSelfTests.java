@@ -6,6 +6,8 @@ import dev.acceljce.control.Family;
 import dev.acceljce.control.KnownAnswers;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.Keys;
+import dev.acceljce.keys.NamedKeyPairGenerator;
+import java.security.KeyPair;
 import java.util.Arrays;
 import java.util.HexFormat;
 
@@ -24,6 +26,32 @@ final class EdDsaSelfTests {
                     "Ed25519 sign and verify (Signature SPI)",
                     "RFC 8032 7.1 test 1",
                     inject -> problem(engine, inject));
+            EngineSelfTests.register(
+                    Family.EDDSA,
+                    engine,
+                    "Ed25519 key generation, pairwise sign then verify (KeyPairGenerator and Signature SPIs)",
+                    "pairwise consistency (a new key's signature verifies under its public key)",
+                    inject -> pairwise(engine, inject));
+        }
+    }
+
+    /** An Ed25519 pair generated on {@code engine} signs on it, and the signature verifies under its public key. */
+    private static String pairwise(Engine engine, boolean inject) throws Exception {
+        KeyPair pair = new NamedKeyPairGenerator("Ed25519", KeyKind.ED25519, engine).generateKeyPair();
+        byte[] message = "pairwise".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        try {
+            EdDsaSignature spi = new EdDsaSignature("Ed25519", KeyKind.ED25519, engine);
+            spi.engineInitSign(pair.getPrivate());
+            spi.engineUpdate(message, 0, message.length);
+            byte[] sig = spi.engineSign();
+            if (inject) {
+                sig[0] ^= 1;
+            }
+            spi.engineInitVerify(pair.getPublic());
+            spi.engineUpdate(message, 0, message.length);
+            return spi.engineVerify(sig) ? null : "a new key's signature did not verify under its public key";
+        } finally {
+            pair.getPrivate().destroy();
         }
     }
 
