@@ -3,7 +3,7 @@
 # family group so ratios are read within one run: AccelJCE (policy auto, as a user gets it), AccelJCE
 # with each library forced (AccelJCE-openssl, AccelJCE-awslc), the JDK, ACCP and Conscrypt. The
 # benchmark JVMs are pinned to CPU 1 (keep CPU 0 for everything else); one fork, 2 x 1 s of
-# warm-up, 3 x 1 s measured (JMH_RUN overrides those; more JMH options after OUTDIR). About 20
+# warm-up, 3 x 1 s measured (JMH_RUN overrides those; more JMH options after OUTDIR). About 22
 # minutes. PEER_GROUPS picks groups by name (e.g. PEER_GROUPS="ecdsa gcm").
 # Then scripts/engine-peers.py OUTDIR writes the Markdown table (AccelJCE / best peer per row).
 # Build first: ./scripts/mvn.sh -DskipTests package
@@ -34,3 +34,5 @@ run agreement 'KeyAgreementBenchmark' "$@"
 run keygen 'KeyPairGeneratorBenchmark' -p algorithm=EC,X25519 "$@"
 run gcm 'AesGcmBenchmark' "$@"
 run chacha 'CipherModesBenchmark' -p algorithm=ChaCha20-Poly1305 "$@"
+# HKDF-SHA256 (a TLS 1.3 key schedule's derivation); ACCP and Conscrypt serve no javax.crypto.KDF
+run kdf 'KdfBenchmark.hkdfSha256' "$@"
