@@ -3,7 +3,7 @@ package dev.acceljce.keys;
 import dev.acceljce.openssl.EvpPkey;
 import java.security.InvalidKeyException;
 
-/** A key whose material lives in an OpenSSL EVP_PKEY: what the signature and agreement SPIs use. */
+/** A key of AccelJCE, held natively (an OpenSSL EVP_PKEY, made on first need for keys another library made): what the SPIs use. */
 public interface AccelKey extends java.security.Key {
     KeyKind kind();
 
