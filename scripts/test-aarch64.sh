@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs the provider's tests on linux-aarch64 under emulation: the aarch64 JDK 25 under qemu-user,
-# against the cross-compiled bundled OpenSSL in acceljce-provider-VERSION-linux-aarch64.jar.
-# Proves correctness on aarch64 (the ARMv8 crypto-extension code paths of OpenSSL run, emulated),
-# never speed: an emulator's timings say nothing of an ARM CPU's.
+# against the cross-compiled bundled OpenSSL and AWS-LC in acceljce-provider-VERSION-linux-aarch64.jar.
+# Proves correctness on aarch64 (the ARMv8 crypto-extension code paths of OpenSSL and AWS-LC run,
+# emulated), never speed: an emulator's timings say nothing of an ARM CPU's.
 #
 # What it installs when missing (Debian/Ubuntu, as root): qemu-user and libc6-arm64-cross (the
 # aarch64 glibc qemu-aarch64 -L runs against); scripts/build-openssl.sh installs the cross
-# compiler.
+# compiler (scripts/build-awslc.sh too).
 #
 # The "system" libcrypto.so.3 the loading-order tests and the system-OpenSSL run need (there is
 # none for aarch64 on this host): Debian's libssl3 for arm64, downloaded with apt-get from a
@@ -34,14 +34,16 @@
 #                heap) and PathMatrixTest (a child JVM per policy and CPU class table, each
 #                running every Wycheproof vector: hours under emulation); then LoadingOrderTest and the CI subset's Wycheproof classes against
 #                Debian's aarch64 libcrypto.so.3 (the system library), and the `info` check
-#   --ci         the time-bounded subset CI runs (under 8 minutes on 2 cores): Wycheproof for
-#                every family, the API contract tests, the self-tests, key hygiene,
-#                and the library, CPU and crossover checks of the aarch64 build; then the `info`
-#                check
+#   --ci         the time-bounded subset CI runs (under 15 minutes on 2 cores): Wycheproof for
+#                every family, the API contract tests, the self-tests, key hygiene, the library,
+#                CPU and crossover checks of the aarch64 build, and every family AWS-LC serves run
+#                on AWS-LC (its engine tests, with both libraries in one process); then the
+#                `info` check
 #   --info       only the `info` check: `acceljce info` (the cli jar's main) on the aarch64 JDK
 #                must name the bundled OpenSSL 3.5 and show it using every ARMv8 crypto
-#                extension the emulated CPU reports (aes, pmull, sha1 and sha2 at least); the
-#                output is kept in provider/target/aarch64-info.txt
+#                extension the emulated CPU reports (aes, pmull, sha1 and sha2 at least), and
+#                name the bundled AWS-LC as loaded; the output is kept in
+#                provider/target/aarch64-info.txt
 #   --no-build   use the jars and test classes already in provider/target and cli/target
 #                (scripts/test.sh has just built them)
 #   e.g. --include-classname '.*DigestTest' narrows the set while developing
@@ -125,8 +127,10 @@ if $build; then
 fi
 jar=$(ls "$root"/provider/target/acceljce-provider-*-linux-aarch64.jar 2>/dev/null) \
   || cannot "no provider/target/acceljce-provider-*-linux-aarch64.jar (run without --no-build)"
-unzip -l "$jar" | grep -q 'META-INF/acceljce/native/linux-aarch64/libcrypto.so' \
-  || cannot "$jar holds no linux-aarch64 library"
+for lib in libcrypto.so libawslc.so; do
+  unzip -l "$jar" | grep -q "META-INF/acceljce/native/linux-aarch64/$lib" \
+    || cannot "$jar holds no linux-aarch64 $lib"
+done
 # the same provider without the bundle: LoadingOrderTest's case "no bundle on the class path"
 plain_jar=${jar%-linux-aarch64.jar}.jar
 [ -f "$plain_jar" ] || cannot "no $plain_jar beside the linux-aarch64 jar"
@@ -135,7 +139,8 @@ cli_jar=$root/cli/target/acceljce-cli.jar
 
 # `acceljce info` on the aarch64 JDK, from the cli jar and the linux-aarch64 jar: it must show the
 # bundled OpenSSL 3.5 using every ARMv8 crypto extension the (emulated) CPU reports, and at least
-# AES, PMULL, SHA-1 and SHA-256, which every ARMv8 server core has. Prints its summary lines.
+# AES, PMULL, SHA-1 and SHA-256, which every ARMv8 server core has, and the bundled AWS-LC
+# loaded beside it. Prints its summary lines.
 check_info() {
   local out=$root/provider/target/aarch64-info.txt started problems=()
   echo "test-aarch64: acceljce info on the aarch64 JDK under qemu-aarch64"
@@ -149,6 +154,8 @@ check_info() {
   sed -n '1,/^Services:/p' "$out"
   sed -n '/^CPU crypto features/,/^OpenSSL says:/p' "$out"
   grep -q '^OpenSSL: *OpenSSL 3\.5\..*(bundled)$' "$out" || problems+=("the library is not the bundled OpenSSL 3.5")
+  grep -q '^AWS-LC: *AWS-LC [0-9].*(bundled)$' "$out" \
+    || problems+=("the bundled AWS-LC is not loaded: $(grep '^AWS-LC:' "$out" || echo 'no AWS-LC line')")
   # the table's rows: | feature | CPU | OpenSSL uses |
   local table
   table=$(sed -n '/^CPU crypto features/,/^OpenSSL says:/p' "$out" | awk -F'|' 'NF == 5 {
@@ -253,6 +260,17 @@ if [ "$mode" = ci ]; then
       openssl.LoadedLibraryTest foreign.BundledLibraryTest \
       control.OpenSslCpuTest control.CpuFeaturesTest control.CpuClassTest control.InstructionsTest \
       control.CapabilitiesTest; do
+    select+=(--select-class "$t.$c")
+  done
+  # AWS-LC's engine: each family it serves on AWS-LC (Wycheproof, against the JDK, the JCA
+  # contract), beside OpenSSL in one process, its per-library self-tests (SelfTestTest, above),
+  # its counters and its native memory; the classes skip AWS-LC's cases only where it is not
+  # loaded, and the `info` check fails then.
+  for c in awslc.TwoLibrariesTest signature.EdDsaEnginesTest agreement.XdhEnginesTest \
+      signature.EcdsaEnginesTest agreement.EcdhEnginesTest cipher.GcmOnAwsLcTest \
+      cipher.ChaCha20Poly1305OnAwsLcTest cipher.XChaCha20Poly1305Test cipher.AwsLcAeadCallShapesTest \
+      cipher.AeadFailureReleasesNothingTest control.EngineTablesTest control.CountersByEngineTest \
+      hardening.DestroyReleasesEnginesTest; do
     select+=(--select-class "$t.$c")
   done
 else
