@@ -272,13 +272,15 @@ if [ "$mode" = ci ]; then
   for c in awslc.TwoLibrariesTest awslc.CapabilityVariableTest signature.EdDsaEnginesTest \
       agreement.XdhEnginesTest cipher.GcmOnAwsLcTest cipher.ChaCha20Poly1305OnAwsLcTest \
       cipher.XChaCha20Poly1305Test cipher.AwsLcAeadCallShapesTest cipher.AeadFailureReleasesNothingTest \
-      control.EngineTablesTest control.CountersByEngineTest hardening.DestroyReleasesEnginesTest; do
+      control.EngineTablesTest control.CountersByEngineTest; do
     select+=(--select-class "$t.$c")
   done
   # ECDSA and ECDH: only the AWS-LC case of each engine-parameterised method (iteration [1]:
   # Engine's order is OPENSSL, AWSLC). Their OpenSSL cases repeat EcdsaTest's and
-  # KeyAgreementTest's Wycheproof runs above and took 2 of the subset's 11 minutes.
-  for m in 'signature.EcdsaEnginesTest#wycheproof' 'signature.EcdsaEnginesTest#crossProviderAndRawInput' \
+  # KeyAgreementTest's Wycheproof runs above and took 2 of the subset's 11 minutes. ECDSA's
+  # cross-provider case and DestroyReleasesEnginesTest (a destroy racing a signing thread) run in
+  # the full set only: with them the subset took 15 min 42 s on a loaded 2-core host.
+  for m in 'signature.EcdsaEnginesTest#wycheproof' \
       'signature.EcdsaEnginesTest#runsOnTheEngineAskedFor' 'agreement.EcdhEnginesTest#wycheproofAndCrossProvider' \
       'agreement.EcdhEnginesTest#runsOnTheEngineAskedForAndRefusesADestroyedKey'; do
     select+=(--select-iteration "method:$t.$m(dev.acceljce.control.Engine)[1]")
