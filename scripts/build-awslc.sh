@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the bundled AWS-LC libcrypto for linux-x86_64 from the `aws-lc-sys` crate's source
+# Builds the bundled AWS-LC libcrypto for linux-x86_64 (natively) or linux-aarch64
+# (cross-compiled with Debian's aarch64-linux-gnu toolchain) from the `aws-lc-sys` crate's source
 # (crates.io, fetched with cargo) into a cache outside the repository:
 #
-#   ${ACCELJCE_CACHE:-~/.cache/acceljce}/awslc/<crate version>-<recipe hash>/
+#   ${ACCELJCE_CACHE:-~/.cache/acceljce}/awslc/<crate version>-<recipe hash>[-linux-aarch64]/
 #       libawslc.so          the shared library (soname libacceljce-awslc.so.<version>)
 #       awslc.properties     AWS-LC version, crate version, symbol prefix, sha256 of the library
 #       LICENSE-AWS-LC       AWS-LC's license texts (AWS-LC, BoringSSL, OpenSSL, third parties)
@@ -11,13 +12,21 @@
 # AWS-LC and OpenSSL export the same names (EVP_*, EC_KEY_*, ...). This library lives in one
 # process beside the bundled OpenSSL because every symbol it defines carries the crate's prefix
 # (aws_lc_<crate version>_EVP_...): BORINGSSL_PREFIX with the prefix headers the crate ships, so
-# neither Go nor Perl is needed (the crate carries the generated assembler). Step 4 checks that
+# neither Go nor Perl is needed (the crate carries the generated assembler). Step 3 checks that
 # no unprefixed symbol is exported.
 #
 # The recipe hash is the sha256 of this script, so changing how AWS-LC is built rebuilds it.
 # Idempotent: when the cache has the library this only prints where it is (and copies it).
+# Both targets share one recipe, as in build-openssl.sh: the same source, options, hardening and
+# link flags; only the compiler (a CMake cross toolchain for aarch64) differs. Each uses the
+# crate's pre-generated assembler for its architecture (AES, GHASH/PMULL, SHA, ChaCha20, P-256,
+# X25519 for ARMv8), chosen at run time by what the CPU reports.
 #
-# Usage: scripts/build-awslc.sh [--copy-to DIR]
+# Usage: scripts/build-awslc.sh [--target linux-x86_64|linux-aarch64] [--copy-to DIR]
+#   --target T      the platform to build for (default linux-x86_64). linux-aarch64 needs an
+#                   x86-64 Debian/Ubuntu host: the cross compiler (gcc-aarch64-linux-gnu) and
+#                   qemu-user (to check that the built library loads) are installed with apt-get
+#                   when missing
 #   --copy-to DIR   also copy libawslc.so, awslc.properties and LICENSE-AWS-LC into DIR (the
 #                   bundle module's resources); skipped when DIR already holds the same files
 set -euo pipefail
@@ -26,17 +35,24 @@ set -euo pipefail
 crate_version=0.47.0
 
 copy_to=""
+target=linux-x86_64
 while [ $# -gt 0 ]; do
   case "$1" in
+    --target) target=${2:?--target needs a platform}; shift 2 ;;
     --copy-to) copy_to=${2:?--copy-to needs a directory}; shift 2 ;;
     *) echo "build-awslc.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
+case "$target" in
+  linux-x86_64) suffix="" ;;
+  linux-aarch64) suffix=-$target ;;
+  *) echo "build-awslc: unknown target $target (linux-x86_64 or linux-aarch64)" >&2; exit 2 ;;
+esac
 
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 recipe=$(sha256sum "$self" | cut -c1-16)
 cache=${ACCELJCE_CACHE:-$HOME/.cache/acceljce}
-dest=$cache/awslc/$crate_version-$recipe
+dest=$cache/awslc/$crate_version-$recipe$suffix
 outputs="libawslc.so awslc.properties LICENSE-AWS-LC"
 mkdir -p "$cache/awslc"
 
@@ -71,14 +87,37 @@ if cached; then
 fi
 
 [ "$(uname -s)" = Linux ] && [ "$(uname -m)" = x86_64 ] \
-  || { echo "build-awslc: only linux-x86_64 is supported (this is $(uname -s)-$(uname -m))" >&2; exit 1; }
-# cmake is the one tool a fresh Debian machine may lack: install it when we can (root, apt-get)
-if ! command -v cmake >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  echo "build-awslc: installing Debian's cmake" >&2
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cmake; } >&2
+  || { echo "build-awslc: only a linux-x86_64 host is supported (this is $(uname -s)-$(uname -m))" >&2; exit 1; }
+# What differs per target: the compilers CMake is given, the tool prefix, the dynamic linker the
+# library may need, and how the built library is loaded to check it (directly, or under qemu-user
+# with the cross sysroot).
+missing=()
+# cmake is the one tool a fresh Debian machine may lack for the native build
+command -v cmake >/dev/null || missing+=(cmake)
+case "$target" in
+  linux-x86_64)
+    cross="" run=() cmake_target=() loader=ld-linux-x86-64.so.2 ;;
+  linux-aarch64)
+    sysroot=/usr/aarch64-linux-gnu
+    cross=aarch64-linux-gnu- run=(qemu-aarch64 -L "$sysroot") loader=ld-linux-aarch64.so.1
+    # CMake told it cross-compiles: the aarch64 C compiler and binutils. CMAKE_SYSTEM_PROCESSOR
+    # aarch64 turns on AWS-LC's ARMv8 assembler (ARCH aarch64 in its CMakeLists.txt). libcrypto
+    # is C and assembler only, and finds nothing in the sysroot: no C++ compiler, no find paths.
+    cmake_target=(-DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR=aarch64
+      -DCMAKE_C_COMPILER=${cross}gcc -DCMAKE_ASM_COMPILER=${cross}gcc
+      -DCMAKE_AR="$(command -v ${cross}ar || echo ${cross}ar)" -DCMAKE_RANLIB="$(command -v ${cross}ranlib || echo ${cross}ranlib)")
+    command -v ${cross}gcc >/dev/null || missing+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
+    command -v qemu-aarch64 >/dev/null || missing+=(qemu-user) ;;
+esac
+if [ ${#missing[@]} -gt 0 ]; then
+  command -v apt-get >/dev/null \
+    || { echo "build-awslc: needs ${missing[*]} (Debian packages) and there is no apt-get" >&2; exit 1; }
+  echo "build-awslc: installing ${missing[*]}" >&2
+  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"; } >/dev/null \
+    || { echo "build-awslc: could not install ${missing[*]} (not root? try sudo)" >&2; exit 1; }
 fi
-for tool in cargo cmake make gcc nm readelf python3 flock; do
-  command -v "$tool" >/dev/null || { echo "build-awslc: '$tool' is needed to build AWS-LC" >&2; exit 1; }
+for tool in cargo cmake make "${cross}gcc" "${cross}nm" "${cross}readelf" python3 flock ${run[0]:+"${run[0]}"}; do
+  command -v "$tool" >/dev/null || { echo "build-awslc: '$tool' is needed to build AWS-LC for $target" >&2; exit 1; }
 done
 
 started=$(date +%s)
@@ -109,7 +148,7 @@ awslc_version=$(sed -n 's/^#define AWSLC_VERSION_NUMBER_STRING "\(.*\)"$/\1/p' "
 prefix=$(sed -n 's/^#define BORINGSSL_PREFIX \(.*\)$/\1/p' "$crate_dir/generated-include/openssl/boringssl_prefix_symbols.h")
 [ -n "$awslc_version" ] && [ -n "$prefix" ] \
   || { echo "build-awslc: no AWS-LC version or symbol prefix found in $crate_dir" >&2; exit 1; }
-echo "build-awslc: building AWS-LC $awslc_version (prefix ${prefix}_) from aws-lc-sys $crate_version"
+echo "build-awslc: building AWS-LC $awslc_version (prefix ${prefix}_) for $target from aws-lc-sys $crate_version"
 echo "build-awslc: log in $dest/build.log once done; this takes a few minutes on 2 cores"
 
 # 2. Configure and build the shared libcrypto from a copy of the source (the registry's copy
@@ -131,7 +170,7 @@ log=$work/build.log
 map="-ffile-prefix-map=$src=/aws-lc-src -ffile-prefix-map=$work=/aws-lc-build"
 (
   set -x
-  cmake -S "$src/aws-lc" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+  cmake -S "$src/aws-lc" -B "$work/build" -DCMAKE_BUILD_TYPE=Release ${cmake_target[@]+"${cmake_target[@]}"} \
     -DBUILD_SHARED_LIBS=ON -DBUILD_TOOL=OFF -DBUILD_LIBSSL=OFF -DBUILD_TESTING=OFF \
     -DDISABLE_GO=ON -DDISABLE_PERL=ON \
     -DBORINGSSL_PREFIX="$prefix" -DBORINGSSL_PREFIX_HEADERS="$src/generated-include" \
@@ -149,37 +188,49 @@ mkdir -p "$out"
 cp "$work/build/crypto/libcrypto.so" "$out/libawslc.so"
 cp "$crate_dir/aws-lc/LICENSE" "$out/LICENSE-AWS-LC"
 
-# 3. Check the result: its soname, that it needs nothing but libc, that every exported symbol
-#    carries the prefix, and the version it reports.
+# 3. Check the result: its soname, that it needs nothing but glibc and is linked as the hardening
+#    above asks, that every exported symbol carries the prefix, and, from a small program of the
+#    target linked to it (run under qemu-user for aarch64), the version it reports and that it
+#    runs its assembler (CRYPTO_has_asm: false in a build that fell back to generic C).
 lib=$out/libawslc.so
-got_soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+got_soname=$("${cross}readelf" -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 [ "$got_soname" = "$soname" ] || { echo "build-awslc: soname is '$got_soname', expected $soname" >&2; exit 1; }
-needed=$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+needed=$("${cross}readelf" -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
 for n in $needed; do
-  case "$n" in libc.so.6|ld-linux-x86-64.so.2|libpthread.so.0|libdl.so.2) ;;
-    *) echo "build-awslc: the library needs $n; only libc is expected" >&2; exit 1 ;; esac
+  case "$n" in libc.so.6|"$loader"|libpthread.so.0|libdl.so.2) ;;
+    *) echo "build-awslc: the library needs $n; only glibc is expected" >&2; exit 1 ;; esac
 done
-readelf -d "$lib" | grep -q 'BIND_NOW' || { echo "build-awslc: not linked with -z now" >&2; exit 1; }
-exported=$(nm -D --defined-only "$lib" | awk '{ print $3 }')
+"${cross}readelf" -d "$lib" | grep -q 'BIND_NOW' || { echo "build-awslc: not linked with -z now" >&2; exit 1; }
+"${cross}readelf" -l "$lib" | grep -q 'GNU_RELRO' || { echo "build-awslc: not linked with -z relro" >&2; exit 1; }
+"${cross}readelf" -l "$lib" | grep -A1 'GNU_STACK' | grep -q ' RW ' \
+  || { echo "build-awslc: its stack is not marked non-executable" >&2; exit 1; }
+glibc_minimum=$("${cross}readelf" -V "$lib" | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1)
+exported=$("${cross}nm" -D --defined-only "$lib" | awk '{ print $3 }')
 unprefixed=$(grep -v "^${prefix}_" <<<"$exported" | grep -v -E '^(_init|_fini)$' || true)
 [ -z "$unprefixed" ] \
   || { echo "build-awslc: symbols without the prefix ${prefix}_: $(head -5 <<<"$unprefixed" | tr '\n' ' ')" >&2; exit 1; }
 symbols=$(wc -l <<<"$exported")
-for sym in awslc_version_string OpenSSL_version EVP_AEAD_CTX_seal EVP_aead_xchacha20_poly1305 ED25519_sign X25519; do
+for sym in awslc_version_string OpenSSL_version CRYPTO_has_asm EVP_AEAD_CTX_seal EVP_aead_xchacha20_poly1305 ED25519_sign X25519; do
   grep -qx "${prefix}_$sym" <<<"$exported" || { echo "build-awslc: ${prefix}_$sym is not exported" >&2; exit 1; }
 done
-version_text=$(python3 - "$lib" "$prefix" <<'PY'
-import ctypes, sys
-lib = ctypes.CDLL(sys.argv[1])
-f = getattr(lib, sys.argv[2] + "_OpenSSL_version")
-f.restype = ctypes.c_char_p
-print(f(0).decode())
-PY
-)
+cat > "$work/version.c" <<C
+#include <stdio.h>
+const char *${prefix}_OpenSSL_version(int);
+int ${prefix}_CRYPTO_has_asm(void);
+int ${prefix}_EVP_has_aes_hardware(void);
+int main(void) {
+  printf("%d %d %s\n", ${prefix}_CRYPTO_has_asm(), ${prefix}_EVP_has_aes_hardware(), ${prefix}_OpenSSL_version(0));
+  return 0;
+}
+C
+"${cross}gcc" -o "$work/version" "$work/version.c" "$lib"
+mkdir -p "$work/lib" && ln -s "$lib" "$work/lib/$soname"
+read -r has_asm aes_hardware version_text < <(LD_LIBRARY_PATH=$work/lib ${run[@]+"${run[@]}"} "$work/version")
 case "$version_text" in
   "AWS-LC $awslc_version"|*"AWS-LC $awslc_version)") ;;
   *) echo "build-awslc: the library reports '$version_text', expected AWS-LC $awslc_version" >&2; exit 1 ;;
 esac
+[ "$has_asm" = 1 ] || { echo "build-awslc: the library was built without its assembler (CRYPTO_has_asm = $has_asm)" >&2; exit 1; }
 sha=$(sha256sum "$lib" | cut -d' ' -f1)
 cat > "$out/awslc.properties" <<PROPS
 # The AWS-LC libcrypto bundled in this jar, built by scripts/build-awslc.sh.
@@ -187,7 +238,8 @@ awslc.version=$awslc_version
 awslc.versionText=$version_text
 crate=aws-lc-sys
 crate.version=$crate_version
-platform=linux-x86_64
+platform=$target
+glibc.minimum=$glibc_minimum
 library=libawslc.so
 soname=$soname
 symbolPrefix=${prefix}_
@@ -198,6 +250,7 @@ PROPS
 cp "$log" "$out/build.log"
 rm -rf "$dest"
 mv "$out" "$dest"
-echo "build-awslc: built $version_text in $(( $(date +%s) - started )) s on $jobs cores:" \
-  "$dest/libawslc.so ($(stat -c %s "$dest/libawslc.so") bytes, $symbols symbols, sha256 $sha)"
+echo "build-awslc: built $version_text for $target in $(( $(date +%s) - started )) s on $jobs cores:" \
+  "$dest/libawslc.so ($(stat -c %s "$dest/libawslc.so") bytes, $symbols symbols, assembler on," \
+  "AES instructions $([ "$aes_hardware" = 1 ] && echo used || echo absent) on this ${cross:+emulated }CPU, sha256 $sha)"
 copy_out

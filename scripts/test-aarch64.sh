@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs the provider's tests on linux-aarch64 under emulation: the aarch64 JDK 25 under qemu-user,
-# against the cross-compiled bundled OpenSSL in acceljce-provider-VERSION-linux-aarch64.jar.
-# Proves correctness on aarch64 (the ARMv8 crypto-extension code paths of OpenSSL run, emulated),
-# never speed: an emulator's timings say nothing of an ARM CPU's.
+# against the cross-compiled bundled OpenSSL and AWS-LC in acceljce-provider-VERSION-linux-aarch64.jar.
+# Proves correctness on aarch64 (the ARMv8 crypto-extension code paths of OpenSSL and AWS-LC run,
+# emulated), never speed: an emulator's timings say nothing of an ARM CPU's.
 #
 # What it installs when missing (Debian/Ubuntu, as root): qemu-user and libc6-arm64-cross (the
 # aarch64 glibc qemu-aarch64 -L runs against); scripts/build-openssl.sh installs the cross
-# compiler.
+# compiler (scripts/build-awslc.sh too).
 #
 # The "system" libcrypto.so.3 the loading-order tests and the system-OpenSSL run need (there is
 # none for aarch64 on this host): Debian's libssl3 for arm64, downloaded with apt-get from a
@@ -34,19 +34,25 @@
 #                heap) and PathMatrixTest (a child JVM per policy and CPU class table, each
 #                running every Wycheproof vector: hours under emulation); then LoadingOrderTest and the CI subset's Wycheproof classes against
 #                Debian's aarch64 libcrypto.so.3 (the system library), and the `info` check
-#   --ci         the time-bounded subset CI runs (under 8 minutes on 2 cores): Wycheproof for
-#                every family, the API contract tests, the self-tests, key hygiene,
-#                and the library, CPU and crossover checks of the aarch64 build; then the `info`
-#                check
+#   --ci         the time-bounded subset CI runs (under 15 minutes on 2 cores): Wycheproof for
+#                every family, the API contract tests, the self-tests, key hygiene, the library,
+#                CPU and crossover checks of the aarch64 build, and every family AWS-LC serves run
+#                on AWS-LC (its engine tests, with both libraries in one process); then the
+#                `info` check
 #   --info       only the `info` check: `acceljce info` (the cli jar's main) on the aarch64 JDK
 #                must name the bundled OpenSSL 3.5 and show it using every ARMv8 crypto
-#                extension the emulated CPU reports (aes, pmull, sha1 and sha2 at least); the
-#                output is kept in provider/target/aarch64-info.txt
+#                extension the emulated CPU reports (aes, pmull, sha1 and sha2 at least), and
+#                name the bundled AWS-LC as loaded; the output is kept in
+#                provider/target/aarch64-info.txt
 #   --no-build   use the jars and test classes already in provider/target and cli/target
 #                (scripts/test.sh has just built them)
 #   e.g. --include-classname '.*DigestTest' narrows the set while developing
 # The CI subset leaves out PBKDF2 vectors above 100,000 iterations (one Wycheproof vector of
 # 16,777,216), saying so; the full set runs them.
+# Every set runs with acceljce.test.emulator (qemu's version): tests of a time budget skip
+# themselves under it, saying so (an emulator's timings are not an ARM core's):
+# SelfTestTest's allTestsTogetherRunWellUnderOneHundredMilliseconds (144 ms here) and
+# rsaPartFitsTheBudget (70 ms here, on a loaded host).
 # ACCELJCE_AARCH64_DIFF_CASES (default 200) sets the differential cases per algorithm
 # (acceljce.diff.cases; 10000 natively): emulation runs ~20-50x slower.
 set -euo pipefail
@@ -125,8 +131,10 @@ if $build; then
 fi
 jar=$(ls "$root"/provider/target/acceljce-provider-*-linux-aarch64.jar 2>/dev/null) \
   || cannot "no provider/target/acceljce-provider-*-linux-aarch64.jar (run without --no-build)"
-unzip -l "$jar" | grep -q 'META-INF/acceljce/native/linux-aarch64/libcrypto.so' \
-  || cannot "$jar holds no linux-aarch64 library"
+for lib in libcrypto.so libawslc.so; do
+  unzip -l "$jar" | grep -q "META-INF/acceljce/native/linux-aarch64/$lib" \
+    || cannot "$jar holds no linux-aarch64 $lib"
+done
 # the same provider without the bundle: LoadingOrderTest's case "no bundle on the class path"
 plain_jar=${jar%-linux-aarch64.jar}.jar
 [ -f "$plain_jar" ] || cannot "no $plain_jar beside the linux-aarch64 jar"
@@ -135,7 +143,8 @@ cli_jar=$root/cli/target/acceljce-cli.jar
 
 # `acceljce info` on the aarch64 JDK, from the cli jar and the linux-aarch64 jar: it must show the
 # bundled OpenSSL 3.5 using every ARMv8 crypto extension the (emulated) CPU reports, and at least
-# AES, PMULL, SHA-1 and SHA-256, which every ARMv8 server core has. Prints its summary lines.
+# AES, PMULL, SHA-1 and SHA-256, which every ARMv8 server core has, and the bundled AWS-LC
+# loaded beside it. Prints its summary lines.
 check_info() {
   local out=$root/provider/target/aarch64-info.txt started problems=()
   echo "test-aarch64: acceljce info on the aarch64 JDK under qemu-aarch64"
@@ -149,6 +158,8 @@ check_info() {
   sed -n '1,/^Services:/p' "$out"
   sed -n '/^CPU crypto features/,/^OpenSSL says:/p' "$out"
   grep -q '^OpenSSL: *OpenSSL 3\.5\..*(bundled)$' "$out" || problems+=("the library is not the bundled OpenSSL 3.5")
+  grep -q '^AWS-LC: *AWS-LC [0-9].*(bundled)$' "$out" \
+    || problems+=("the bundled AWS-LC is not loaded: $(grep '^AWS-LC:' "$out" || echo 'no AWS-LC line')")
   # the table's rows: | feature | CPU | OpenSSL uses |
   local table
   table=$(sed -n '/^CPU crypto features/,/^OpenSSL says:/p' "$out" | awk -F'|' 'NF == 5 {
@@ -255,6 +266,26 @@ if [ "$mode" = ci ]; then
       control.CapabilitiesTest; do
     select+=(--select-class "$t.$c")
   done
+  # AWS-LC's engine: each family it serves on AWS-LC (Wycheproof, against the JDK, the JCA
+  # contract), beside OpenSSL in one process, its per-library self-tests (SelfTestTest, above),
+  # its counters and its native memory; the classes skip AWS-LC's cases only where it is not
+  # loaded, and the `info` check fails then.
+  for c in awslc.TwoLibrariesTest awslc.CapabilityVariableTest signature.EdDsaEnginesTest \
+      agreement.XdhEnginesTest cipher.GcmOnAwsLcTest cipher.ChaCha20Poly1305OnAwsLcTest \
+      cipher.XChaCha20Poly1305Test cipher.AwsLcAeadCallShapesTest cipher.AeadFailureReleasesNothingTest \
+      control.EngineTablesTest control.CountersByEngineTest; do
+    select+=(--select-class "$t.$c")
+  done
+  # ECDSA and ECDH: only the AWS-LC case of each engine-parameterised method (iteration [1]:
+  # Engine's order is OPENSSL, AWSLC). Their OpenSSL cases repeat EcdsaTest's and
+  # KeyAgreementTest's Wycheproof runs above and took 2 of the subset's 11 minutes. ECDSA's
+  # cross-provider case and DestroyReleasesEnginesTest (a destroy racing a signing thread) run in
+  # the full set only: with them the subset took 15 min 42 s on a loaded 2-core host.
+  for m in 'signature.EcdsaEnginesTest#wycheproof' \
+      'signature.EcdsaEnginesTest#runsOnTheEngineAskedFor' 'agreement.EcdhEnginesTest#wycheproofAndCrossProvider' \
+      'agreement.EcdhEnginesTest#runsOnTheEngineAskedForAndRefusesADestroyedKey'; do
+    select+=(--select-iteration "method:$t.$m(dev.acceljce.control.Engine)[1]")
+  done
 else
   select=(--scan-classpath "$root/provider/target/test-classes" --exclude-classname '.*(NearMaxArrayTest|LoadingOrderTest|PathMatrixTest)')
 fi
@@ -276,6 +307,7 @@ run() {
     -Dacceljce.wycheproof.dir="$cache/wycheproof" \
     -Dacceljce.diff.cases="${ACCELJCE_AARCH64_DIFF_CASES:-200}" \
     -Dacceljce.policy=native \
+    -Dacceljce.test.emulator="$(qemu-aarch64 --version | head -1)" \
     "${library_options[@]}" \
     -Dacceljce.test.providerWithoutBundle="$plain_jar" \
     ${pbkdf2_cap:+-Dacceljce.test.pbkdf2.maxIterations=$pbkdf2_cap} \
@@ -291,10 +323,14 @@ run "$mode" "${select[@]}" "$@"
 #    Cobalt. OPENSSL_armcap (read instead of the CPU, crypto/armcap.c) forces them: NEON, AES,
 #    SHA-1, SHA-256, PMULL, SHA-512, CPUID, SHA-3, UNROLL8_EOR3, UNROLL12_EOR3 = what OpenSSL sets
 #    on a Neoverse V1. qemu implements EOR3 (FEAT_SHA3), so these kernels run and are checked.
+#    AWS-LC reads the same variable in its own layout, where 0x118fd asks for core-model bits
+#    qemu's CPU lacks, and aborts the process then: AccelJCE leaves AWS-LC unloaded under such a
+#    value (AwsLc.capabilityVariableConflict), which CapabilityVariableTest checks in this JVM.
 OPENSSL_armcap=0x118fd run "$mode-neoverse-v1-paths" \
   --select-method 'dev.acceljce.cipher.GcmTest#wycheproof()' \
   --select-class dev.acceljce.cipher.AesStreamDifferentialTest \
-  --select-class dev.acceljce.control.OpenSslCpuTest
+  --select-class dev.acceljce.control.OpenSslCpuTest \
+  --select-class dev.acceljce.awslc.CapabilityVariableTest
 # 6. The full set only: the loading order (bundled, property, system; each case in a JVM of its
 #    own) and Wycheproof against the system library, Debian's aarch64 libcrypto.so.3 (OpenSSL 3.0
 #    on Debian 12) found through LD_LIBRARY_PATH.

@@ -3,8 +3,8 @@
 # On linux-x86_64 that builds the bundled OpenSSL 3.5 first (scripts/build-openssl.sh, cached) and
 # runs the provider's suite twice: against the bundled library, then against the system's
 # libcrypto.so.3 (see docs/bundled-openssl.md). Then, on a linux-x86_64 host, the linux-aarch64
-# jar's time-bounded subset under emulation (scripts/test-aarch64.sh --ci, about 6 minutes on 2
-# cores; docs/platforms.md). Extra arguments go to Maven (e.g. -Dtest=DigestTest,
+# jar's time-bounded subset under emulation (scripts/test-aarch64.sh --ci, 10 to 15 minutes on 2
+# shared cores; docs/platforms.md). Extra arguments go to Maven (e.g. -Dtest=DigestTest,
 # -Dacceljce.test.skipSystemRun=true) and leave the aarch64 subset out, as ACCELJCE_AARCH64=skip does.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -15,6 +15,8 @@ import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -37,6 +39,9 @@ import java.util.Optional;
  * There is no system AWS-LC to fall back to. When nothing is loaded, {@link #isAvailable()} is
  * false and {@link #unavailableReason()} says why; the services only AWS-LC has are then not
  * registered, and the families it could serve stay on OpenSSL or the JDK.
+ *
+ * <p>Nothing is loaded either while OpenSSL's CPU capability variable holds a value AWS-LC could
+ * abort the process on ({@link #capabilityVariableConflict}).
  */
 public final class AwsLc {
     /** The prefix of the AWS-LC the project bundles (aws-lc-sys 0.47.0), when the bundle does not say. */
@@ -131,6 +136,12 @@ public final class AwsLc {
             attempts.add("switched off (acceljce.awslc=false)");
             return failed(attempts);
         }
+        String conflict = capabilityVariableConflict(System.getProperty("os.arch", ""), System.getenv());
+        if (conflict != null) {
+            attempts.add(conflict);
+            System.getLogger(AwsLc.class.getName()).log(Level.WARNING, "AccelJCE runs without AWS-LC: {0}", conflict);
+            return failed(attempts);
+        }
         String explicit = System.getProperty("acceljce.awslc.lib");
         if (explicit != null && !explicit.isBlank()) {
             String prefix = System.getProperty("acceljce.awslc.prefix", DEFAULT_PREFIX);
@@ -176,6 +187,37 @@ public final class AwsLc {
             }
         }
         return failed(attempts);
+    }
+
+    /**
+     * Why AWS-LC must not be loaded under this environment, or null. AWS-LC reads OpenSSL's CPU
+     * capability variable ({@code OPENSSL_armcap} on aarch64, {@code OPENSSL_ia32cap} on x86-64)
+     * when it loads, in its own bit layout, and calls {@code abort()} ("Fatal Error: HW capability
+     * found: ..., but HW capability requested: ...") when the value sets a bit the CPU did not
+     * report. The layouts differ: {@code OPENSSL_armcap=0x118fd}, what OpenSSL sets on a Neoverse
+     * V1, sets AWS-LC's Neoverse N1 and V1 core-model bits, which no other core reports, and ended
+     * the emulated JVM. Only a value that clears bits ({@code ~...} in each {@code :}-separated
+     * part) cannot abort; with any other AWS-LC stays unloaded, so OpenSSL can still be steered by
+     * the variable.
+     */
+    static String capabilityVariableConflict(String osArch, Map<String, String> env) {
+        String variable = switch (osArch.toLowerCase(Locale.ROOT)) {
+            case "aarch64", "arm64" -> "OPENSSL_armcap";
+            case "amd64", "x86_64" -> "OPENSSL_ia32cap";
+            default -> null;
+        };
+        String value = variable == null ? null : env.get(variable);
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        for (String part : value.trim().split(":", -1)) {
+            if (!part.isEmpty() && !part.startsWith("~")) {
+                return "not loaded while " + variable + "=" + value.trim() + " is set: AWS-LC reads that variable"
+                        + " in its own bit layout and aborts the process when it asks for a capability the CPU"
+                        + " lacks (only ~masks are safe)";
+            }
+        }
+        return null;
     }
 
     private static Loaded failed(List<String> attempts) {

@@ -45,6 +45,16 @@ class EngineTablesTest {
             assertEquals(Engine.AWSLC, Engines.preferred(Family.GCM));
             assertEquals(new Engines.Choice(Engine.AWSLC, 1024, Engine.OPENSSL), Engines.choice(Family.CHACHA20));
             assertEquals(Engine.AWSLC, Engines.preferred(Family.EDDSA));
+            // aarch64: no AWS-LC choice was measured on ARM hardware, so every family stays on
+            // OpenSSL in both ARM classes (AWS-LC runs there only when asked for)
+            for (String armClass : new String[] {"arm-crypto", "arm-portable"}) {
+                Settings.set("acceljce.cpuClass", armClass);
+                Crossovers.reload();
+                for (Family f : Family.values()) {
+                    assertNull(Crossovers.engine(f), armClass + " " + f);
+                    assertEquals(Engine.OPENSSL, Engines.preferred(f), armClass + " " + f);
+                }
+            }
         } finally {
             Settings.set("acceljce.cpuClass", null);
             Crossovers.reload();

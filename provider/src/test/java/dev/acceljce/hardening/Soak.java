@@ -1,6 +1,6 @@
 package dev.acceljce.hardening;
 
-import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.LiveNatives;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -131,19 +131,9 @@ final class Soak {
         return o;
     }
 
-    /** GC until the Cleaner has freed what is unreachable: the live count stops falling. */
+    /** GC until the Cleaner has freed what is unreachable: {@link LiveNatives#settle}. */
     static long settle() throws InterruptedException {
-        long last = Long.MAX_VALUE;
-        for (int round = 0; round < 50; round++) {
-            System.gc();
-            Thread.sleep(40);
-            long now = NativeResource.liveCount();
-            if (now >= last && round >= 3) {
-                return now;
-            }
-            last = Math.min(last, now);
-        }
-        return NativeResource.liveCount();
+        return LiveNatives.settle();
     }
 
     /** VmRSS from /proc/self/status, in KiB (0 where there is no procfs). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.acceljce.openssl.LibCrypto;
 import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.LiveNatives;
 import dev.acceljce.testing.Providers;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -36,7 +37,7 @@ class MlLifecycleTest {
                 .generateKeyPair();
         KeyFactory kf = KeyFactory.getInstance("ML-KEM", Providers.ACCEL);
         byte[] truncated = Arrays.copyOf(jdkKem.getPublic().getEncoded(), 100);
-        settle();
+        LiveNatives.settle();
         long baseline = NativeResource.liveCount();
         for (int i = 0; i < 150; i++) {
             // foreign keys imported at each use, new engines, encapsulators holding key references
@@ -62,24 +63,9 @@ class MlLifecycleTest {
                     .generateKeyPair();
             fresh.getPrivate().destroy();
         }
-        long after = settle();
+        long after = LiveNatives.settle();
         assertTrue(
                 after <= baseline + 64,
                 "native objects before " + baseline + ", after " + after + ": " + NativeResource.liveObjects());
-    }
-
-    /** Collects garbage until the live count stops falling; returns it. */
-    private static long settle() throws InterruptedException {
-        long last = Long.MAX_VALUE;
-        for (int i = 0; i < 40; i++) {
-            System.gc();
-            Thread.sleep(50);
-            long now = NativeResource.liveCount();
-            if (now >= last && i > 3) {
-                return now;
-            }
-            last = now;
-        }
-        return last;
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.LiveNatives;
 import dev.acceljce.testing.Providers;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -29,7 +30,7 @@ class NativeLifecycleTest {
         KeyFactory kf = KeyFactory.getInstance("EC", Providers.ACCEL);
         byte[] garbage = jdk.getPublic().getEncoded().clone();
         garbage[garbage.length - 5] ^= 0x55; // a point off the curve
-        settle();
+        LiveNatives.settle();
         long baseline = NativeResource.liveCount();
         for (int i = 0; i < 600; i++) {
             // a foreign key imported at each init, parsed keys, rejected encodings, new engines
@@ -57,24 +58,9 @@ class NativeLifecycleTest {
                     KeyPairGenerator.getInstance("X25519", Providers.ACCEL).generateKeyPair();
             fresh.getPrivate().destroy();
         }
-        long after = settle();
+        long after = LiveNatives.settle();
         assertTrue(
                 after <= baseline + 64,
                 "native objects before " + baseline + ", after " + after + ": " + NativeResource.liveObjects());
-    }
-
-    /** Collects garbage until the live count stops falling; returns it. */
-    private static long settle() throws InterruptedException {
-        long last = Long.MAX_VALUE;
-        for (int i = 0; i < 40; i++) {
-            System.gc();
-            Thread.sleep(50);
-            long now = NativeResource.liveCount();
-            if (now >= last && i > 3) {
-                return now;
-            }
-            last = now;
-        }
-        return last;
     }
 }
