@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.testing.EngineChoice;
-import dev.acceljce.testing.LiveObjects;
+import dev.acceljce.testing.LiveNatives;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
@@ -72,7 +72,7 @@ class EcdhEnginesTest {
         for (String curve : CURVES) {
             KeyPairGenerator g = KeyPairGenerator.getInstance("EC", Providers.ACCEL);
             g.initialize(new ECGenParameterSpec(curve));
-            long before = LiveObjects.settled("EC_KEY (AWS-LC)");
+            long before = LiveNatives.settle("EC_KEY (AWS-LC)");
             KeyPair a = g.generateKeyPair();
             assertEquals(before + more, live(), curve + " generated on " + engine);
             KeyPair b = g.generateKeyPair();
@@ -83,7 +83,7 @@ class EcdhEnginesTest {
                     (PrivateKey) KeyFactory.getInstance("EC", Providers.ACCEL).translateKey(sun.getPrivate());
             for (KeyPair pair : new KeyPair[] {a, new KeyPair(sun.getPublic(), imported)}) {
                 PrivateKey mine = pair.getPrivate();
-                before = LiveObjects.settled("EC_KEY (AWS-LC)");
+                before = LiveNatives.settle("EC_KEY (AWS-LC)");
                 KeyAgreement ka = KeyAgreement.getInstance("ECDH", Providers.ACCEL);
                 ka.init(mine);
                 int made = mine == imported ? more : 0;
@@ -107,6 +107,6 @@ class EcdhEnginesTest {
     }
 
     private static long live() {
-        return LiveObjects.of("EC_KEY (AWS-LC)");
+        return LiveNatives.of("EC_KEY (AWS-LC)");
     }
 }

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.testing.EngineChoice;
-import dev.acceljce.testing.LiveObjects;
+import dev.acceljce.testing.LiveNatives;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
@@ -91,7 +91,7 @@ class EcdsaEnginesTest {
         use(engine);
         int more = engine == Engine.AWSLC ? 1 : 0;
         for (String curve : EcdsaTest.CURVES) {
-            long before = LiveObjects.settled(AWSLC_KEY);
+            long before = LiveNatives.settle(AWSLC_KEY);
             KeyPair kp = EcdsaTest.generate("ours", curve);
             assertEquals(before + more, live(), curve + " generated on " + engine);
             byte[] sig = signAndCheck(kp.getPrivate(), kp.getPublic(), curve);
@@ -110,7 +110,7 @@ class EcdsaEnginesTest {
             KeyPair sun = EcdsaTest.generate(null, curve);
             PrivateKey imported =
                     (PrivateKey) KeyFactory.getInstance("EC", Providers.ACCEL).translateKey(sun.getPrivate());
-            before = LiveObjects.settled(AWSLC_KEY);
+            before = LiveNatives.settle(AWSLC_KEY);
             Signature s = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
             s.initSign(imported);
             assertEquals(before + more, live(), curve + " on " + engine + ": made at the first init");
@@ -191,6 +191,6 @@ class EcdsaEnginesTest {
     }
 
     private static long live() {
-        return LiveObjects.of(AWSLC_KEY);
+        return LiveNatives.of(AWSLC_KEY);
     }
 }

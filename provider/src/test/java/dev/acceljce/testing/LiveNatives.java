@@ -19,13 +19,31 @@ public final class LiveNatives {
      * so a pause is not the end of it.
      */
     public static long settle() throws InterruptedException {
+        return settle(NativeResource::liveCount);
+    }
+
+    /** The live native objects of {@code kind} ("EC_KEY (AWS-LC)", ...) now. */
+    public static long of(String kind) {
+        return NativeResource.liveObjects().getOrDefault(kind, 0L);
+    }
+
+    /**
+     * {@link #settle()} for the objects of one {@code kind}: read it before a short sequence of
+     * operations whose own objects the caller keeps reachable, so that objects earlier tests left to
+     * their Cleaners do not move the count meanwhile.
+     */
+    public static long settle(String kind) throws InterruptedException {
+        return settle(() -> of(kind));
+    }
+
+    private static long settle(java.util.function.LongSupplier count) throws InterruptedException {
         long start = System.nanoTime();
         long lowest = Long.MAX_VALUE;
         long lastFall = start;
         while (true) {
             System.gc();
             Thread.sleep(50);
-            long now = NativeResource.liveCount();
+            long now = count.getAsLong();
             long t = System.nanoTime();
             if (now < lowest) {
                 lowest = now;
