@@ -42,16 +42,16 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
     }
 
     /**
-     * A key AWS-LC generated: {@code generated}, its scalar (big-endian, as long as the order;
-     * the key owns the array and wipes it at destroy) and its uncompressed public point.
+     * A key AWS-LC generated: {@code generated} and its uncompressed public point. The scalar
+     * stays in the EC_KEY until OpenSSL or a caller needs it ({@link #cachedScalar}): a TLS key
+     * share is used once, on AWS-LC, and never needs it out.
      */
-    AccelEcPrivateKey(Curves curve, EcKey generated, byte[] scalar, byte[] point) {
+    AccelEcPrivateKey(Curves curve, EcKey generated, byte[] point) {
         super(KeyKind.EC, null);
         this.curve = curve;
         this.generatedPoint = point;
         this.awsLc = generated;
         this.inRange = Boolean.TRUE;
-        startWithRawForm(scalar);
     }
 
     /**
@@ -68,7 +68,13 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
         if (generatedPoint == null) {
             return super.makeNative();
         }
-        EvpPkey.Key key = PreparedKeys.ecKeyPair(curve.opensslGroup(), rawFormNow(), generatedPoint);
+        byte[] scalar;
+        try {
+            scalar = cachedScalar(); // reentrant: makeNative runs under the read and making locks
+        } catch (InvalidKeyException e) {
+            throw new IllegalStateException(e); // not destroyed: the read lock is held
+        }
+        EvpPkey.Key key = PreparedKeys.ecKeyPair(curve.opensslGroup(), scalar, generatedPoint);
         includeNoPublicKey(key);
         return key;
     }
@@ -78,14 +84,15 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
     }
 
     /**
-     * The private scalar, big-endian and as long as the order, for another library (AWS-LC): read
-     * once from the EVP_PKEY and kept on the key ({@link #rawForm}), wiped by {@link #destroy()}.
-     * The array is shared: callers only read it.
+     * The private scalar, big-endian and as long as the order, for another library: read once
+     * from the EVP_PKEY, or from the EC_KEY of a key AWS-LC generated, and kept on the key
+     * ({@link #rawForm}), wiped by {@link #destroy()}. The array is shared: callers only read it.
      *
      * @throws InvalidKeyException when the key was destroyed
      */
     public byte[] cachedScalar() throws InvalidKeyException {
-        return rawForm(() -> bnOctets("priv", curve.orderBytes()));
+        // a generated key's EC_KEY is released only by destroy, which rawForm excludes
+        return rawForm(() -> generatedPoint != null ? awsLc.privateScalar() : bnOctets("priv", curve.orderBytes()));
     }
 
     /**

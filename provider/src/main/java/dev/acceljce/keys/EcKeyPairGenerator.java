@@ -159,16 +159,15 @@ public final class EcKeyPairGenerator extends KeyPairGeneratorSpi implements Cou
 
     /**
      * A key pair of AWS-LC: the private key keeps the generated EC_KEY (for ECDSA and ECDH on
-     * AWS-LC) with its scalar and point; the public key is its encoding, with an EC_KEY of its own
+     * AWS-LC) and the point, and reads the scalar out only when it is needed; the public key is its encoding, with an EC_KEY of its own
      * made if it is used.
      */
     private static KeyPair onAwsLc(Curves curve) {
         EcKey generated = EcKey.generate(curve.awsLcGroup());
         try {
             byte[] point = generated.publicPoint();
-            byte[] scalar = generated.privateScalar();
             AccelPublicKey pub = AccelEcPublicKey.generated(Keys.concat(EcPublicKeySpecs.header(curve), point), curve);
-            return new KeyPair(pub, new AccelEcPrivateKey(curve, generated, scalar, point));
+            return new KeyPair(pub, new AccelEcPrivateKey(curve, generated, point));
         } catch (RuntimeException e) {
             generated.close();
             throw e;
