@@ -62,18 +62,15 @@ final class AgreementSelfTests {
 
     static void register() {
         for (Vector v : VECTORS) {
-            for (Engine engine : v.engines) {
-                EngineSelfTests.register(v.family, engine, v.name, v.source, inject -> problem(v, engine, inject));
-            }
+            EngineSelfTests.registerOnEach(
+                    v.engines, v.family, v.name, v.source, (engine, inject) -> problem(v, engine, inject));
         }
-        for (Engine engine : NativeKeyAgreement.XDH_ENGINES) {
-            EngineSelfTests.register(
-                    Family.XDH,
-                    engine,
-                    "X25519 key generation, pairwise agreement (KeyPairGenerator and KeyAgreement SPIs)",
-                    "pairwise consistency (two new pairs agree on one secret both ways)",
-                    inject -> pairwise(engine, inject));
-        }
+        EngineSelfTests.registerOnEach(
+                NativeKeyAgreement.XDH_ENGINES,
+                Family.XDH,
+                "X25519 key generation, pairwise agreement (KeyPairGenerator and KeyAgreement SPIs)",
+                "pairwise consistency (two new pairs agree on one secret both ways)",
+                AgreementSelfTests::pairwise);
     }
 
     /** Two X25519 pairs generated on {@code engine} reach the same secret from either side, on it. */

@@ -23,25 +23,23 @@ final class AeadSelfTests {
     private static final HexFormat HEX = HexFormat.of();
 
     static void register() {
-        for (Engine engine : AeadServices.ENGINES) {
-            EngineSelfTests.register(
-                    Family.GCM,
-                    engine,
-                    "AES-128-GCM encrypt and decrypt (Cipher SPI)",
-                    "GCM specification (McGrew, Viega) test case 4",
-                    inject -> gcm(engine, inject));
-            EngineSelfTests.register(
-                    Family.CHACHA20,
-                    engine,
-                    "ChaCha20-Poly1305 encrypt and decrypt (Cipher SPI)",
-                    "RFC 8439 section 2.8.2",
-                    inject -> chacha(
-                            ChaCha20Poly1305Cipher.Variant.CHACHA20_POLY1305,
-                            engine,
-                            KnownAnswers.RFC8439_NONCE,
-                            KnownAnswers.RFC8439_CT + KnownAnswers.RFC8439_TAG,
-                            inject));
-        }
+        EngineSelfTests.registerOnEach(
+                AeadServices.ENGINES,
+                Family.GCM,
+                "AES-128-GCM encrypt and decrypt (Cipher SPI)",
+                "GCM specification (McGrew, Viega) test case 4",
+                AeadSelfTests::gcm);
+        EngineSelfTests.registerOnEach(
+                AeadServices.ENGINES,
+                Family.CHACHA20,
+                "ChaCha20-Poly1305 encrypt and decrypt (Cipher SPI)",
+                "RFC 8439 section 2.8.2",
+                (engine, inject) -> chacha(
+                        ChaCha20Poly1305Cipher.Variant.CHACHA20_POLY1305,
+                        engine,
+                        KnownAnswers.RFC8439_NONCE,
+                        KnownAnswers.RFC8439_CT + KnownAnswers.RFC8439_TAG,
+                        inject));
         EngineSelfTests.register(
                 Family.CHACHA20,
                 Engine.AWSLC,

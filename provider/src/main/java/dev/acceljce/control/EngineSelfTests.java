@@ -27,6 +27,12 @@ public final class EngineSelfTests {
         String problem(boolean injectFailure) throws Exception;
     }
 
+    /** A check written once for every engine that serves the family: it runs on {@code engine}. */
+    @FunctionalInterface
+    public interface EngineCheck {
+        String problem(Engine engine, boolean injectFailure) throws Exception;
+    }
+
     /** One registered test. */
     record Test(Family family, Engine engine, String name, String source, Check check) {}
 
@@ -46,6 +52,14 @@ public final class EngineSelfTests {
                 }
             }
             TESTS.add(new Test(family, engine, name, source, check));
+        }
+    }
+
+    /** Adds a test of {@code family} on each of {@code engines} ({@link #register} for each). */
+    public static void registerOnEach(
+            Iterable<Engine> engines, Family family, String name, String source, EngineCheck check) {
+        for (Engine engine : engines) {
+            register(family, engine, name, source, inject -> check.problem(engine, inject));
         }
     }
 

@@ -25,14 +25,12 @@ final class HkdfSelfTests {
             "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865";
 
     static void register() {
-        for (Engine engine : NativeHkdf.ENGINES) {
-            EngineSelfTests.register(
-                    Family.KDF,
-                    engine,
-                    "HKDF-SHA256 extract-then-expand, extract, expand (KDF SPI)",
-                    "RFC 5869 A.1",
-                    inject -> problem(engine, inject));
-        }
+        EngineSelfTests.registerOnEach(
+                NativeHkdf.ENGINES,
+                Family.KDF,
+                "HKDF-SHA256 extract-then-expand, extract, expand (KDF SPI)",
+                "RFC 5869 A.1",
+                HkdfSelfTests::problem);
     }
 
     private static String problem(Engine engine, boolean inject) throws Exception {

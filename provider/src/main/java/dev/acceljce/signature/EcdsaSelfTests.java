@@ -25,20 +25,18 @@ final class EcdsaSelfTests {
     private EcdsaSelfTests() {}
 
     static void register() {
-        for (Engine engine : EcdsaSignature.ENGINES) {
-            EngineSelfTests.register(
-                    Family.EC,
-                    engine,
-                    "ECDSA P-256 SHA-256 verify, and sign then verify (Signature SPI)",
-                    "RFC 6979 A.2.5 (SHA-256, message \"sample\")",
-                    inject -> problem(engine, inject));
-            EngineSelfTests.register(
-                    Family.EC,
-                    engine,
-                    "EC P-256 key generation, pairwise sign then verify (KeyPairGenerator and Signature SPIs)",
-                    "pairwise consistency (a new key's signature verifies under its public key, not for another message)",
-                    inject -> pairwise(engine, inject));
-        }
+        EngineSelfTests.registerOnEach(
+                EcdsaSignature.ENGINES,
+                Family.EC,
+                "ECDSA P-256 SHA-256 verify, and sign then verify (Signature SPI)",
+                "RFC 6979 A.2.5 (SHA-256, message \"sample\")",
+                EcdsaSelfTests::problem);
+        EngineSelfTests.registerOnEach(
+                EcdsaSignature.ENGINES,
+                Family.EC,
+                "EC P-256 key generation, pairwise sign then verify (KeyPairGenerator and Signature SPIs)",
+                "pairwise consistency (a new key's signature verifies under its public key, not for another message)",
+                EcdsaSelfTests::pairwise);
     }
 
     /** A key pair generated on {@code engine} signs on it, and the signature verifies under its public key. */

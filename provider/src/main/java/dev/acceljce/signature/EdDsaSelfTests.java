@@ -19,20 +19,18 @@ final class EdDsaSelfTests {
     private EdDsaSelfTests() {}
 
     static void register() {
-        for (Engine engine : EdDsaSignature.ENGINES) {
-            EngineSelfTests.register(
-                    Family.EDDSA,
-                    engine,
-                    "Ed25519 sign and verify (Signature SPI)",
-                    "RFC 8032 7.1 test 1",
-                    inject -> problem(engine, inject));
-            EngineSelfTests.register(
-                    Family.EDDSA,
-                    engine,
-                    "Ed25519 key generation, pairwise sign then verify (KeyPairGenerator and Signature SPIs)",
-                    "pairwise consistency (a new key's signature verifies under its public key)",
-                    inject -> pairwise(engine, inject));
-        }
+        EngineSelfTests.registerOnEach(
+                EdDsaSignature.ENGINES,
+                Family.EDDSA,
+                "Ed25519 sign and verify (Signature SPI)",
+                "RFC 8032 7.1 test 1",
+                EdDsaSelfTests::problem);
+        EngineSelfTests.registerOnEach(
+                EdDsaSignature.ENGINES,
+                Family.EDDSA,
+                "Ed25519 key generation, pairwise sign then verify (KeyPairGenerator and Signature SPIs)",
+                "pairwise consistency (a new key's signature verifies under its public key)",
+                EdDsaSelfTests::pairwise);
     }
 
     /** An Ed25519 pair generated on {@code engine} signs on it, and the signature verifies under its public key. */
