@@ -5,7 +5,10 @@
 # fails when a row is under 0.85) and each median against the JDK's. A JVM can settle in a slow
 # mode for its whole life, so one fork's figure (or a calibration inside one JVM) can mislead.
 #
-# Usage: scripts/gcm-fork-spread.sh [OUTDIR]      (FORKS=6, BENCH_JAR=bench/target/benchmarks.jar)
+# Usage: scripts/gcm-fork-spread.sh [OUTDIR]      (FORKS=6, ITERATIONS=4, BENCH_JAR=bench/target/benchmarks.jar)
+# With more ITERATIONS (1 s each) fork-spread.py also judges each fork by its best second, which
+# separates a JVM's own mode (every second of it slow) from a host whose speed swings for seconds
+# at a time under every JVM (docs/performance.md, "How stable the forks are here").
 # Pins the benchmark JVMs to CPU 1 when taskset exists; keep other work off that CPU meanwhile.
 # About 9 minutes with 6 forks. Extra JVM options for the forks: JVM_OPTS="-Dname=value ...".
 set -euo pipefail
@@ -21,5 +24,7 @@ extra=()
 [ -n "${JVM_OPTS:-}" ] && extra=(-jvmArgsAppend "$JVM_OPTS")
 ${pin[@]+"${pin[@]}"} "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
   -cp "$jar" org.openjdk.jmh.Main 'AesGcmBenchmark' -p size=32,128 -p provider=AccelJCE-native,JDK \
-  -f "${FORKS:-6}" -wi 4 -w 1 -i 4 -r 1 ${extra[@]+"${extra[@]}"} -rf json -rff "$out/result.json" > "$out/jmh.log"
-python3 "$root/scripts/fork-spread.py" "$out/result.json" | tee "$out/spread.md"
+  -f "${FORKS:-6}" -wi 4 -w 1 -i "${ITERATIONS:-4}" -r 1 ${extra[@]+"${extra[@]}"} -rf json -rff "$out/result.json" > "$out/jmh.log"
+by=mean
+[ "${ITERATIONS:-4}" -ge 8 ] && by=best
+python3 "$root/scripts/fork-spread.py" "$out/result.json" --by "$by" | tee "$out/spread.md"
