@@ -24,9 +24,9 @@ import java.util.function.UnaryOperator;
 /**
  * A private key whose material lives in an OpenSSL EVP_PKEY. Nothing is copied to the Java
  * heap unless the caller asks for the encoding or a component, or another library needs the key's
- * raw form ({@link #rawForm}). A key another library generated (AWS-LC's EC, Ed25519 and X25519 keys) starts with its
- * raw form and that library's object, and gets its EVP_PKEY only when OpenSSL is asked to use or
- * encode it ({@link #makeNative}). {@link #destroy()} frees the
+ * raw form ({@link #rawForm}). A key another library generated (AWS-LC's EC, Ed25519 and X25519
+ * keys) starts with that library's form (the EC_KEY of an EC key, the raw form of the others), and
+ * gets its EVP_PKEY only when OpenSSL is asked to use or encode it ({@link #makeNative}). {@link #destroy()} frees the
  * EVP_PKEY (OpenSSL clear-frees its private components), and the engines that hold references to
  * it (their contexts; see {@link KeyHolder}) free theirs at the same time; afterwards the key is refused with
  * {@link InvalidKeyException} by every AccelJCE engine and its getters throw

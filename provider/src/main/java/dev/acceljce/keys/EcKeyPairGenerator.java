@@ -159,8 +159,8 @@ public final class EcKeyPairGenerator extends KeyPairGeneratorSpi implements Cou
 
     /**
      * A key pair of AWS-LC: the private key keeps the generated EC_KEY (for ECDSA and ECDH on
-     * AWS-LC) and the point, and reads the scalar out only when it is needed; the public key is its encoding, with an EC_KEY of its own
-     * made if it is used.
+     * AWS-LC) and the point, and reads the scalar out only when it is needed; the public key is
+     * its encoding, with an EC_KEY of its own made if it is used.
      */
     private static KeyPair onAwsLc(Curves curve) {
         EcKey generated = EcKey.generate(curve.awsLcGroup());
