@@ -86,8 +86,7 @@ class SelfTestTest {
      */
     @Test
     void allTestsTogetherRunWellUnderOneHundredMilliseconds() {
-        String emulator = System.getProperty("acceljce.test.emulator");
-        assumeTrue(emulator == null, "a time budget means nothing under the emulator " + emulator);
+        skipUnderEmulator();
         Providers.requireNative();
         ServiceReport.of(Providers.ACCEL); // runs every service's probe: the bindings exist now
         SelfTest.run(Set.of()); // and every class the tests touch is initialised
@@ -149,8 +148,7 @@ class SelfTestTest {
      */
     @Test
     void rsaPartFitsTheBudget() {
-        String emulator = System.getProperty("acceljce.test.emulator");
-        assumeTrue(emulator == null, "a time budget means nothing under the emulator " + emulator);
+        skipUnderEmulator();
         Providers.requireNative();
         SelfTest.run(Set.of(Family.RSA), Set.of());
         long best = Long.MAX_VALUE;
@@ -291,5 +289,11 @@ class SelfTestTest {
         assertTrue(done, "child JVM did not finish:\n" + out);
         assertEquals(0, p.exitValue(), "child JVM failed:\n" + out);
         return out;
+    }
+
+    /** A time budget says nothing under an emulator ({@code acceljce.test.emulator}, set by scripts/test-aarch64.sh). */
+    private static void skipUnderEmulator() {
+        String emulator = System.getProperty("acceljce.test.emulator");
+        assumeTrue(emulator == null, "a time budget means nothing under the emulator " + emulator);
     }
 }
