@@ -181,6 +181,28 @@ public final class EcKey extends AwsLcResource {
     }
 
     /**
+     * A public key of this key's point, in an EC_KEY of its own (the point is copied as AWS-LC
+     * holds it, in projective form: nothing is computed). A key pair's public half outlives or
+     * dies apart from its private half, and must not keep the private scalar alive.
+     */
+    public EcKey publicHalf() {
+        EcKey pub = new EcKey(newKey(group), group, false);
+        MemorySegment k = enterShared();
+        try {
+            MemorySegment p = (MemorySegment) GET0_PUBLIC_KEY.invokeExact(k);
+            if (p.equals(MemorySegment.NULL) || (int) SET_PUBLIC_KEY.invokeExact(pub.ptr(), p) != 1) {
+                throw AwsLcErrors.failure("EC_KEY_set_public_key");
+            }
+            return pub;
+        } catch (Throwable t) {
+            pub.close();
+            throw NativeObject.rethrow(t);
+        } finally {
+            exitShared();
+        }
+    }
+
+    /**
      * The private scalar, big-endian and padded to the field's length (which is the order's on
      * these curves), in a new array the caller owns and wipes.
      */

@@ -22,8 +22,8 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
 
     private final Curves curve;
 
-    /** The public point of a key generated on AWS-LC, for {@link #makeNative}; null otherwise. */
-    private final transient byte[] generatedPoint;
+    /** Whether AWS-LC generated the key: its EC_KEY holds the scalar and the point until destroy. */
+    private final transient boolean generated;
 
     /** AWS-LC's form of the key, made on first need (or at generation) and kept until destroy. */
     private transient volatile EcKey awsLc;
@@ -37,19 +37,19 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
     AccelEcPrivateKey(EvpPkey.Key key, Curves curve) {
         super(KeyKind.EC, key);
         this.curve = curve;
-        this.generatedPoint = null;
+        this.generated = false;
         includeNoPublicKey(key);
     }
 
     /**
-     * A key AWS-LC generated: {@code generated} and its uncompressed public point. The scalar
-     * stays in the EC_KEY until OpenSSL or a caller needs it ({@link #cachedScalar}): a TLS key
-     * share is used once, on AWS-LC, and never needs it out.
+     * A key AWS-LC generated, held in {@code generated}. The scalar and the point stay in the
+     * EC_KEY until OpenSSL or a caller needs them ({@link #cachedScalar}, {@link #makeNative}): a
+     * TLS key share is used once, on AWS-LC, and never needs them out.
      */
-    AccelEcPrivateKey(Curves curve, EcKey generated, byte[] point) {
+    AccelEcPrivateKey(Curves curve, EcKey generated) {
         super(KeyKind.EC, null);
         this.curve = curve;
-        this.generatedPoint = point;
+        this.generated = true;
         this.awsLc = generated;
         this.inRange = Boolean.TRUE;
     }
@@ -65,7 +65,7 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
 
     @Override
     EvpPkey.Key makeNative() {
-        if (generatedPoint == null) {
+        if (!generated) {
             return super.makeNative();
         }
         byte[] scalar;
@@ -74,7 +74,8 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
         } catch (InvalidKeyException e) {
             throw new IllegalStateException(e); // not destroyed: the read lock is held
         }
-        EvpPkey.Key key = PreparedKeys.ecKeyPair(curve.opensslGroup(), scalar, generatedPoint);
+        // the EC_KEY is released only by destroy, which the read lock held here excludes
+        EvpPkey.Key key = PreparedKeys.ecKeyPair(curve.opensslGroup(), scalar, awsLc.publicPoint());
         includeNoPublicKey(key);
         return key;
     }
@@ -92,7 +93,7 @@ public final class AccelEcPrivateKey extends AccelPrivateKey implements ECPrivat
      */
     public byte[] cachedScalar() throws InvalidKeyException {
         // a generated key's EC_KEY is released only by destroy, which rawForm excludes
-        return rawForm(() -> generatedPoint != null ? awsLc.privateScalar() : bnOctets("priv", curve.orderBytes()));
+        return rawForm(() -> generated ? awsLc.privateScalar() : bnOctets("priv", curve.orderBytes()));
     }
 
     /**

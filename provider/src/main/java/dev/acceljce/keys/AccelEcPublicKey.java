@@ -28,7 +28,10 @@ public final class AccelEcPublicKey extends AccelPublicKey implements ECPublicKe
         this.curve = curve;
     }
 
-    /** A key whose point AWS-LC checked and holds in {@code awsLc}; its EVP_PKEY is made on first need. */
+    /**
+     * A key whose point AWS-LC checked and holds in {@code awsLc}; its EVP_PKEY is made on first
+     * need, and its encoding too when {@code encoded} is null ({@link #generatedOnAwsLc}).
+     */
     AccelEcPublicKey(EcKey awsLc, byte[] encoded, Curves curve) {
         super(KeyKind.EC, null, encoded);
         this.curve = curve;
@@ -38,6 +41,21 @@ public final class AccelEcPublicKey extends AccelPublicKey implements ECPublicKe
     /** A key of an encoding whose point is known to be valid (generated): each native form is made on first need. */
     static AccelEcPublicKey generated(byte[] encoded, Curves curve) {
         return new AccelEcPublicKey((EvpPkey.Key) null, encoded, curve);
+    }
+
+    /**
+     * The public half of a key pair AWS-LC generated, {@code publicHalf} holding its point as
+     * AWS-LC computed it (projective). The encoding is made on first need: exporting the point
+     * costs a field inversion (~2 us on P-256), which a caller that never reads the key skips.
+     */
+    static AccelEcPublicKey generatedOnAwsLc(EcKey publicHalf, Curves curve) {
+        return new AccelEcPublicKey(publicHalf, null, curve);
+    }
+
+    @Override
+    byte[] encode() {
+        EcKey k = awsLc; // set by the constructor of a key made without its encoding, never cleared
+        return Keys.concat(EcPublicKeySpecs.header(curve), k.publicPoint());
     }
 
     public Curves curve() {

@@ -26,7 +26,11 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
     private static final long serialVersionUID = 1L;
 
     private final KeyKind kind;
-    private final byte[] encoded;
+    /**
+     * The X.509 encoding; null until first needed for a key made without it ({@link #encode}): a
+     * generated key pair's public half may never be encoded (a job that keeps only the private key).
+     */
+    private volatile byte[] encoded;
     /**
      * The native key; null until first needed for a key made by {@link Keys#publicHalf}, whose
      * holder may never use it natively (an ephemeral TLS key share is only encoded and sent).
@@ -68,7 +72,12 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
      * default; kinds with cheaper raw forms (EC points, EdDSA and XDH keys) override it.
      */
     EvpPkey.Key importPublic() {
-        return EvpPkey.Key.fromPublicDer(encoded);
+        return EvpPkey.Key.fromPublicDer(encodedView());
+    }
+
+    /** The X.509 encoding of a key made without one; kinds that make such keys override it. */
+    byte[] encode() {
+        throw new IllegalStateException("a " + kind + " public key made without its encoding");
     }
 
     @Override
@@ -88,7 +97,7 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
 
     @Override
     public final byte[] getEncoded() {
-        return encoded.clone();
+        return encodedView().clone();
     }
 
     /**
@@ -104,7 +113,7 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
             }
             try {
                 KeyFactory kf = KeyFactory.getInstance(kind.jdkFactory(), jdk);
-                view = v = kf.generatePublic(new X509EncodedKeySpec(encoded));
+                view = v = kf.generatePublic(new X509EncodedKeySpec(encodedView()));
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("the JDK cannot parse a key OpenSSL encoded", e);
             }
@@ -114,6 +123,14 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
 
     /** The encoding itself, not a copy: for reading inside this package only. */
     final byte[] encodedView() {
+        byte[] e = encoded;
+        return e != null ? e : encoded();
+    }
+
+    private synchronized byte[] encoded() {
+        if (encoded == null) {
+            encoded = encode();
+        }
         return encoded;
     }
 
@@ -123,6 +140,7 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
      * RSA.
      */
     final byte[] rawPublic(int length) {
+        byte[] encoded = encodedView();
         return Arrays.copyOfRange(encoded, encoded.length - length, encoded.length);
     }
 
@@ -131,19 +149,21 @@ abstract sealed class AccelPublicKey implements PublicKey, AccelKey
         if (this == o) {
             return true;
         }
-        return o instanceof Key k && "X.509".equals(k.getFormat()) && Arrays.equals(encoded, k.getEncoded());
+        return o instanceof Key k && "X.509".equals(k.getFormat()) && Arrays.equals(encodedView(), k.getEncoded());
     }
 
     @Override
     public final int hashCode() {
-        return Arrays.hashCode(encoded);
+        return Arrays.hashCode(encodedView());
     }
 
     @Override
     public String toString() {
         PublicKey v = view();
         return "AccelJCE "
-                + (v != null ? v : kind.jdkFactory() + " public key, X.509 encoded, " + encoded.length + " bytes");
+                + (v != null
+                        ? v
+                        : kind.jdkFactory() + " public key, X.509 encoded, " + encodedView().length + " bytes");
     }
 
     /** Serialized as the JDK's keys are: a KeyRep of the encoding, resolved by any KeyFactory. */

@@ -159,15 +159,14 @@ public final class EcKeyPairGenerator extends KeyPairGeneratorSpi implements Cou
 
     /**
      * A key pair of AWS-LC: the private key keeps the generated EC_KEY (for ECDSA and ECDH on
-     * AWS-LC) and the point, and reads the scalar out only when it is needed; the public key is
-     * its encoding, with an EC_KEY of its own made if it is used.
+     * AWS-LC) and reads the scalar out only when it is needed; the public key gets a copy of the
+     * point in an EC_KEY of its own, and its encoding on first need.
      */
     private static KeyPair onAwsLc(Curves curve) {
         EcKey generated = EcKey.generate(curve.awsLcGroup());
         try {
-            byte[] point = generated.publicPoint();
-            AccelPublicKey pub = AccelEcPublicKey.generated(Keys.concat(EcPublicKeySpecs.header(curve), point), curve);
-            return new KeyPair(pub, new AccelEcPrivateKey(curve, generated, point));
+            AccelPublicKey pub = AccelEcPublicKey.generatedOnAwsLc(generated.publicHalf(), curve);
+            return new KeyPair(pub, new AccelEcPrivateKey(curve, generated));
         } catch (RuntimeException e) {
             generated.close();
             throw e;

@@ -81,7 +81,7 @@ class EcdsaEnginesTest {
     }
 
     /**
-     * On AWS-LC, a key's EC_KEY belongs to the key: a key generated there starts with it, a key
+     * On AWS-LC, a key's EC_KEY belongs to the key: a pair generated there starts with one per half, a key
      * imported through OpenSSL gets it at the first init and keeps it for every later Signature
      * (as a TLS server makes one per handshake), and destroy() frees it at once.
      */
@@ -93,7 +93,10 @@ class EcdsaEnginesTest {
         for (String curve : EcdsaTest.CURVES) {
             long before = LiveNatives.settle(AWSLC_KEY);
             KeyPair kp = EcdsaTest.generate("ours", curve);
-            assertEquals(before + more, live(), curve + " generated on " + engine);
+            assertEquals(
+                    before + 2 * more,
+                    live(),
+                    curve + " generated on " + engine + ": the private key's, its public half's");
             byte[] sig = signAndCheck(kp.getPrivate(), kp.getPublic(), curve);
             long held = live();
             kp.getPrivate().destroy();
@@ -169,6 +172,36 @@ class EcdsaEnginesTest {
                     kp.getPrivate().destroy();
                 }
             }
+        }
+    }
+
+    /**
+     * A generated public key is encoded only when asked (on AWS-LC its point stays in an EC_KEY of
+     * its own until then): read first after its private half was destroyed, it is still the pair's,
+     * and equal to SunEC's key of the same encoding, both ways, hash code included.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aPublicKeyReadAfterItsPrivateHalfWasDestroyedIsThePairs(Engine engine) throws Exception {
+        use(engine);
+        for (String curve : EcdsaTest.CURVES) {
+            KeyPair kp = EcdsaTest.generate("ours", curve);
+            Signature s = Signature.getInstance("SHA256withECDSA", Providers.ACCEL);
+            s.initSign(kp.getPrivate());
+            s.update(new byte[7]);
+            byte[] sig = s.sign();
+            kp.getPrivate().destroy();
+
+            PublicKey sunPublic = KeyFactory.getInstance("EC", "SunEC")
+                    .generatePublic(new X509EncodedKeySpec(kp.getPublic().getEncoded()));
+            Signature sun = Signature.getInstance("SHA256withECDSA", "SunEC");
+            sun.initVerify(sunPublic);
+            sun.update(new byte[7]);
+            assertTrue(sun.verify(sig), curve + " on " + engine);
+            assertEquals(sunPublic, kp.getPublic(), curve);
+            assertEquals(kp.getPublic(), sunPublic, curve);
+            assertEquals(sunPublic.hashCode(), kp.getPublic().hashCode(), curve);
+            assertEquals(((ECPublicKey) sunPublic).getW(), ((ECPublicKey) kp.getPublic()).getW(), curve);
         }
     }
 
