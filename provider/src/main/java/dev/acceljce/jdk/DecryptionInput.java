@@ -31,6 +31,11 @@ public final class DecryptionInput {
     }
 
     private Rule rule = Rule.NONE;
+    /** The rule decryptions of {@link #ruleOf} follow: found once, not on every init (string work). */
+    private Rule decryptRule;
+
+    private String ruleOf;
+    private int ruleBlockSize;
     private Init again;
     private int blockSize;
     private long held;
@@ -42,20 +47,30 @@ public final class DecryptionInput {
     public void initialized(int opmode, String transformation, int blockSize, Init again) {
         this.again = again;
         boolean decrypt = opmode == Cipher.DECRYPT_MODE || opmode == Cipher.UNWRAP_MODE;
-        String t = transformation.toUpperCase(Locale.ROOT);
         if (!decrypt) {
             rule = Rule.NONE;
-        } else if (t.startsWith("AESWRAPPAD") || t.contains("/KWP/")) {
-            rule = Rule.KEY_WRAP_PADDED;
-        } else if (t.startsWith("AESWRAP") || t.contains("/KW/")) {
-            rule = Rule.KEY_WRAP;
-        } else if (PaddedDecryption.applies(transformation, blockSize)) {
-            rule = Rule.PADDED_BLOCK;
         } else {
-            rule = Rule.NONE;
+            if (!transformation.equals(ruleOf) || blockSize != ruleBlockSize) {
+                decryptRule = decryptRule(transformation, blockSize);
+                ruleOf = transformation;
+                ruleBlockSize = blockSize;
+            }
+            rule = decryptRule;
         }
         this.blockSize = blockSize;
         held = 0;
+    }
+
+    private static Rule decryptRule(String transformation, int blockSize) {
+        String t = transformation.toUpperCase(Locale.ROOT);
+        if (t.startsWith("AESWRAPPAD") || t.contains("/KWP/")) {
+            return Rule.KEY_WRAP_PADDED;
+        } else if (t.startsWith("AESWRAP") || t.contains("/KW/")) {
+            return Rule.KEY_WRAP;
+        } else if (PaddedDecryption.applies(transformation, blockSize)) {
+            return Rule.PADDED_BLOCK;
+        }
+        return Rule.NONE;
     }
 
     /** {@code n} bytes given to update. */

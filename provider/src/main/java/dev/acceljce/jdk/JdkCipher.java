@@ -28,6 +28,8 @@ public final class JdkCipher extends CipherSpi implements Counted {
     private Cipher cipher;
     /** Initialised to decrypt an AEAD transformation: doFinal goes through {@link VerifiedDecryption}. */
     private boolean aeadDecrypt;
+    /** Whether {@link #cipher} is an AEAD; found when it is made, not on every init. */
+    private boolean aead;
     /** The native path's length rules for the message being decrypted. */
     private final DecryptionInput message = new DecryptionInput();
 
@@ -57,6 +59,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
             try {
                 String t = transformation();
                 cipher = Cipher.getInstance(t, JdkProviders.forService("Cipher", algorithm));
+                aead = VerifiedDecryption.isAead(t);
             } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {
                 throw new IllegalStateException(e);
             }
@@ -220,7 +223,7 @@ public final class JdkCipher extends CipherSpi implements Counted {
 
     private void initialized(int opmode, DecryptionInput.Init again) {
         boolean decrypt = opmode == Cipher.DECRYPT_MODE || opmode == Cipher.UNWRAP_MODE;
-        aeadDecrypt = decrypt && VerifiedDecryption.isAead(transformation());
+        aeadDecrypt = decrypt && aead;
         message.initialized(opmode, transformation(), cipher().getBlockSize(), again);
     }
 
