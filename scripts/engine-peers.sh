@@ -32,6 +32,8 @@ run ecdsa 'EcdsaBenchmark' -p size=128 "$@"
 run eddsa 'EdDsaBenchmark' -p size=128 "$@"
 run agreement 'KeyAgreementBenchmark' "$@"
 run keygen 'KeyPairGeneratorBenchmark' -p algorithm=EC,X25519 "$@"
+# a pair and its encoding: what a TLS key share costs (keygen lets a lazy public key skip the export)
+run keyshare 'KeyShareBenchmark' "$@"
 run gcm 'AesGcmBenchmark' "$@"
 run chacha 'CipherModesBenchmark' -p algorithm=ChaCha20-Poly1305 "$@"
 # HKDF-SHA256 (a TLS 1.3 key schedule's derivation); ACCP and Conscrypt serve no javax.crypto.KDF

@@ -286,6 +286,7 @@ public record Suite(String name, String description, Settings settings, List<Par
         b.part("X25519 and ECDH P-256", "KeyAgreementBenchmark", WITH_ENGINES);
         b.part("RSA", "RsaBenchmark", IN_PROCESS, "keyBits", List.of("2048", "4096"));
         b.part("Key generation", "KeyPairGeneratorBenchmark", WITH_ENGINES);
+        b.part("Key shares: a pair and its encoding", "KeyShareBenchmark", WITH_ENGINES);
         b.part("HKDF, PBKDF2, DRBG", "KdfBenchmark", IN_PROCESS);
         b.part("ML-KEM-768", "MlKemBenchmark", IN_PROCESS);
         b.part("ML-DSA-65", "MlDsaBenchmark", IN_PROCESS);
