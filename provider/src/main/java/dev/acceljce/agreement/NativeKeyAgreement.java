@@ -1,7 +1,5 @@
 package dev.acceljce.agreement;
 
-import dev.acceljce.awslc.Curve25519;
-import dev.acceljce.awslc.EcKey;
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
 import dev.acceljce.control.Engine;
@@ -10,13 +8,9 @@ import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelEcPrivateKey;
 import dev.acceljce.keys.AccelEcPublicKey;
 import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.AccelXecPrivateKey;
 import dev.acceljce.keys.KeyHolder;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.keys.Keys;
-import dev.acceljce.openssl.EvpPkey;
-import dev.acceljce.openssl.EvpPkeyDerive;
-import dev.acceljce.openssl.OpenSslException;
 import java.math.BigInteger;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -41,8 +35,8 @@ import javax.crypto.ShortBufferException;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * ECDH (secp256r1, secp384r1, secp521r1) and XDH (X25519, X448) through EVP_PKEY_derive, with
- * SunEC's contract: two parties only ({@code lastPhase} must be true), the peer is validated and
+ * ECDH (secp256r1, secp384r1, secp521r1) and XDH (X25519, X448) on OpenSSL or AWS-LC (an {@link
+ * AgreementEngine} per library, chosen per object; this class keeps the rules), with SunEC's contract: two parties only ({@code lastPhase} must be true), the peer is validated and
  * the secret computed in {@code doPhase} (an invalid or small-order peer, or one of another curve,
  * gives InvalidKeyException there), {@code generateSecret} hands the secret out once and leaves
  * the object initialised with the same private key, and {@code generateSecret(String)} makes
@@ -70,9 +64,8 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
     private KeyAgreement delegate;
 
     private AccelKey privateKey;
-    private EvpPkeyDerive ctx;
-    /** The key {@link #ctx} was made for (kept when ECDH forgets its key, to reuse the context). */
-    private AccelKey ctxKey;
+    /** The library computing with {@link #privateKey}: {@link #preferred}, or OpenSSL for a key it does not serve. */
+    private AgreementEngine engine;
     /** The secret computed by doPhase, until generateSecret hands it out. */
     private byte[] secret;
     /**
@@ -82,16 +75,10 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
      */
     private int lastSecretLength;
 
-    /** The library chosen for this object: AWS-LC serves X25519 keys when chosen, OpenSSL the rest. */
-    private final Engine preferred;
-    /** The current key's AWS-LC form (X25519's raw scalar, cached on the key), or null: OpenSSL serves it. */
-    private byte[] awsLcScalar;
-    /**
-     * ECDH on AWS-LC: the current key as AWS-LC's EC_KEY, which the key makes once and keeps
-     * ({@code AccelEcPrivateKey.awsLcKey}); null when OpenSSL serves it. Not owned here: the
-     * key frees it when destroyed.
-     */
-    private volatile EcKey awsLcEcKey;
+    /** The library chosen for this object ({@code Dispatch.engine}). */
+    private final AgreementEngine preferred;
+    /** OpenSSL, for keys {@link #preferred} does not serve (X448 when AWS-LC was chosen); made on first need. */
+    private AgreementEngine openssl;
 
     /** The libraries XDH agreements run on (AWS-LC: X25519 only). */
     static final Set<Engine> XDH_ENGINES = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
@@ -103,7 +90,18 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         this.algorithm = algorithm;
         this.ecdh = ecdh;
         this.locked = locked;
-        this.preferred = preferred;
+        this.preferred = preferred == Engine.AWSLC ? new AwsLcAgreement() : new OpenSslAgreement(algorithm, ecdh);
+    }
+
+    /** The library that computes with {@code key}. */
+    private AgreementEngine engineFor(AccelKey key) {
+        if (preferred.serves(key)) {
+            return preferred;
+        }
+        if (openssl == null) {
+            openssl = new OpenSslAgreement(algorithm, ecdh);
+        }
+        return openssl;
     }
 
     /** The library that computed the last secret. */
@@ -162,46 +160,16 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
             initDelegate(key, params, random, parameterForm);
             return;
         }
-        if (preferred == Engine.AWSLC && imported.kind() == KeyKind.X25519) {
-            // raw bytes made once per key; no OpenSSL context for this key
-            awsLcScalar = ((AccelXecPrivateKey) imported).cachedFromRaw(byte[]::clone);
-            clearSecret();
-            privateKey = imported;
-            delegate = null;
-            if (params != null) {
-                checkXdhParameters(params, imported.kind());
-            }
-            return;
-        }
-        awsLcScalar = null;
-        if (ecdh && preferred == Engine.AWSLC) {
+        if (ecdh) {
+            // the caller's numbers, as SunEC reads them: a foreign key's encoding may say
+            // otherwise (a negative s is encoded by its magnitude)
             checkScalarRange(key, (AccelEcPrivateKey) imported);
-            awsLcEcKey = ((AccelEcPrivateKey) imported).awsLcKey();
-            privateKey = imported;
-            return;
         }
-        if (ctx == null || imported != ctxKey) {
-            if (ecdh) {
-                // the caller's numbers, as SunEC reads them: a foreign key's encoding may say
-                // otherwise (a negative s is encoded by its magnitude)
-                checkScalarRange(key, (AccelEcPrivateKey) imported);
-            }
-            EvpPkeyDerive fresh;
-            // a reference of our own while the context is made; the context then holds its own
-            try (EvpPkey.Key ref = imported.share()) {
-                fresh = new EvpPkeyDerive(ref, secretLength(imported));
-            } catch (OpenSslException e) {
-                throw new InvalidKeyException(algorithm + " cannot use this key: " + e.getMessage(), e);
-            }
-            if (ctx != null) {
-                ctx.close();
-            }
-            ctx = fresh;
-            ctxKey = imported;
-            imported.heldBy(this);
-        }
+        AgreementEngine e = engineFor(imported);
+        e.init(imported, this);
         clearSecret();
         privateKey = imported;
+        engine = e;
         delegate = null;
         if (params != null) {
             checkXdhParameters(params, imported.kind());
@@ -253,15 +221,6 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         }
     }
 
-    private static int secretLength(AccelKey key) {
-        return switch (key.kind()) {
-            case EC -> (((AccelEcPrivateKey) key).curve().fieldBits() + 7) / 8;
-            case X25519 -> 32;
-            case X448 -> 56;
-            default -> throw new IllegalArgumentException("not a key-agreement key: " + key.kind());
-        };
-    }
-
     private void initDelegate(Key key, AlgorithmParameterSpec params, SecureRandom random, boolean parameterForm)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
         KeyAgreement d;
@@ -292,15 +251,13 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         }
     }
 
-    /** The private key was destroyed: its context goes now (doPhase refuses the key from here on). */
+    /** The private key was destroyed: what each library holds for it goes now (doPhase refuses the key from here on). */
     @Override
     public void keyDestroyed(AccelKey destroyed) {
-        EvpPkeyDerive c = ctx;
-        if (c != null && destroyed == ctxKey) {
-            c.release();
-        }
-        if (destroyed == privateKey) {
-            awsLcEcKey = null; // the key released it
+        preferred.keyDestroyed(destroyed);
+        AgreementEngine o = openssl;
+        if (o != null) {
+            o.keyDestroyed(destroyed);
         }
     }
 
@@ -325,83 +282,11 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
             throw e;
         }
         AccelKey peer = ecdh ? ecPeer(key) : xdhPeer(key);
-        if (awsLcScalar != null) {
-            agreeOnAwsLc(peer);
-            secretEngine = Engine.AWSLC;
-            return null;
-        }
-        if (ecdh && preferred == Engine.AWSLC) {
-            ecdhOnAwsLc((AccelEcPublicKey) peer);
-            secretEngine = Engine.AWSLC;
-            return null;
-        }
-        secretEngine = Engine.OPENSSL;
-        byte[] s;
-        try (EvpPkey.Key ref = peer.share()) {
-            s = ctx.derive(ref);
-        } catch (IllegalStateException e) {
-            privateKey.requireLive(); // destroyed on another thread meanwhile: InvalidKeyException
-            throw e;
-        }
-        if (s == null) {
-            // OpenSSL refused the peer (public-key check) or the product (all zero: small order)
-            throw new InvalidKeyException(ecdh ? "Invalid EC public key" : "Point has small order");
-        }
+        byte[] s = engine.agree(privateKey, peer);
+        secretEngine = engine.library();
         secret = s;
         lastSecretLength = s.length;
         return null;
-    }
-
-    /** X25519 on AWS-LC: the peer's raw 32 bytes (from its encoding) with the cached scalar. */
-    private void agreeOnAwsLc(AccelKey peer) throws InvalidKeyException {
-        byte[] spki = peer.getEncoded();
-        byte[] u = Arrays.copyOfRange(spki, spki.length - Curve25519.X25519_KEY, spki.length);
-        byte[] s = new byte[Curve25519.X25519_KEY];
-        byte[] scalar = awsLcScalar; // read once: a destroy() on another thread clears the field
-        if (scalar == null) {
-            throw new InvalidKeyException("the key was destroyed");
-        }
-        boolean ok = Curve25519.x25519(s, scalar, u);
-        privateKey.requireLive(); // destroyed meanwhile (its raw form wiped): InvalidKeyException
-        if (!ok) {
-            Arrays.fill(s, (byte) 0);
-            throw new InvalidKeyException("Point has small order");
-        }
-        secret = s;
-        lastSecretLength = s.length;
-    }
-
-    /**
-     * ECDH on AWS-LC: the peer's EC_KEY, which the peer key made once (its point checked on the
-     * curve by AWS-LC, or by OpenSSL before when the key was imported there), then
-     * ECDH_compute_key.
-     */
-    private void ecdhOnAwsLc(AccelEcPublicKey peer) throws InvalidKeyException {
-        EcKey mine = awsLcEcKey; // read once: a destroy() on another thread clears the field
-        if (mine == null) {
-            throw new InvalidKeyException("the key was destroyed");
-        }
-        EcKey theirs;
-        try {
-            theirs = peer.awsLcKey();
-        } catch (InvalidKeyException refused) {
-            throw new InvalidKeyException("Invalid EC public key", refused);
-        }
-        byte[] s = new byte[mine.group().fieldBytes()];
-        try {
-            mine.agree(theirs, s);
-        } catch (IllegalStateException e) {
-            privateKey.requireLive(); // destroyed on another thread meanwhile: InvalidKeyException
-            throw e;
-        }
-        try {
-            privateKey.requireLive();
-        } catch (InvalidKeyException destroyed) {
-            Arrays.fill(s, (byte) 0);
-            throw destroyed;
-        }
-        secret = s;
-        lastSecretLength = s.length;
     }
 
     private AccelKey ecPeer(Key key) throws InvalidKeyException {
