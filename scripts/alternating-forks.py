@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""The table of scripts/alternating-forks.sh's run: per benchmark row, every provider's median over
+all its measured iterations (all forks), each fork's mean, and the first provider's median over
+the best other provider's. Reads OUTDIR/<provider>-<fork>.json; measures nothing.
+
+Usage: scripts/alternating-forks.py OUTDIR [FIRST_PROVIDER]   (default first: AccelJCE)
+"""
+import glob
+import json
+import os
+import re
+import statistics
+import sys
+
+
+def fmt(v):
+    if v >= 1e6:
+        return f"{v / 1e6:.2f} M"
+    if v >= 1e3:
+        return f"{v / 1e3:.1f} k"
+    return f"{v:.0f}"
+
+
+def main(outdir, first="AccelJCE"):
+    rows = {}  # row -> provider -> list of forks (each a list of iteration scores)
+    for path in sorted(glob.glob(os.path.join(outdir, "*.json"))):
+        if not re.search(r"-\d+\.json$", path):
+            continue
+        try:
+            entries = json.load(open(path))
+        except ValueError:
+            print(f"(skipped {path}: not complete JSON)", file=sys.stderr)
+            continue
+        for e in entries:
+            p = dict(e["params"])
+            provider = p.pop("provider")
+            name = e["benchmark"].split(".")[-2].replace("Benchmark", "") + "." + e["benchmark"].split(".")[-1]
+            key = name + " " + " ".join(f"{k}={v}" for k, v in sorted(p.items()))
+            for fork in e["primaryMetric"]["rawData"]:
+                rows.setdefault(key, {}).setdefault(provider, []).append(fork)
+    print("| row | provider | median | forks (mean each) | " + first + " / best other |")
+    print("|---|---|--:|---|--:|")
+    for key, providers in rows.items():
+        medians = {p: statistics.median([x for f in forks for x in f]) for p, forks in providers.items()}
+        others = [(m, p) for p, m in medians.items() if p != first]
+        best = max(others) if others else None
+        for p, forks in providers.items():
+            ratio = ""
+            if p == first and best:
+                ratio = f"{medians[p] / best[0]:.2f} ({best[1]})"
+            each = ", ".join(fmt(statistics.mean(f)) for f in forks)
+            print(f"| {key} | {p} | {fmt(medians[p])} | {each} | {ratio} |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    main(*sys.argv[1:3])
