@@ -8,19 +8,12 @@ beside the median, never alone). Reads OUTDIR/<provider>-<fork>.json; measures n
 Usage: scripts/alternating-forks.py OUTDIR [FIRST_PROVIDER]   (default first: AccelJCE)
 """
 import glob
-import json
 import os
 import re
 import statistics
 import sys
 
-
-def fmt(v):
-    if v >= 1e6:
-        return f"{v / 1e6:.2f} M"
-    if v >= 1e3:
-        return f"{v / 1e3:.1f} k"
-    return f"{v:.0f}"
+from jmh_rows import entries, fmt
 
 
 def main(outdir, first="AccelJCE"):
@@ -28,16 +21,7 @@ def main(outdir, first="AccelJCE"):
     for path in sorted(glob.glob(os.path.join(outdir, "*.json"))):
         if not re.search(r"-\d+\.json$", path):
             continue
-        try:
-            entries = json.load(open(path))
-        except ValueError:
-            print(f"(skipped {path}: not complete JSON)", file=sys.stderr)
-            continue
-        for e in entries:
-            p = dict(e["params"])
-            provider = p.pop("provider")
-            name = e["benchmark"].split(".")[-2].replace("Benchmark", "") + "." + e["benchmark"].split(".")[-1]
-            key = name + " " + " ".join(f"{k}={v}" for k, v in sorted(p.items()))
+        for key, provider, e in entries(path):
             for fork in e["primaryMetric"]["rawData"]:
                 rows.setdefault(key, {}).setdefault(provider, []).append(fork)
     print("| row | provider | median | best iteration | forks (mean each) | "

@@ -6,36 +6,20 @@ and each forced library as a ratio of that best peer.
 Usage: scripts/engine-peers.py OUTDIR   (reads OUTDIR/*.json; measures nothing)
 """
 import glob
-import json
 import os
 import sys
 
+from jmh_rows import entries, fmt
+
 PEERS = ["JDK", "ACCP", "Conscrypt"]
 OURS = ["AccelJCE", "AccelJCE-openssl", "AccelJCE-awslc"]
-
-
-def fmt(v):
-    if v >= 1e6:
-        return f"{v / 1e6:.2f} M"
-    if v >= 1e3:
-        return f"{v / 1e3:.1f} k"
-    return f"{v:.0f}"
 
 
 def main(outdir):
     rows = {}
     order = []
     for path in sorted(glob.glob(os.path.join(outdir, "*.json"))):
-        try:
-            entries = json.load(open(path))
-        except ValueError:
-            print(f"(skipped {path}: not complete JSON, a run still going or failed)", file=sys.stderr)
-            continue
-        for e in entries:
-            p = dict(e["params"])
-            provider = p.pop("provider")
-            name = e["benchmark"].split(".")[-2].replace("Benchmark", "") + "." + e["benchmark"].split(".")[-1]
-            key = name + " " + " ".join(f"{k}={v}" for k, v in sorted(p.items()))
+        for key, provider, e in entries(path):
             if key not in rows:
                 rows[key] = {}
                 order.append(key)
