@@ -56,15 +56,17 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
     private final KeyKind locked;
 
     private Counters.Tally tally = Counters.Tally.NONE;
-    /** The library that computed the secret waiting in {@link #secret}, for the counters. */
-    private Engine secretEngine = Engine.OPENSSL;
 
     private Counters.Tally jdkTally;
     /** The JDK's agreement serving the current private key, or null on the native path. */
     private KeyAgreement delegate;
 
     private AccelKey privateKey;
-    /** The library computing with {@link #privateKey}: {@link #preferred}, or OpenSSL for a key it does not serve. */
+    /**
+     * The library computing with {@link #privateKey}: {@link #preferred}, or OpenSSL for a key it
+     * does not serve. Set only by an init that took a key, which drops any secret waiting, so it is
+     * also the library that computed {@link #secret} (for the counters).
+     */
     private AgreementEngine engine;
     /** The secret computed by doPhase, until generateSecret hands it out. */
     private byte[] secret;
@@ -104,9 +106,9 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         return openssl;
     }
 
-    /** The library that computed the last secret. */
+    /** The library that computed the last secret (that computes with the current key). */
     Engine engineInUse() {
-        return secretEngine;
+        return engine.library();
     }
 
     @Override
@@ -283,7 +285,6 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         }
         AccelKey peer = ecdh ? ecPeer(key) : xdhPeer(key);
         byte[] s = engine.agree(privateKey, peer);
-        secretEngine = engine.library();
         secret = s;
         lastSecretLength = s.length;
         return null;
@@ -327,7 +328,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         }
         byte[] out = secret;
         secret = null;
-        tally.on(secretEngine).count(out.length);
+        tally.on(engine.library()).count(out.length);
         return out;
     }
 
@@ -363,7 +364,7 @@ final class NativeKeyAgreement extends KeyAgreementSpi implements Counted, KeyHo
         int n = secret.length;
         System.arraycopy(secret, 0, sharedSecret, offset, n);
         clearSecret();
-        tally.on(secretEngine).count(n);
+        tally.on(engine.library()).count(n);
         return n;
     }
 
