@@ -183,7 +183,7 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     }
 
     /** A BIGNUM component's big-endian bytes (the caller wipes them); getters and destroy exclude each other. */
-    private byte[] bnParam(String name) {
+    final byte[] bnParam(String name) {
         byte[] b;
         reading.lock();
         try {

@@ -1,6 +1,10 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.awslc.RsaKey;
+import dev.acceljce.control.Engine;
 import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.AccelRsaPrivateCrtKey;
+import dev.acceljce.keys.AccelRsaPublicKey;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.openssl.OsslParams;
 import java.lang.foreign.Arena;
@@ -9,19 +13,49 @@ import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.SignatureException;
 import java.security.interfaces.RSAKey;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * RSASSA-PKCS1-v1_5 with a SHA-1/SHA-2/SHA-3 digest. A signature whose length is not the
  * modulus length is refused with a SignatureException, as SunRsaSign; a wrong one of the right
  * length gives false. RSASSA-PSS-typed keys are handed to the JDK, which refuses them as it does.
+ *
+ * <p>On the library chosen when the object was made: OpenSSL (an EVP_PKEY_CTX kept per key) or
+ * AWS-LC ({@code RSA_sign}/{@code RSA_verify} on the key's own {@link RsaKey}, one critical
+ * downcall per signature). The message is hashed here, on OpenSSL's digest, whichever library
+ * signs. AWS-LC serves SHA-1 and SHA-2 (not SHA-512/224, /256 nor SHA-3) and keys it takes (public
+ * exponents of at most 33 bits); any other key or digest of an AWS-LC object runs on OpenSSL,
+ * with the same answer (RSASSA-PKCS1-v1_5 is deterministic).
  */
 final class RsaPkcs1Signature extends DigestThenSign {
+    /** The libraries the RSASSA-PKCS1-v1_5 services run on. */
+    static final Set<Engine> ENGINES = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
+
     private final String digestName;
     private int keyBits;
+    /** The digest in AWS-LC's terms; null on OpenSSL, or for a digest AWS-LC's RSA is not used for. */
+    private final RsaKey.Digest awsLcDigest;
+
+    /** The current key's AWS-LC form when AWS-LC serves it; null when OpenSSL does. */
+    private volatile RsaKey awsLcKey;
+    /** The private key {@link #awsLcKey} belongs to when signing: checked after each signature. */
+    private volatile AccelRsaPrivateCrtKey signingKey;
 
     RsaPkcs1Signature(String algorithm, String digestName) {
+        this(algorithm, digestName, Engine.OPENSSL);
+    }
+
+    /** {@code library}: the library chosen for this object. */
+    RsaPkcs1Signature(String algorithm, String digestName, Engine library) {
         super(algorithm, digestName);
         this.digestName = digestName;
+        this.awsLcDigest = library == Engine.AWSLC ? RsaKey.Digest.of(digestName) : null;
+    }
+
+    @Override
+    Engine engineInUse() {
+        return awsLcKey != null ? Engine.AWSLC : Engine.OPENSSL;
     }
 
     @Override
@@ -49,7 +83,30 @@ final class RsaPkcs1Signature extends DigestThenSign {
         RsaKeys.checkFips(bits, signing);
         RsaKeys.checkPkcs1Fits(bits, digestName, digestSize());
         keyBits = bits;
-        super.init(key, signing, sameKey);
+        RsaKey onAwsLc = awsLcDigest == null ? null : awsLcForm(key);
+        if (onAwsLc == null) {
+            super.init(key, signing, sameKey);
+        } else if (!sameKey) {
+            invalidateContext(); // an OpenSSL context of a previous key
+            key.heldBy(this);
+        }
+        awsLcKey = onAwsLc;
+        signingKey = onAwsLc != null && signing ? (AccelRsaPrivateCrtKey) key : null;
+    }
+
+    /** {@code key} as AWS-LC's RSA, or null when AWS-LC does not take it. */
+    private static RsaKey awsLcForm(AccelKey key) throws InvalidKeyException {
+        if (key instanceof AccelRsaPrivateCrtKey priv) {
+            return priv.awsLcKey();
+        }
+        return key instanceof AccelRsaPublicKey pub ? pub.awsLcKey() : null;
+    }
+
+    @Override
+    void releaseKey() {
+        awsLcKey = null; // the key frees its RSA itself
+        signingKey = null;
+        super.releaseKey();
     }
 
     @Override
@@ -63,6 +120,19 @@ final class RsaPkcs1Signature extends DigestThenSign {
     @Override
     byte[] sign(AccelKey key) throws SignatureException {
         int n = finishMessage();
+        // read once: the key's destroy() on another thread clears the fields (releaseKey)
+        RsaKey k = awsLcKey;
+        if (k != null) {
+            AccelRsaPrivateCrtKey owner = signingKey;
+            if (owner == null) {
+                throw new SignatureException("the key was destroyed");
+            }
+            byte[] sig = k.signPkcs1(awsLcDigest, tbs(), n);
+            if (owner.isDestroyed()) {
+                throw new SignatureException("the key was destroyed");
+            }
+            return sig;
+        }
         byte[] sig = context(key, true).sign(tbs(), n);
         if (sig == null) {
             throw new SignatureException("Key is too short for this signature algorithm");
@@ -78,6 +148,9 @@ final class RsaPkcs1Signature extends DigestThenSign {
             throw new SignatureException(
                     "Bad signature length: got " + signature.length + " but was expecting " + expected);
         }
-        return context(key, false).verify(signature, tbs(), n);
+        RsaKey k = awsLcKey;
+        return k != null
+                ? k.verifyPkcs1(awsLcDigest, tbs(), n, signature)
+                : context(key, false).verify(signature, tbs(), n);
     }
 }

@@ -67,7 +67,9 @@ public final class SignatureServices {
                 .nativeImpl(
                         () -> EvpPkey.hasKeyType("RSA")
                                 && EvpDigest.fetch(digest).isPresent(),
-                        p -> new RsaPkcs1Signature(name, digest))
+                        p -> new RsaPkcs1Signature(
+                                name, digest, Dispatch.engine(Family.RSA, RsaPkcs1Signature.ENGINES)))
+                .engines(RsaPkcs1Signature.ENGINES)
                 .handsToJdk(RSA_HAND_OFF);
     }
 
