@@ -36,5 +36,7 @@ run keygen 'KeyPairGeneratorBenchmark' -p algorithm=EC,X25519 "$@"
 run keyshare 'KeyShareBenchmark' "$@"
 run gcm 'AesGcmBenchmark' "$@"
 run chacha 'CipherModesBenchmark' -p algorithm=ChaCha20-Poly1305 "$@"
+# RSASSA-PKCS1-v1_5 with SHA-256 (a certificate's signature): signing and verification, 2048 and 4096 bits
+run rsa 'RsaBenchmark.(sign|verify)' -p keyBits=2048,4096 "$@"
 # HKDF-SHA256 (a TLS 1.3 key schedule's derivation); ACCP and Conscrypt serve no javax.crypto.KDF
 run kdf 'KdfBenchmark.hkdfSha256' "$@"

@@ -32,7 +32,8 @@ import javax.crypto.spec.SecretKeySpec;
  * ChaCha20-Poly1305 with random key, IV, tag, AAD and message lengths (the same ciphertext from
  * both) and tampered ciphertexts. XChaCha20-Poly1305, which only AWS-LC runs, gets random key,
  * nonce, AAD and message lengths and corrupted or truncated ciphertexts: a round trip, or the
- * JCA's exception, never another.
+ * JCA's exception, never another. RSASSA-PKCS1-v1_5 signatures of random messages (the same bytes
+ * from both) and verification of random, corrupted and wrong-length signatures.
  */
 class EnginesFuzzTest {
     private static final String[] KINDS = {"Ed25519", "Ed448", "X25519", "EC-256"};
@@ -83,7 +84,7 @@ class EnginesFuzzTest {
             return; // nothing of AWS-LC's to fuzz in this run (its absence is tested elsewhere)
         }
         Pick pick = new Pick(data);
-        switch (pick.choose(8)) {
+        switch (pick.choose(9)) {
             case 0 -> ed25519(pick);
             case 1 -> x25519(pick);
             case 2 -> ecdh(pick);
@@ -91,6 +92,7 @@ class EnginesFuzzTest {
             case 4 -> aead(pick, "gcm", "AES/GCM/NoPadding");
             case 5 -> aead(pick, "chacha20", "ChaCha20-Poly1305");
             case 6 -> hkdf(pick);
+            case 7 -> rsa(pick);
             default -> xChaCha20Poly1305(pick);
         }
     }
@@ -277,6 +279,42 @@ class EnginesFuzzTest {
                     () -> verify(aws, kp.getPublic(), message, s),
                     () -> verify(ossl, kp.getPublic(), message, s));
         }
+    }
+
+    /**
+     * RSASSA-PKCS1-v1_5: deterministic, so both engines sign to the same bytes; random, corrupted
+     * and wrong-length signatures verify alike (false, or the same exception type). SHA3-256withRSA
+     * runs on OpenSSL whatever the setting (AWS-LC's RSA serves SHA-1 and SHA-2 only).
+     */
+    private static void rsa(Pick pick) throws Exception {
+        String alg = pick.one(new String[] {"SHA256withRSA", "SHA1withRSA", "SHA512withRSA", "SHA3-256withRSA"});
+        Signature aws = on(Engine.AWSLC, "rsa", () -> Signature.getInstance(alg, Both.ACCEL));
+        Signature ossl = on(Engine.OPENSSL, "rsa", () -> Signature.getInstance(alg, Both.ACCEL));
+        KeyPair kp = pick.bool() ? FuzzKeys.ours("RSA") : FuzzKeys.jdk(pick.bool() ? "RSA" : "RSA-1024");
+        for (int step = 0; step < 4 && pick.more(); step++) {
+            byte[] message = pick.bytes(200);
+            same("RSA sign", () -> sign(aws, kp, message), () -> sign(ossl, kp, message));
+            byte[] sig;
+            if (pick.bool()) {
+                sig = pick.bytes(300);
+            } else {
+                sig = sign(pick.bool() ? aws : ossl, kp, message);
+                if (pick.bool()) {
+                    sig[pick.intIn(0, sig.length - 1)] ^= (byte) (1 << pick.intIn(0, 7));
+                }
+            }
+            byte[] s = sig;
+            same(
+                    "RSA verify",
+                    () -> verify(aws, kp.getPublic(), message, s),
+                    () -> verify(ossl, kp.getPublic(), message, s));
+        }
+    }
+
+    private static byte[] sign(Signature s, KeyPair kp, byte[] message) throws GeneralSecurityException {
+        s.initSign(kp.getPrivate());
+        s.update(message);
+        return s.sign();
     }
 
     /** AES-GCM or ChaCha20-Poly1305: deterministic, so both engines must seal to the same bytes. */

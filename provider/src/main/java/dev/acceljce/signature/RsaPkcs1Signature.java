@@ -24,9 +24,9 @@ import java.util.Set;
  * <p>On the library chosen when the object was made: OpenSSL (an EVP_PKEY_CTX kept per key) or
  * AWS-LC ({@code RSA_sign}/{@code RSA_verify} on the key's own {@link RsaKey}, one critical
  * downcall per signature). The message is hashed here, on OpenSSL's digest, whichever library
- * signs. AWS-LC serves SHA-1 and SHA-2 (not SHA-512/224, /256 nor SHA-3) and keys it takes (public
- * exponents of at most 33 bits); any other key or digest of an AWS-LC object runs on OpenSSL,
- * with the same answer (RSASSA-PKCS1-v1_5 is deterministic).
+ * signs. AWS-LC serves SHA-1 and SHA-2 (the services of SHA-512/224, /256 and SHA-3 are made for
+ * OpenSSL only) and keys it takes (public exponents of at most 33 bits); another key given to an
+ * AWS-LC object runs on OpenSSL, with the same answer (RSASSA-PKCS1-v1_5 is deterministic).
  */
 final class RsaPkcs1Signature extends DigestThenSign {
     /** The libraries the RSASSA-PKCS1-v1_5 services run on. */

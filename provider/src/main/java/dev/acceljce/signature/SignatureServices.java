@@ -1,5 +1,6 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.awslc.RsaKey;
 import dev.acceljce.control.Dispatch;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
@@ -61,15 +62,16 @@ public final class SignatureServices {
 
     private static ServiceTable.Builder rsa(ServiceTable table, String jcaDigest, String digest, String oid) {
         String name = jcaDigest + "withRSA";
+        // AWS-LC's RSA_sign takes SHA-1 and SHA-2 here: the other digests' services run on OpenSSL
+        Set<Engine> engines = RsaKey.Digest.of(digest) != null ? RsaPkcs1Signature.ENGINES : Set.of(Engine.OPENSSL);
         return table.add(Family.RSA, "Signature", name)
                 .oid(oid)
                 .attribute("SupportedKeyClasses", RSA_KEYS)
                 .nativeImpl(
                         () -> EvpPkey.hasKeyType("RSA")
                                 && EvpDigest.fetch(digest).isPresent(),
-                        p -> new RsaPkcs1Signature(
-                                name, digest, Dispatch.engine(Family.RSA, RsaPkcs1Signature.ENGINES)))
-                .engines(RsaPkcs1Signature.ENGINES)
+                        p -> new RsaPkcs1Signature(name, digest, Dispatch.engine(Family.RSA, engines)))
+                .engines(engines)
                 .handsToJdk(RSA_HAND_OFF);
     }
 

@@ -44,6 +44,9 @@ class EngineTablesTest {
             Crossovers.reload();
             assertEquals(Engine.AWSLC, Engines.preferred(Family.GCM));
             assertEquals(new Engines.Choice(Engine.AWSLC, 1024, Engine.OPENSSL), Engines.choice(Family.CHACHA20));
+            // and RSASSA-PKCS1-v1_5 on AWS-LC; services only OpenSSL offers in the family stay there
+            assertEquals(Engine.AWSLC, Engines.preferred(Family.RSA));
+            assertEquals(Engine.OPENSSL, Dispatch.engine(Family.RSA, EnumSet.of(Engine.OPENSSL)));
             if (Crossovers.opensslLine().equals("3.5")) {
                 // its idle run of 2026-11-27: AES-GCM messages of 16 KiB and more take the JDK's path
                 assertEquals(

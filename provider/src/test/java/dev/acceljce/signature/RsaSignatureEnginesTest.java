@@ -27,8 +27,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * RSASSA-PKCS1-v1_5 on each engine, chosen with {@code acceljce.engine.rsa}: every Wycheproof
  * RSA PKCS#1 signature file, signatures of each provider verified by the other for every digest
- * ({@link RsaSignatureTest}'s checks, run once per engine: the digests AWS-LC's RSA is not used
- * for run on OpenSSL within an AWS-LC object), bad arguments, tiny and huge moduli, keys AWS-LC
+ * ({@link RsaSignatureTest}'s checks, run once per engine: the services of the digests AWS-LC's
+ * RSA is not used for run on OpenSSL only), bad arguments, tiny and huge moduli, keys AWS-LC
  * refuses, and destroyed keys, on the engine asked for.
  */
 class RsaSignatureEnginesTest {
@@ -77,7 +77,7 @@ class RsaSignatureEnginesTest {
     /**
      * On AWS-LC, a key's RSA belongs to the key: made at the first init with it, kept for every
      * later Signature (a TLS server makes one per handshake), freed by destroy(); the work is
-     * counted on AWS-LC. A digest AWS-LC's RSA is not used for (SHA3-256) runs on OpenSSL.
+     * counted on AWS-LC. A service AWS-LC's RSA does not serve (SHA3-256withRSA) runs on OpenSSL.
      */
     @ParameterizedTest
     @EnumSource(Engine.class)
