@@ -10,26 +10,26 @@
 #                           EVP_MAC (key kept) against AWS-LC's one-shot SHA256() and HMAC()
 #
 # Needs gcc and OpenSSL's headers (Debian: apt-get install -y gcc libssl-dev; the 3.0 headers
-# declare everything used here) and the libraries built by scripts/build-openssl.sh and
-# scripts/build-awslc.sh (run ./scripts/mvn.sh -DskipTests package first).
+# declare everything used here) and the libraries this checkout bundles (build them with
+# ./scripts/mvn.sh -DskipTests package first).
 # Usage: scripts/library-probes/run.sh rsa-sign-verify|sha256-hmac [args]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 probe=${1:?usage: run.sh rsa-sign-verify|sha256-hmac [args]}
 shift
-cache=${ACCELJCE_CACHE:-$HOME/.cache/acceljce}
 [ -f /usr/include/openssl/evp.h ] || { echo "library-probes: no OpenSSL headers; apt-get install -y libssl-dev" >&2; exit 1; }
-openssl_dir=$(ls -d "$cache"/openssl/*/ 2>/dev/null | grep -v aarch64 | while read -r d; do [ -f "$d/libcrypto.so" ] && echo "$d"; done | tail -1)
-awslc_dir=$(ls -d "$cache"/awslc/*/ 2>/dev/null | grep -v aarch64 | while read -r d; do [ -f "$d/libawslc.so" ] && echo "$d"; done | tail -1)
-[ -n "$openssl_dir" ] && [ -n "$awslc_dir" ] || { echo "library-probes: build the bundled libraries first (./scripts/mvn.sh -DskipTests package)" >&2; exit 1; }
-prefix=$(sed -n 's/^symbolPrefix=//p' "$awslc_dir/awslc.properties")
+# the libraries the provider jar of this checkout bundles
+native=$(cd "$here/../.." && pwd)/openssl-bundle/target/classes/META-INF/acceljce/native/linux-x86_64
+
+[ -f "$native/libcrypto.so" ] && [ -f "$native/libawslc.so" ] || { echo "library-probes: no bundled libraries in $native; build first (./scripts/mvn.sh -DskipTests package)" >&2; exit 1; }
+prefix=$(sed -n 's/^symbolPrefix=//p' "$native/awslc.properties")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # the libraries under their sonames, as the provider loads them
-cp "$openssl_dir/libcrypto.so" "$work/$(objdump -p "$openssl_dir/libcrypto.so" | awk '/SONAME/ {print $2}')"
-cp "$awslc_dir/libawslc.so" "$work/$(objdump -p "$awslc_dir/libawslc.so" | awk '/SONAME/ {print $2}')"
+cp "$native/libcrypto.so" "$work/$(objdump -p "$native/libcrypto.so" | awk '/SONAME/ {print $2}')"
+cp "$native/libawslc.so" "$work/$(objdump -p "$native/libawslc.so" | awk '/SONAME/ {print $2}')"
 sed "s/aws_lc_0_47_0_/$prefix/g" "$here/$probe.c" > "$work/$probe.c"
 gcc -O2 -Wno-deprecated-declarations "$work/$probe.c" -o "$work/$probe" \
   "$work"/libacceljce-crypto.so.* "$work"/libacceljce-awslc.so.* -Wl,-rpath,"$work"
-echo "library-probes: $probe, OpenSSL from $openssl_dir, AWS-LC from $awslc_dir, pinned to CPU 1"
+echo "library-probes: $probe, $(sed -n 's/^openssl.versionText=//p' "$native/openssl.properties") and $(sed -n 's/^awslc.versionText=//p' "$native/awslc.properties"), pinned to CPU 1"
 taskset -c 1 "$work/$probe" "$@"
