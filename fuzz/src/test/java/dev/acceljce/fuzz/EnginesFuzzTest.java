@@ -10,6 +10,8 @@ import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.PublicKey;
 import java.security.Signature;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -33,7 +35,9 @@ import javax.crypto.spec.SecretKeySpec;
  * both) and tampered ciphertexts. XChaCha20-Poly1305, which only AWS-LC runs, gets random key,
  * nonce, AAD and message lengths and corrupted or truncated ciphertexts: a round trip, or the
  * JCA's exception, never another. RSASSA-PKCS1-v1_5 signatures of random messages (the same bytes
- * from both) and verification of random, corrupted and wrong-length signatures.
+ * from both) and verification of random, corrupted and wrong-length signatures; RSASSA-PSS with
+ * random digests and salt lengths, its signatures (either engine's, sometimes corrupted) and random
+ * bytes verified alike.
  */
 class EnginesFuzzTest {
     private static final String[] KINDS = {"Ed25519", "Ed448", "X25519", "EC-256"};
@@ -287,6 +291,10 @@ class EnginesFuzzTest {
      * runs on OpenSSL whatever the setting (AWS-LC's RSA serves SHA-1 and SHA-2 only).
      */
     private static void rsa(Pick pick) throws Exception {
+        if (pick.bool()) {
+            rsaPss(pick);
+            return;
+        }
         String alg = pick.one(new String[] {"SHA256withRSA", "SHA1withRSA", "SHA512withRSA", "SHA3-256withRSA"});
         Signature aws = on(Engine.AWSLC, "rsa", () -> Signature.getInstance(alg, Both.ACCEL));
         Signature ossl = on(Engine.OPENSSL, "rsa", () -> Signature.getInstance(alg, Both.ACCEL));
@@ -309,6 +317,48 @@ class EnginesFuzzTest {
                     () -> verify(aws, kp.getPublic(), message, s),
                     () -> verify(ossl, kp.getPublic(), message, s));
         }
+    }
+
+    /**
+     * RSASSA-PSS, randomised: a signature from one engine (sometimes with a bit changed) or random
+     * bytes, verified alike by both, with salt lengths from 0 to past what the key holds.
+     */
+    private static void rsaPss(Pick pick) throws Exception {
+        Signature aws = on(Engine.AWSLC, "rsa", () -> Signature.getInstance("RSASSA-PSS", Both.ACCEL));
+        Signature ossl = on(Engine.OPENSSL, "rsa", () -> Signature.getInstance("RSASSA-PSS", Both.ACCEL));
+        KeyPair kp = pick.bool() ? FuzzKeys.ours("RSA") : FuzzKeys.jdk("RSA");
+        String md = pick.one(new String[] {"SHA-256", "SHA-384", "SHA-1", "SHA3-256"});
+        String mgf = pick.bool() ? md : "SHA-256";
+        PSSParameterSpec spec = new PSSParameterSpec(md, "MGF1", new MGF1ParameterSpec(mgf), pick.intIn(0, 240), 1);
+        same("PSS parameters", () -> setPss(aws, spec), () -> setPss(ossl, spec));
+        for (int step = 0; step < 3 && pick.more(); step++) {
+            byte[] message = pick.bytes(200);
+            byte[] sig;
+            if (pick.bool()) {
+                sig = pick.bytes(300);
+            } else {
+                Signature signer = pick.bool() ? aws : ossl;
+                try {
+                    sig = sign(signer, kp, message);
+                } catch (GeneralSecurityException e) {
+                    same("PSS sign", () -> sign(aws, kp, message), () -> sign(ossl, kp, message));
+                    continue;
+                }
+                if (pick.bool()) {
+                    sig[pick.intIn(0, sig.length - 1)] ^= (byte) (1 << pick.intIn(0, 7));
+                }
+            }
+            byte[] s = sig;
+            same(
+                    "PSS verify",
+                    () -> verify(aws, kp.getPublic(), message, s),
+                    () -> verify(ossl, kp.getPublic(), message, s));
+        }
+    }
+
+    private static byte[] setPss(Signature s, PSSParameterSpec spec) throws GeneralSecurityException {
+        s.setParameter(spec);
+        return new byte[0];
     }
 
     private static byte[] sign(Signature s, KeyPair kp, byte[] message) throws GeneralSecurityException {

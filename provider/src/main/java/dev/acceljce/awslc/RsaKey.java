@@ -12,9 +12,10 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * AWS-LC's {@code RSA}, made from raw components (big-endian magnitudes) and used for RSASSA-PKCS1-v1_5
- * over a digest ({@code RSA_sign}/{@code RSA_verify}: one call, the DigestInfo built and checked
- * inside). AWS-LC keeps its Montgomery contexts and blinding in the object under its own lock, so
+ * AWS-LC's {@code RSA}, made from raw components (big-endian magnitudes) and used for signatures
+ * over a digest: RSASSA-PKCS1-v1_5 ({@code RSA_sign}/{@code RSA_verify}: one call, the DigestInfo
+ * built and checked inside) and RSASSA-PSS with MGF1 ({@code RSA_sign_pss_mgf1}/{@code
+ * RSA_verify_pss_mgf1}, an explicit salt length). AWS-LC keeps its Montgomery contexts and blinding in the object under its own lock, so
  * several threads may use one key at once. {@code RSA_free} wipes the private components.
  *
  * <p>AWS-LC takes fewer keys than SunRsaSign and OpenSSL (public exponents of at most 33 bits,
@@ -22,20 +23,41 @@ import java.util.Objects;
  * it refuses, and the caller serves that key on another library.
  */
 public final class RsaKey extends AwsLcResource {
-    /** The digests AWS-LC's RSASSA-PKCS1-v1_5 takes here, by OpenSSL's name, with AWS-LC's NID. */
+    /**
+     * The digests AWS-LC's RSA signatures take here, by OpenSSL's name, with AWS-LC's NID (PKCS #1
+     * v1.5) and {@code EVP_MD} (PSS, MGF1).
+     */
     public enum Digest {
-        SHA1("SHA1", 64),
-        SHA224("SHA224", 675),
-        SHA256("SHA256", 672),
-        SHA384("SHA384", 673),
-        SHA512("SHA512", 674);
+        SHA1("SHA1", 64, "EVP_sha1"),
+        SHA224("SHA224", 675, "EVP_sha224"),
+        SHA256("SHA256", 672, "EVP_sha256"),
+        SHA384("SHA384", 673, "EVP_sha384"),
+        SHA512("SHA512", 674, "EVP_sha512");
 
         private final String openSslName;
         private final int nid;
+        private final String function;
+        /** AWS-LC's static EVP_MD, looked up on first use. */
+        private volatile MemorySegment md;
 
-        Digest(String openSslName, int nid) {
+        Digest(String openSslName, int nid, String function) {
             this.openSslName = openSslName;
             this.nid = nid;
+            this.function = function;
+        }
+
+        private MemorySegment md() {
+            MemorySegment m = md;
+            if (m == null) {
+                try {
+                    m = (MemorySegment) AwsLc.function(function, FunctionDescriptor.of(ADDRESS))
+                            .invokeExact();
+                } catch (Throwable t) {
+                    throw NativeObject.rethrow(t);
+                }
+                md = m;
+            }
+            return m;
         }
 
         /** The digest of OpenSSL's name {@code name}, or null when AWS-LC's RSA is not used for it. */
@@ -66,6 +88,15 @@ public final class RsaKey extends AwsLcResource {
             "RSA_sign", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle VERIFY = AwsLc.critical(
             "RSA_verify", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
+
+    private static final MethodHandle SIGN_PSS = AwsLc.critical(
+            "RSA_sign_pss_mgf1",
+            FunctionDescriptor.of(
+                    JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle VERIFY_PSS = AwsLc.critical(
+            "RSA_verify_pss_mgf1",
+            FunctionDescriptor.of(
+                    JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG));
 
     private final boolean hasPrivate;
     /** The modulus length in bytes: every signature's length. */
@@ -183,6 +214,80 @@ public final class RsaKey extends AwsLcResource {
                     MemorySegment.ofArray(signature),
                     (long) signature.length,
                     k);
+            if (ok != 1) {
+                AwsLcErrors.clear(); // a wrong signature is an expected outcome
+                return false;
+            }
+            return true;
+        } catch (Throwable t) {
+            throw NativeObject.rethrow(t);
+        } finally {
+            exitShared();
+        }
+    }
+
+    /**
+     * The RSASSA-PSS signature of {@code digest[0, length)} (a {@code md} hash), with MGF1 over
+     * {@code mgf1} and a salt of {@code saltLength} bytes (at least 0; the caller checked that the
+     * encoding fits the key) from AWS-LC's DRBG.
+     */
+    public byte[] signPss(Digest md, Digest mgf1, int saltLength, byte[] digest, int length) {
+        if (!hasPrivate) {
+            throw new IllegalStateException("an RSA public key cannot sign");
+        }
+        if (saltLength < 0) {
+            throw new IllegalArgumentException("a PSS salt length is at least 0, not " + saltLength);
+        }
+        Objects.checkFromIndexSize(0, length, digest.length);
+        MemorySegment hash = md.md();
+        MemorySegment mask = mgf1.md();
+        byte[] sig = new byte[size];
+        long[] sigLength = new long[1];
+        MemorySegment k = enterShared();
+        try {
+            int ok = (int) SIGN_PSS.invokeExact(
+                    k,
+                    MemorySegment.ofArray(sigLength),
+                    MemorySegment.ofArray(sig),
+                    (long) sig.length,
+                    MemorySegment.ofArray(digest),
+                    (long) length,
+                    hash,
+                    mask,
+                    saltLength);
+            if (ok != 1 || sigLength[0] != size) {
+                throw AwsLcErrors.failure("RSA_sign_pss_mgf1");
+            }
+            return sig;
+        } catch (Throwable t) {
+            throw NativeObject.rethrow(t);
+        } finally {
+            exitShared();
+        }
+    }
+
+    /**
+     * Whether {@code signature} (the modulus's length: checked by the caller) is an RSASSA-PSS
+     * signature of {@code digest[0, length)} with these parameters under this key.
+     */
+    public boolean verifyPss(Digest md, Digest mgf1, int saltLength, byte[] digest, int length, byte[] signature) {
+        if (saltLength < 0) {
+            throw new IllegalArgumentException("a PSS salt length is at least 0, not " + saltLength);
+        }
+        Objects.checkFromIndexSize(0, length, digest.length);
+        MemorySegment hash = md.md();
+        MemorySegment mask = mgf1.md();
+        MemorySegment k = enterShared();
+        try {
+            int ok = (int) VERIFY_PSS.invokeExact(
+                    k,
+                    MemorySegment.ofArray(digest),
+                    (long) length,
+                    hash,
+                    mask,
+                    saltLength,
+                    MemorySegment.ofArray(signature),
+                    (long) signature.length);
             if (ok != 1) {
                 AwsLcErrors.clear(); // a wrong signature is an expected outcome
                 return false;

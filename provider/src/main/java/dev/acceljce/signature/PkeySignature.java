@@ -224,6 +224,17 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
     }
 
     /**
+     * Counts the work from here on on the library {@link #engineInUse} names now: for a parameter
+     * change (RSASSA-PSS's digests) that moves the current key's work to another library. Only
+     * before a message starts (the caller checked), so nothing of the old tally is pending.
+     */
+    final void libraryChanged() {
+        if (engine instanceof NativeSignature && key != null) {
+            engine = new NativeSignature(this, key, signing, tally.on(engineInUse()));
+        }
+    }
+
+    /**
      * Initialises again with the caller's last key and mode (after a parameter change that moves
      * the work between the native side and the JDK). Does nothing before the first init.
      */

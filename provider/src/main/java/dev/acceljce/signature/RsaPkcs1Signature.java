@@ -95,7 +95,7 @@ final class RsaPkcs1Signature extends DigestThenSign {
     }
 
     /** {@code key} as AWS-LC's RSA, or null when AWS-LC does not take it. */
-    private static RsaKey awsLcForm(AccelKey key) throws InvalidKeyException {
+    static RsaKey awsLcForm(AccelKey key) throws InvalidKeyException {
         if (key instanceof AccelRsaPrivateCrtKey priv) {
             return priv.awsLcKey();
         }

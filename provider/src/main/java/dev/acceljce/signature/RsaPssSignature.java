@@ -1,8 +1,11 @@
 package dev.acceljce.signature;
 
+import dev.acceljce.awslc.RsaKey;
+import dev.acceljce.control.Engine;
 import dev.acceljce.digest.DigestNames;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
+import dev.acceljce.keys.AccelRsaPrivateCrtKey;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.openssl.OsslParams;
 import dev.acceljce.params.Parameters;
@@ -21,6 +24,8 @@ import java.security.interfaces.RSAKey;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * RSASSA-PSS with the parameters of a PSSParameterSpec (message digest, MGF1 digest, salt
@@ -28,16 +33,51 @@ import java.security.spec.PSSParameterSpec;
  * SunRsaSign (which has no default). The JDK's PSS validates the spec, so accepted parameters and
  * exceptions are the same. RSASSA-PSS-typed keys (whose encoding may restrict the parameters) are
  * handed to the JDK.
+ *
+ * <p>On the library chosen when the object was made: OpenSSL (an EVP_PKEY_CTX per key and
+ * parameters) or AWS-LC ({@code RSA_sign_pss_mgf1}/{@code RSA_verify_pss_mgf1} on the key's own
+ * {@link RsaKey}). On an AWS-LC object, parameters with a digest AWS-LC's RSA is not used for here
+ * (SHA-512/224, SHA-512/256, SHA-3, as message or MGF1 digest) and keys AWS-LC refuses run on
+ * OpenSSL; the counters follow the library that runs.
  */
 final class RsaPssSignature extends DigestThenSign {
+    /** The libraries RSASSA-PSS runs on. */
+    static final Set<Engine> ENGINES = EnumSet.of(Engine.OPENSSL, Engine.AWSLC);
+
     private static final String ALGORITHM = "RSASSA-PSS";
     private PSSParameterSpec spec;
     private String mgfDigest;
     private AccelKey key;
     private int keyBits;
 
+    private final Engine library;
+    /** The current key's AWS-LC form on an AWS-LC object, when AWS-LC takes the key; else null. */
+    private volatile RsaKey awsLcKey;
+    /** The private key {@link #awsLcKey} belongs to when signing: checked after each signature. */
+    private volatile AccelRsaPrivateCrtKey signingKey;
+    /** The parameters' digests in AWS-LC's terms; null on OpenSSL, without parameters, or when AWS-LC lacks one. */
+    private RsaKey.Digest awsLcMd;
+
+    private RsaKey.Digest awsLcMgf;
+
     RsaPssSignature() {
+        this(Engine.OPENSSL);
+    }
+
+    /** {@code library}: the library chosen for this object. */
+    RsaPssSignature(Engine library) {
         super(ALGORITHM, "SHA256");
+        this.library = library;
+    }
+
+    /** The current key and parameters run on AWS-LC. */
+    private boolean onAwsLc() {
+        return awsLcKey != null && awsLcMd != null && awsLcMgf != null;
+    }
+
+    @Override
+    Engine engineInUse() {
+        return onAwsLc() ? Engine.AWSLC : Engine.OPENSSL;
     }
 
     @Override
@@ -71,13 +111,26 @@ final class RsaPssSignature extends DigestThenSign {
         if (spec != null) {
             RsaKeys.checkPssFits(bits, digestSize(), spec.getSaltLength());
         }
-        if (spec != null) {
+        RsaKey onAwsLc = library == Engine.AWSLC ? RsaPkcs1Signature.awsLcForm(key) : null;
+        if (spec != null && (onAwsLc == null || awsLcMd == null || awsLcMgf == null)) {
             super.init(key, signing, sameKey);
         } else {
-            invalidateContext(); // made once parameters arrive
+            invalidateContext(); // made when OpenSSL serves a message (context())
         }
+        if (onAwsLc != null && !sameKey) {
+            key.heldBy(this);
+        }
+        awsLcKey = onAwsLc;
+        signingKey = onAwsLc != null && signing ? (AccelRsaPrivateCrtKey) key : null;
         this.key = key;
         this.keyBits = bits;
+    }
+
+    @Override
+    void releaseKey() {
+        awsLcKey = null; // the key frees its RSA itself
+        signingKey = null;
+        super.releaseKey();
     }
 
     @Override
@@ -108,6 +161,19 @@ final class RsaPssSignature extends DigestThenSign {
     byte[] sign(AccelKey key) throws SignatureException {
         requireParameters();
         int n = finishMessage();
+        // read once: the key's destroy() on another thread clears the fields (releaseKey)
+        RsaKey k = awsLcKey;
+        if (k != null && awsLcMd != null && awsLcMgf != null) {
+            AccelRsaPrivateCrtKey owner = signingKey;
+            if (owner == null) {
+                throw new SignatureException("the key was destroyed");
+            }
+            byte[] sig = k.signPss(awsLcMd, awsLcMgf, spec.getSaltLength(), tbs(), n);
+            if (owner.isDestroyed()) {
+                throw new SignatureException("the key was destroyed");
+            }
+            return sig;
+        }
         byte[] sig = context(key, true).sign(tbs(), n);
         if (sig == null) {
             throw new SignatureException("Key is too short for this signature algorithm and parameters");
@@ -123,7 +189,10 @@ final class RsaPssSignature extends DigestThenSign {
             throw new SignatureException("Signature length not correct: got " + signature.length + " but was expecting "
                     + RsaKeys.modulusBytes(keyBits));
         }
-        return context(key, false).verify(signature, tbs(), n);
+        RsaKey k = awsLcKey;
+        return k != null && awsLcMd != null && awsLcMgf != null
+                ? k.verifyPss(awsLcMd, awsLcMgf, spec.getSaltLength(), tbs(), n, signature)
+                : context(key, false).verify(signature, tbs(), n);
     }
 
     @Override
@@ -168,6 +237,11 @@ final class RsaPssSignature extends DigestThenSign {
         setDigest(md);
         resetMessage();
         invalidateContext();
+        if (library == Engine.AWSLC) {
+            awsLcMd = RsaKey.Digest.of(md);
+            awsLcMgf = RsaKey.Digest.of(mgf);
+            libraryChanged(); // these digests may move the current key's work between the libraries
+        }
     }
 
     /** SunRsaSign's checks, for a JVM without it: PSSParameterSpec, MGF1, trailer field 1. */

@@ -51,7 +51,10 @@ public final class SignatureServices {
                 .aliases("PSS")
                 .oid("1.2.840.113549.1.1.10")
                 .attribute("SupportedKeyClasses", RSA_KEYS)
-                .nativeImpl(() -> EvpPkey.hasKeyType("RSA"), p -> new RsaPssSignature())
+                .nativeImpl(
+                        () -> EvpPkey.hasKeyType("RSA"),
+                        p -> new RsaPssSignature(Dispatch.engine(Family.RSA, RsaPssSignature.ENGINES)))
+                .engines(RsaPssSignature.ENGINES)
                 .handsToJdk(RSA_HAND_OFF)
                 .register();
 

@@ -18,6 +18,8 @@ import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.SignatureException;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
 import java.security.spec.RSAKeyGenParameterSpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,8 +27,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * RSASSA-PKCS1-v1_5 on each engine, chosen with {@code acceljce.engine.rsa}: every Wycheproof
- * RSA PKCS#1 signature file, signatures of each provider verified by the other for every digest
+ * RSASSA-PKCS1-v1_5 and RSASSA-PSS on each engine, chosen with {@code acceljce.engine.rsa}: every
+ * Wycheproof RSA PKCS#1 and PSS signature file, signatures of each provider verified by the other
+ * for every digest and six PSS parameter sets
  * ({@link RsaSignatureTest}'s checks, run once per engine: the services of the digests AWS-LC's
  * RSA is not used for run on OpenSSL only), bad arguments, tiny and huge moduli, keys AWS-LC
  * refuses, and destroyed keys, on the engine asked for.
@@ -60,6 +63,12 @@ class RsaSignatureEnginesTest {
             files++;
         }
         assertTrue(files >= 20, files + " Wycheproof RSA PKCS#1 signature files");
+        int pss = 0;
+        for (String file : RsaSignatureTest.pssFiles()) {
+            same.wycheproofPss(file);
+            pss++;
+        }
+        assertTrue(pss >= 10, pss + " Wycheproof RSASSA-PSS files");
     }
 
     @ParameterizedTest
@@ -70,6 +79,10 @@ class RsaSignatureEnginesTest {
         for (String alg : RsaSignatureTest.PKCS1) {
             same.crossProviderPkcs1(alg);
         }
+        for (PSSParameterSpec spec : RsaSignatureTest.pssSpecs()) {
+            same.crossProviderPss(spec);
+        }
+        same.pssNeedsParameters();
         same.badInput();
         same.tinyAndHugeModuli();
     }
@@ -110,6 +123,44 @@ class RsaSignatureEnginesTest {
         s.update(new byte[7]);
         assertThrows(SignatureException.class, s::sign);
         assertThrows(InvalidKeyException.class, () -> s.initSign(kp.getPrivate()));
+    }
+
+    /**
+     * RSASSA-PSS runs where its parameters' digests allow: on AWS-LC with SHA-256 and MGF1-SHA-256
+     * (parameters set after init move the work there), on OpenSSL with SHA3-256, and the counters
+     * follow. The signature verifies with SunRsaSign either way.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void pssRunsWhereItsDigestsAllow(Engine engine) throws Exception {
+        use(engine);
+        int more = engine == Engine.AWSLC ? 1 : 0;
+        KeyPair kp = generate(RSAKeyGenParameterSpec.F4);
+        byte[] message = "pss".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        for (PSSParameterSpec spec : new PSSParameterSpec[] {
+            new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1),
+            new PSSParameterSpec("SHA3-256", "MGF1", MGF1ParameterSpec.SHA3_256, 32, 1)
+        }) {
+            boolean awsLc = more == 1 && spec.getDigestAlgorithm().equals("SHA-256");
+            long ops = awsLcOps("RSASSA-PSS");
+            Signature s = Signature.getInstance("RSASSA-PSS", Providers.ACCEL);
+            s.initSign(kp.getPrivate());
+            s.setParameter(spec);
+            s.update(message);
+            byte[] sig = s.sign();
+            Signature v = Signature.getInstance("RSASSA-PSS", Providers.ACCEL);
+            v.setParameter(spec);
+            v.initVerify(kp.getPublic());
+            v.update(message);
+            assertTrue(v.verify(sig));
+            assertEquals(ops + (awsLc ? 2 : 0), awsLcOps("RSASSA-PSS"), spec.getDigestAlgorithm() + " on " + engine);
+            Signature jdk = Signature.getInstance("RSASSA-PSS", "SunRsaSign");
+            jdk.setParameter(spec);
+            jdk.initVerify(kp.getPublic());
+            jdk.update(message);
+            assertTrue(jdk.verify(sig), "SunRsaSign verifies it");
+        }
+        kp.getPrivate().destroy();
     }
 
     /**
