@@ -1,6 +1,7 @@
 package dev.acceljce.control;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -33,8 +34,22 @@ public final class EngineSelfTests {
         String problem(Engine engine, boolean injectFailure) throws Exception;
     }
 
-    /** One registered test. */
-    record Test(Family family, Engine engine, String name, String source, Check check) {}
+    /**
+     * Thrown by a check whose algorithm the loaded library does not offer: the test is "not
+     * tested", with the reason, not failed (the service is not offered natively either).
+     */
+    public static final class NotOffered extends Exception {
+        /** {@code what}: the algorithm or key type the library lacks. */
+        public NotOffered(String what) {
+            super(what, null, false, false);
+        }
+    }
+
+    /**
+     * One registered test. {@code throughSpi}: false for the few known answers no SPI class can
+     * compute (an input the JCA has no way to pass), which call the family's binding instead.
+     */
+    record Test(Family family, Engine engine, String name, String source, boolean throughSpi, Check check) {}
 
     private static final List<Test> TESTS = new CopyOnWriteArrayList<>();
 
@@ -45,13 +60,27 @@ public final class EngineSelfTests {
      * is added once (every provider instance registers its services again).
      */
     public static void register(Family family, Engine engine, String name, String source, Check check) {
+        add(new Test(family, engine, name, source, true, check));
+    }
+
+    /**
+     * Adds a known answer of {@code family} on {@code engine} that no SPI class can compute (the
+     * JCA offers no way to pass one of its inputs, such as a fixed encapsulation randomness), so
+     * its check calls the family's binding; reported as not through an SPI class. Everything else
+     * goes through {@link #register}.
+     */
+    public static void registerThroughBinding(Family family, Engine engine, String name, String source, Check check) {
+        add(new Test(family, engine, name, source, false, check));
+    }
+
+    private static void add(Test test) {
         synchronized (TESTS) {
             for (Test t : TESTS) {
-                if (t.family == family && t.engine == engine && t.name.equals(name)) {
+                if (t.family == test.family && t.engine == test.engine && t.name.equals(test.name)) {
                     return;
                 }
             }
-            TESTS.add(new Test(family, engine, name, source, check));
+            TESTS.add(test);
         }
     }
 
@@ -71,6 +100,47 @@ public final class EngineSelfTests {
     /** The (family, engine) pairs with tests, in registration order. */
     static List<Test> all() {
         return List.copyOf(TESTS);
+    }
+
+    /** The families with at least one test on {@code engine}. */
+    static Set<Family> families(Engine engine) {
+        Set<Family> out = EnumSet.noneOf(Family.class);
+        if (engine == Engine.OPENSSL) {
+            out.addAll(SelfTest.testedFamilies()); // the bindings' table, while it is moved here
+        }
+        for (Test t : TESTS) {
+            if (t.engine == engine) {
+                out.add(t.family);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Runs the tests of {@code families} on {@code engine} now, family by family in {@link Family}
+     * order, failing those {@code failProperty} names (as {@link SelfTest#FAIL_PROPERTY} does).
+     * {@link Health} runs each family once and keeps the verdict; this runs them again.
+     */
+    static SelfTest.Report report(Engine engine, Set<Family> families, String failProperty) {
+        long start = System.nanoTime();
+        List<SelfTest.Result> results = new ArrayList<>();
+        Set<Family> injected = EnumSet.noneOf(Family.class);
+        for (Family f : Family.values()) {
+            if (!families.contains(f)) {
+                continue;
+            }
+            List<SelfTest.Result> own = new ArrayList<>();
+            if (engine == Engine.OPENSSL) { // the bindings' table, while it is moved here
+                own.addAll(SelfTest.run(Set.of(f), SelfTest.parseFamilies(failProperty))
+                        .results());
+            }
+            own.addAll(run(f, engine, failProperty));
+            if (!own.isEmpty() && injected(f, engine, failProperty)) {
+                injected.add(f);
+            }
+            results.addAll(own);
+        }
+        return SelfTest.of(results, System.nanoTime() - start, injected);
     }
 
     /** Runs the tests of {@code family} on {@code engine} once each. */
@@ -109,8 +179,12 @@ public final class EngineSelfTests {
             status = SelfTest.Status.NOT_TESTED;
             reason = t.engine.property() + " not loaded (" + t.engine.unavailableReason() + ")";
         } else if (Fips.on()) {
+            // the module tests itself at load (and its failure registers nothing); these known
+            // answers would also run algorithms FIPS mode refuses
+            Fips.Report fips = Fips.report();
             status = SelfTest.Status.NOT_TESTED;
-            reason = "FIPS mode: the FIPS module's own self-tests apply";
+            reason = "FIPS mode: the FIPS module's own self-tests apply ("
+                    + (fips.active() ? fips.selfTest() : fips.failure()) + ")";
         } else {
             try {
                 String problem = t.check.problem(inject);
@@ -118,12 +192,15 @@ public final class EngineSelfTests {
                 reason = problem == null
                         ? null
                         : problem + (inject ? " (failure injected by " + SelfTest.FAIL_PROPERTY + ")" : "");
+            } catch (NotOffered e) {
+                status = SelfTest.Status.NOT_TESTED;
+                reason = e.getMessage() + " not offered by " + t.engine.version();
             } catch (Exception | LinkageError e) {
                 status = SelfTest.Status.FAILED;
                 reason = "threw " + e;
             }
         }
         return new SelfTest.Result(
-                t.family, t.name, t.source, status, reason, System.nanoTime() - start, t.engine, true);
+                t.family, t.name, t.source, status, reason, System.nanoTime() - start, t.engine, t.throughSpi);
     }
 }
