@@ -1,7 +1,9 @@
 package dev.acceljce.control;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -82,6 +84,20 @@ public final class EngineSelfTests {
             }
             TESTS.add(test);
         }
+    }
+
+    /**
+     * A known answer's verdict: null when {@code got} is {@code expectedHex}'s bytes, else "expected
+     * ..., got ...". With {@code inject} the expected answer is corrupted first (its lowest bit
+     * flipped), so the test fails as a wrong result would.
+     */
+    public static String knownAnswer(byte[] got, String expectedHex, boolean inject) {
+        HexFormat hex = HexFormat.of();
+        byte[] want = hex.parseHex(expectedHex);
+        if (inject) {
+            want[0] ^= 1;
+        }
+        return Arrays.equals(got, want) ? null : "expected " + hex.formatHex(want) + ", got " + hex.formatHex(got);
     }
 
     /** Adds a test of {@code family} on each of {@code engines} ({@link #register} for each). */
