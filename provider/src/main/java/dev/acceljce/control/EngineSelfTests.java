@@ -121,9 +121,6 @@ public final class EngineSelfTests {
     /** The families with at least one test on {@code engine}. */
     static Set<Family> families(Engine engine) {
         Set<Family> out = EnumSet.noneOf(Family.class);
-        if (engine == Engine.OPENSSL) {
-            out.addAll(SelfTest.testedFamilies()); // the bindings' table, while it is moved here
-        }
         for (Test t : TESTS) {
             if (t.engine == engine) {
                 out.add(t.family);
@@ -145,12 +142,7 @@ public final class EngineSelfTests {
             if (!families.contains(f)) {
                 continue;
             }
-            List<SelfTest.Result> own = new ArrayList<>();
-            if (engine == Engine.OPENSSL) { // the bindings' table, while it is moved here
-                own.addAll(SelfTest.run(Set.of(f), SelfTest.parseFamilies(failProperty))
-                        .results());
-            }
-            own.addAll(run(f, engine, failProperty));
+            List<SelfTest.Result> own = run(f, engine, failProperty);
             if (!own.isEmpty() && injected(f, engine, failProperty)) {
                 injected.add(f);
             }
