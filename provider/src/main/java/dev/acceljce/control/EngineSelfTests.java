@@ -10,18 +10,22 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Known answers per engine, run through the families' own SPI classes (a Signature, KeyAgreement
- * or Cipher SPI object made for one library, called as the JCA would call it): the tests that
- * prove the whole native stack of a library, our validation and call shapes included, before that
- * library serves a family. {@link SelfTest}'s tests call the OpenSSL bindings directly and gate
- * the native path; these gate one engine: a family whose AWS-LC tests fail is served by OpenSSL
- * ({@link Dispatch#engine}); one whose OpenSSL tests fail is served by the JDK, as with
- * {@link SelfTest}.
+ * The self-tests: known answers per engine, run through the families' own SPI classes (a Digest,
+ * Mac, Cipher, Signature, KeyAgreement, KEM, KDF or SecureRandom SPI object made for one library,
+ * called as the JCA would call it, never looked up): the tests that prove the whole native stack
+ * of a library, our validation and call shapes included, before that library serves a family. A
+ * family whose OpenSSL tests fail is served by the JDK ({@link Dispatch#choose} asks
+ * {@link Health#nativeHealthy}); one whose AWS-LC tests fail is served by OpenSSL
+ * ({@link Dispatch#engine}). The few answers no SPI class can compute (an input the JCA has no way
+ * to pass) call the family's binding instead ({@link #registerThroughBinding}).
  *
  * <p>The families register their tests when the provider registers their services (they live
- * above this layer); {@link Health} runs a family's tests of an engine once, when the engine is
- * first considered for it. {@link SelfTest#FAIL_PROPERTY} injects failures here too: a family's
- * name fails its tests on every engine, an engine's name ({@code awslc}) every test of that engine.
+ * above this layer: one {@code *SelfTests} class in each family's package); {@link Health} runs a
+ * family's tests of an engine once, when the engine is first considered for it. A test whose
+ * algorithm the loaded library lacks throws {@link NotOffered}: "not tested", with the reason. In
+ * FIPS mode none runs: the FIPS module's own self-tests apply. {@link SelfTest#FAIL_PROPERTY}
+ * injects failures: a family's name fails its tests on every engine, an engine's name
+ * ({@code awslc}) every test of that engine.
  */
 public final class EngineSelfTests {
     /** A check through an SPI object: returns null when the answer is right, else what is wrong. */

@@ -6,15 +6,17 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Whether the native path of each family passed its {@link SelfTest self-tests}. A family's tests
- * run once per process, the first time the decision point considers the native path for that
- * family (so a process that only hashes never sets up the cipher bindings to test them); after
- * that every question is one array read.
+ * Whether the native path of each family passed its self-tests (the {@link EngineSelfTests} its
+ * package registered, on OpenSSL), and each other library its own. A family's tests run once per
+ * process, the first time the decision point considers the native path for that family (so a
+ * process that only hashes never sets up the cipher bindings to test them); after that every
+ * question is one array read.
  *
  * <p>A family whose tests failed is served by the JDK's providers ({@link Dispatch#choose} asks
  * {@link #nativeHealthy}). A family without a test, or whose algorithms the loaded library does
  * not offer, is "not tested" and is not held back: the probe of each service already decides
- * whether it is offered.
+ * whether it is offered. A verdict reached before the family registered its tests (no provider
+ * made yet) is not kept: the tests run once they are registered.
  */
 public final class Health {
     /** A family's self-test report, and the verdict the decision point reads. */
@@ -25,7 +27,7 @@ public final class Health {
 
     /**
      * Per family and engine other than OpenSSL (index family * engines + engine), the run of its
-     * {@link EngineSelfTests} once done. OpenSSL's SPI tests are part of the family's own run.
+     * {@link EngineSelfTests} once done. OpenSSL's are the family's own run ({@link #RUNS}).
      */
     private static final AtomicReferenceArray<Run> ENGINE_RUNS =
             new AtomicReferenceArray<>(Family.values().length * Engine.values().length);

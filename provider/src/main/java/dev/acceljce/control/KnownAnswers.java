@@ -1,9 +1,11 @@
 package dev.acceljce.control;
 
 /**
- * Published known answers shared by the bindings' self-tests ({@link SelfTest}) and the engines'
- * tests through the SPI classes ({@link EngineSelfTests}): each vector with the document it comes
- * from. Keys are wrapped in the standard PKCS#8 / SubjectPublicKeyInfo prefixes of their types.
+ * Published known answers of the self-tests ({@link EngineSelfTests}), each with the document it
+ * comes from: the AEAD, Ed25519, X25519, ECDSA and ECDH vectors, and the RSA key and vectors that
+ * two family packages use (signatures in {@code signature}, OAEP in {@code rsa}). The vectors of
+ * the other families are in their own {@code *SelfTests} classes. Keys are wrapped in the
+ * standard PKCS#8 / SubjectPublicKeyInfo prefixes of their types.
  */
 public final class KnownAnswers {
     private KnownAnswers() {}
