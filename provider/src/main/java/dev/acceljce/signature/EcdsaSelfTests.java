@@ -90,22 +90,7 @@ final class EcdsaSelfTests {
         }
         try {
             EcdsaSignature spi = new EcdsaSignature("SHA256withECDSA", "SHA256", false, engine);
-            spi.engineInitVerify(q);
-            spi.engineUpdate(message, 0, message.length);
-            if (!spi.engineVerify(published)) {
-                return "the RFC 6979 signature did not verify";
-            }
-            spi.engineInitVerify(q);
-            spi.engineUpdate(message, 0, message.length - 1);
-            if (spi.engineVerify(published)) {
-                return "the RFC 6979 signature verified for another message";
-            }
-            spi.engineInitSign(x);
-            spi.engineUpdate(message, 0, message.length);
-            byte[] fresh = spi.engineSign();
-            spi.engineInitVerify(q);
-            spi.engineUpdate(message, 0, message.length);
-            return spi.engineVerify(fresh) ? null : "a new signature did not verify under the published key";
+            return SignatureSelfChecks.publishedThenFresh(spi, q, x, message, published, "the RFC 6979 signature");
         } finally {
             x.destroy();
         }

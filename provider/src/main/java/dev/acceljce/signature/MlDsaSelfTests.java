@@ -160,21 +160,8 @@ final class MlDsaSelfTests {
             if (!spi.servedNatively()) {
                 return "handed to the JDK, not run on OpenSSL";
             }
-            spi.engineUpdate(message, 0, message.length);
-            if (!spi.engineVerify(published)) {
-                return "the published signature did not verify";
-            }
-            spi.engineInitVerify(publicKey);
-            spi.engineUpdate(message, 0, message.length - 1);
-            if (spi.engineVerify(published)) {
-                return "the published signature verified for another message";
-            }
-            spi.engineInitSign(privateKey);
-            spi.engineUpdate(message, 0, message.length);
-            byte[] fresh = spi.engineSign();
-            spi.engineInitVerify(publicKey);
-            spi.engineUpdate(message, 0, message.length);
-            return spi.engineVerify(fresh) ? null : "a new signature did not verify under the published key";
+            return SignatureSelfChecks.publishedThenFresh(
+                    spi, publicKey, privateKey, message, published, "the published signature");
         } finally {
             privateKey.destroy();
         }
