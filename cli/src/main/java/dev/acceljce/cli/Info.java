@@ -247,9 +247,9 @@ public record Info(
                 .append(capabilities.upperStateGuard())
                 .append('\n');
 
-        out.append("\nSelf-tests (known answers through the bindings, and per library through the SPI classes;"
-                + " a family whose OpenSSL tests failed is served by the JDK, one whose AWS-LC tests failed by"
-                + " OpenSSL):\n\n");
+        out.append("\nSelf-tests (known answers per library through the SPI classes, two the JCA cannot ask for"
+                + " through the binding; a family whose OpenSSL tests failed is served by the JDK, one whose AWS-LC"
+                + " tests failed by OpenSSL):\n\n");
         MarkdownTable tests = new MarkdownTable("Family", "Library", "Test", "Source", "Result", ">us");
         for (SelfTest.Result r : capabilities.selfTest().results()) {
             tests.row(

@@ -15,6 +15,7 @@ public final class CipherServices {
     private CipherServices() {}
 
     public static void register(ServiceTable table) {
+        AesSelfTests.register(); // known answers, run before OpenSSL first serves the family
         AesServices.register(table);
         AeadServices.register(table);
         beyondJdk(table, Family.CCM, "AES/CCM/NoPadding", "CCM", AesCcmCipher::new, 128, 192, 256)

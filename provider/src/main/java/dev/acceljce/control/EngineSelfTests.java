@@ -1,24 +1,31 @@
 package dev.acceljce.control;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Known answers per engine, run through the families' own SPI classes (a Signature, KeyAgreement
- * or Cipher SPI object made for one library, called as the JCA would call it): the tests that
- * prove the whole native stack of a library, our validation and call shapes included, before that
- * library serves a family. {@link SelfTest}'s tests call the OpenSSL bindings directly and gate
- * the native path; these gate one engine: a family whose AWS-LC tests fail is served by OpenSSL
- * ({@link Dispatch#engine}); one whose OpenSSL tests fail is served by the JDK, as with
- * {@link SelfTest}.
+ * The self-tests: known answers per engine, run through the families' own SPI classes (a Digest,
+ * Mac, Cipher, Signature, KeyAgreement, KEM, KDF or SecureRandom SPI object made for one library,
+ * called as the JCA would call it, never looked up): the tests that prove the whole native stack
+ * of a library, our validation and call shapes included, before that library serves a family. A
+ * family whose OpenSSL tests fail is served by the JDK ({@link Dispatch#choose} asks
+ * {@link Health#nativeHealthy}); one whose AWS-LC tests fail is served by OpenSSL
+ * ({@link Dispatch#engine}). The few answers no SPI class can compute (an input the JCA has no way
+ * to pass) call the family's binding instead ({@link #registerThroughBinding}).
  *
  * <p>The families register their tests when the provider registers their services (they live
- * above this layer); {@link Health} runs a family's tests of an engine once, when the engine is
- * first considered for it. {@link SelfTest#FAIL_PROPERTY} injects failures here too: a family's
- * name fails its tests on every engine, an engine's name ({@code awslc}) every test of that engine.
+ * above this layer: one {@code *SelfTests} class in each family's package); {@link Health} runs a
+ * family's tests of an engine once, when the engine is first considered for it. A test whose
+ * algorithm the loaded library lacks throws {@link NotOffered}: "not tested", with the reason. In
+ * FIPS mode none runs: the FIPS module's own self-tests apply. {@link SelfTest#FAIL_PROPERTY}
+ * injects failures: a family's name fails its tests on every engine, an engine's name
+ * ({@code awslc}) every test of that engine.
  */
 public final class EngineSelfTests {
     /** A check through an SPI object: returns null when the answer is right, else what is wrong. */
@@ -33,8 +40,22 @@ public final class EngineSelfTests {
         String problem(Engine engine, boolean injectFailure) throws Exception;
     }
 
-    /** One registered test. */
-    record Test(Family family, Engine engine, String name, String source, Check check) {}
+    /**
+     * Thrown by a check whose algorithm the loaded library does not offer: the test is "not
+     * tested", with the reason, not failed (the service is not offered natively either).
+     */
+    public static final class NotOffered extends Exception {
+        /** {@code what}: the algorithm or key type the library lacks. */
+        public NotOffered(String what) {
+            super(what, null, false, false);
+        }
+    }
+
+    /**
+     * One registered test. {@code throughSpi}: false for the few known answers no SPI class can
+     * compute (an input the JCA has no way to pass), which call the family's binding instead.
+     */
+    record Test(Family family, Engine engine, String name, String source, boolean throughSpi, Check check) {}
 
     private static final List<Test> TESTS = new CopyOnWriteArrayList<>();
 
@@ -45,14 +66,42 @@ public final class EngineSelfTests {
      * is added once (every provider instance registers its services again).
      */
     public static void register(Family family, Engine engine, String name, String source, Check check) {
+        add(new Test(family, engine, name, source, true, check));
+    }
+
+    /**
+     * Adds a known answer of {@code family} on {@code engine} that no SPI class can compute (the
+     * JCA offers no way to pass one of its inputs, such as a fixed encapsulation randomness), so
+     * its check calls the family's binding; reported as not through an SPI class. Everything else
+     * goes through {@link #register}.
+     */
+    public static void registerThroughBinding(Family family, Engine engine, String name, String source, Check check) {
+        add(new Test(family, engine, name, source, false, check));
+    }
+
+    private static void add(Test test) {
         synchronized (TESTS) {
             for (Test t : TESTS) {
-                if (t.family == family && t.engine == engine && t.name.equals(name)) {
+                if (t.family == test.family && t.engine == test.engine && t.name.equals(test.name)) {
                     return;
                 }
             }
-            TESTS.add(new Test(family, engine, name, source, check));
+            TESTS.add(test);
         }
+    }
+
+    /**
+     * A known answer's verdict: null when {@code got} is {@code expectedHex}'s bytes, else "expected
+     * ..., got ...". With {@code inject} the expected answer is corrupted first (its lowest bit
+     * flipped), so the test fails as a wrong result would.
+     */
+    public static String knownAnswer(byte[] got, String expectedHex, boolean inject) {
+        HexFormat hex = HexFormat.of();
+        byte[] want = hex.parseHex(expectedHex);
+        if (inject) {
+            want[0] ^= 1;
+        }
+        return Arrays.equals(got, want) ? null : "expected " + hex.formatHex(want) + ", got " + hex.formatHex(got);
     }
 
     /** Adds a test of {@code family} on each of {@code engines} ({@link #register} for each). */
@@ -71,6 +120,39 @@ public final class EngineSelfTests {
     /** The (family, engine) pairs with tests, in registration order. */
     static List<Test> all() {
         return List.copyOf(TESTS);
+    }
+
+    /** The families with at least one test on {@code engine}. */
+    static Set<Family> families(Engine engine) {
+        Set<Family> out = EnumSet.noneOf(Family.class);
+        for (Test t : TESTS) {
+            if (t.engine == engine) {
+                out.add(t.family);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Runs the tests of {@code families} on {@code engine} now, family by family in {@link Family}
+     * order, failing those {@code failProperty} names (as {@link SelfTest#FAIL_PROPERTY} does).
+     * {@link Health} runs each family once and keeps the verdict; this runs them again.
+     */
+    static SelfTest.Report report(Engine engine, Set<Family> families, String failProperty) {
+        long start = System.nanoTime();
+        List<SelfTest.Result> results = new ArrayList<>();
+        Set<Family> injected = EnumSet.noneOf(Family.class);
+        for (Family f : Family.values()) {
+            if (!families.contains(f)) {
+                continue;
+            }
+            List<SelfTest.Result> own = run(f, engine, failProperty);
+            if (!own.isEmpty() && injected(f, engine, failProperty)) {
+                injected.add(f);
+            }
+            results.addAll(own);
+        }
+        return SelfTest.of(results, System.nanoTime() - start, injected);
     }
 
     /** Runs the tests of {@code family} on {@code engine} once each. */
@@ -109,8 +191,12 @@ public final class EngineSelfTests {
             status = SelfTest.Status.NOT_TESTED;
             reason = t.engine.property() + " not loaded (" + t.engine.unavailableReason() + ")";
         } else if (Fips.on()) {
+            // the module tests itself at load (and its failure registers nothing); these known
+            // answers would also run algorithms FIPS mode refuses
+            Fips.Report fips = Fips.report();
             status = SelfTest.Status.NOT_TESTED;
-            reason = "FIPS mode: the FIPS module's own self-tests apply";
+            reason = "FIPS mode: the FIPS module's own self-tests apply ("
+                    + (fips.active() ? fips.selfTest() : fips.failure()) + ")";
         } else {
             try {
                 String problem = t.check.problem(inject);
@@ -118,12 +204,15 @@ public final class EngineSelfTests {
                 reason = problem == null
                         ? null
                         : problem + (inject ? " (failure injected by " + SelfTest.FAIL_PROPERTY + ")" : "");
+            } catch (NotOffered e) {
+                status = SelfTest.Status.NOT_TESTED;
+                reason = e.getMessage() + " not offered by " + t.engine.version();
             } catch (Exception | LinkageError e) {
                 status = SelfTest.Status.FAILED;
                 reason = "threw " + e;
             }
         }
         return new SelfTest.Result(
-                t.family, t.name, t.source, status, reason, System.nanoTime() - start, t.engine, true);
+                t.family, t.name, t.source, status, reason, System.nanoTime() - start, t.engine, t.throughSpi);
     }
 }

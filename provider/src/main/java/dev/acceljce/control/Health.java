@@ -6,15 +6,17 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Whether the native path of each family passed its {@link SelfTest self-tests}. A family's tests
- * run once per process, the first time the decision point considers the native path for that
- * family (so a process that only hashes never sets up the cipher bindings to test them); after
- * that every question is one array read.
+ * Whether the native path of each family passed its self-tests (the {@link EngineSelfTests} its
+ * package registered, on OpenSSL), and each other library its own. A family's tests run once per
+ * process, the first time the decision point considers the native path for that family (so a
+ * process that only hashes never sets up the cipher bindings to test them); after that every
+ * question is one array read.
  *
  * <p>A family whose tests failed is served by the JDK's providers ({@link Dispatch#choose} asks
  * {@link #nativeHealthy}). A family without a test, or whose algorithms the loaded library does
  * not offer, is "not tested" and is not held back: the probe of each service already decides
- * whether it is offered.
+ * whether it is offered. A verdict reached before the family registered its tests (no provider
+ * made yet) is not kept: the tests run once they are registered.
  */
 public final class Health {
     /** A family's self-test report, and the verdict the decision point reads. */
@@ -25,7 +27,7 @@ public final class Health {
 
     /**
      * Per family and engine other than OpenSSL (index family * engines + engine), the run of its
-     * {@link EngineSelfTests} once done. OpenSSL's SPI tests are part of the family's own run.
+     * {@link EngineSelfTests} once done. OpenSSL's are the family's own run ({@link #RUNS}).
      */
     private static final AtomicReferenceArray<Run> ENGINE_RUNS =
             new AtomicReferenceArray<>(Family.values().length * Engine.values().length);
@@ -71,8 +73,9 @@ public final class Health {
             reports.add(run(f));
             for (Engine e : Engine.values()) {
                 if (e != Engine.OPENSSL && EngineSelfTests.has(f, e)) {
-                    engineHealthy(f, e);
-                    reports.add(ENGINE_RUNS.get(f.ordinal() * Engine.values().length + e.ordinal()).report);
+                    // the run itself: one that tested nothing (the library not loaded) is not kept
+                    Run r = ENGINE_RUNS.get(f.ordinal() * Engine.values().length + e.ordinal());
+                    reports.add((r != null ? r : runOnce(f, e)).report);
                 }
             }
         }
@@ -84,14 +87,20 @@ public final class Health {
         return (r != null ? r : runOnce(family)).report;
     }
 
-    /** One run per family even when threads race to be first: the loser waits and reads the winner's. */
+    /**
+     * One run per family even when threads race to be first: the loser waits and reads the winner's.
+     * Not kept while the family has no OpenSSL test registered (asked before its services
+     * registered their tests: a table's choice read before any AccelJceProvider was made); the
+     * tests run once they are, as for the other engines.
+     */
     private static synchronized Run runOnce(Family family) {
         Run r = RUNS.get(family.ordinal());
         if (r == null) {
-            SelfTest.Report bindings = SelfTest.run(Set.of(family), SelfTest.injectedByProperty());
-            SelfTest.Report report = SelfTest.combine(List.of(bindings, engineReport(family, Engine.OPENSSL)));
+            SelfTest.Report report = engineReport(family, Engine.OPENSSL);
             r = new Run(report, report.of(family).status() != SelfTest.Status.FAILED);
-            RUNS.set(family.ordinal(), r);
+            if (!report.results().isEmpty()) {
+                RUNS.set(family.ordinal(), r);
+            }
         }
         return r;
     }
@@ -115,10 +124,6 @@ public final class Health {
 
     /** The {@link EngineSelfTests} of {@code family} on {@code engine}, run now. */
     private static SelfTest.Report engineReport(Family family, Engine engine) {
-        long start = System.nanoTime();
-        String fail = System.getProperty(SelfTest.FAIL_PROPERTY);
-        List<SelfTest.Result> results = EngineSelfTests.run(family, engine, fail);
-        boolean injected = !results.isEmpty() && EngineSelfTests.injected(family, engine, fail);
-        return SelfTest.of(results, System.nanoTime() - start, injected ? Set.of(family) : Set.of());
+        return EngineSelfTests.report(engine, Set.of(family), System.getProperty(SelfTest.FAIL_PROPERTY));
     }
 }

@@ -1,9 +1,11 @@
 package dev.acceljce.control;
 
 /**
- * Published known answers shared by the bindings' self-tests ({@link SelfTest}) and the engines'
- * tests through the SPI classes ({@link EngineSelfTests}): each vector with the document it comes
- * from. Keys are wrapped in the standard PKCS#8 / SubjectPublicKeyInfo prefixes of their types.
+ * Published known answers of the self-tests ({@link EngineSelfTests}), each with the document it
+ * comes from: the AEAD, Ed25519, X25519, ECDSA and ECDH vectors, and the RSA key and vectors that
+ * two family packages use (signatures in {@code signature}, OAEP in {@code rsa}). The vectors of
+ * the other families are in their own {@code *SelfTests} classes. Keys are wrapped in the
+ * standard PKCS#8 / SubjectPublicKeyInfo prefixes of their types.
  */
 public final class KnownAnswers {
     private KnownAnswers() {}
@@ -71,4 +73,57 @@ public final class KnownAnswers {
             + "62d5bd3372af75fe85a040715d0f502428e07046868b0bfdfa61d731afe44f26"
             + "ac333a93a9e70a81cd5a95b5bf8d13990eb741c8c38872b4a07d275a014e30cf";
     public static final String ECDH_P256_SHARED = "53020d908b0219328b658b525f26780e3ae12bcd952bb25a93bc0895e1714285";
+
+    // Wycheproof (github.com/C2SP/wycheproof), testvectors_v1/rsa_pkcs1_2048_sig_gen_test.json, the
+    // SHA-256 test group (RsassaPkcs1Generate, keySize 2048): its privateKeyPkcs8 (with CRT
+    // components), its keyDer (SubjectPublicKeyInfo) and tcId 85, message "Message" (4d657373616765).
+    // testvectors_v1/rsa_oaep_2048_sha256_mgf1sha256_test.json tcId 5 (SHA-256, MGF1-SHA-256, empty
+    // label, message "Message"): that file's key has the same n, e, p, q, dP, dQ and qInv as the one
+    // above (only d differs, another inverse of e, which a CRT key does not use), so it is decrypted
+    // with the key above rather than a second 2048-bit key.
+    public static final String RSA2048_PKCS8 = "308204bd020100300d06092a864886f70d0101010500048204a73082"
+            + "04a30201000282010100a2b451a07d0aa5f96e455671513550514a8a5b462ebef717094fa1fee82224e637f9746d3f7c"
+            + "afd31878d80325b6ef5a1700f65903b469429e89d6eac8845097b5ab393189db92512ed8a7711a1253facd20f79c15e8"
+            + "247f3d3e42e46e48c98e254a2fe9765313a03eff8f17e1a029397a1fa26a8dce26f490ed81299615d9814c22da610428"
+            + "e09c7d9658594266f5c021d0fceca08d945a12be82de4d1ece6b4c03145b5d3495d4ed5411eb878daf05fd7afc3e09ad"
+            + "a0f1126422f590975a1969816f48698bcbba1b4d9cae79d460d8f9f85e7975005d9bc22c4e5ac0f7c1a45d12569a6280"
+            + "7d3b9a02e5a530e773066f453d1f5b4c2e9cf7820283f742b9d50203010001028201007627eef3567b2a27268e52053e"
+            + "cd31c3a7172ccb9ddcee819b306a5b3c66b7573ca4fa88efc6f3c4a00bfa0ae7139f64543a4dac3d05823f6ff477cfce"
+            + "c84fe2ac7a68b17204b390232e110310c4e899c4e7c10967db4acde042dbbf19dbe00b4b4741de1020aaaaffb5054c79"
+            + "7c9f136f7d93ac3fc8caff6654242d7821ebee517bf537f44366a0fdd45ae05b9909c2e6cc1ed9281eff4399f76c96b9"
+            + "6233ec29ae0bbf0d752b234fc197389f51050aa1acd01c074c3ac8fbdb9ea8b651a95995e8db4ad5c43b6c8673e5a126"
+            + "e7ee94b8dff4c5afc01259bc8da76950bae6f8bae715f50985b0d6f66d04c6fef3b700720eecdcdf171bb7b1ecbe7289"
+            + "c467c102818100dc431050f782e894fb5248247d98cb7d58b8d1e24f3b55d041c56e4de086b0d5bb028bda42eeb5d234"
+            + "d5681e5809d415e6a289ad4cfbf78f978f6c35814f50eebff1c5b80a69f788e81e6bab5ddaa78369d659d143ec6f17e7"
+            + "9813a575cfad9c569156b90113e2e9110ad9e7b48a1c9348a6e653321191290ea36cfb3a5b18f102818100bd1a81e797"
+            + "7f9898122273ae3222b598ea5fb19eb4eabc38308a5e32196603b2e500ffb79f5b886816611debc472fac45544070beb"
+            + "057c941378a6868af3b7a03d3f9880ec47d5e089b94fbde542aba9ae8d72c57088d7abf5b131f39098f7bc160f90536a"
+            + "bc9492fd4e06f3ed7299d4b97bb03677207d95669f140cfbc20f2502818100a94b528b28f291599121d91952ffd1c7f2"
+            + "1d7c1479d99d478885fb161870ee1218bf08472612dbe5497e8d9c650688e09c786961ae3e2c354dc48ae34514759c4c"
+            + "23c4588488961dc06b414e61c0e1e7fbbd2923d31532fe289f96da220711e58c14019808e00414276933bb07e4efb9b4"
+            + "a9b37656917205209f33f09515d7c10281803af0e72a933aef09ff2503df78bafed531c02ff1a2bc437c540cdcbd4ad3"
+            + "5435cf511763596543480629b114ca7f780ff7efa32ea0cb6e000d6d9ea1f2ef71fd9cf9948422a165557e37e755edfe"
+            + "70d90b920502eb478bc98a63f788ce3a0f856d6ede7251a383bfa8fa480a81a925af7b3cc538c4bab8c9f7597ffb6801"
+            + "1d8d0281802640fbfbcfefb163ee7a87b6483a66ee41f956d90fa8a7939bfc042ee0924b1b7993d0445f758d51933e85"
+            + "179c0320b0c968b48a91c38b5be923e1097c0c562f88d42294b6a2759bafa5428a74f1270874e45f6fcc60f21602de5e"
+            + "ccd143cf31241f5921b5ad3983fb54ef17be3b285367e50c999c67247b552fe4bfce945f7b";
+    public static final String RSA2048_SPKI = "30820122300d06092a864886f70d01010105000382010f003082010a"
+            + "0282010100a2b451a07d0aa5f96e455671513550514a8a5b462ebef717094fa1fee82224e637f9746d3f7cafd31878d8"
+            + "0325b6ef5a1700f65903b469429e89d6eac8845097b5ab393189db92512ed8a7711a1253facd20f79c15e8247f3d3e42"
+            + "e46e48c98e254a2fe9765313a03eff8f17e1a029397a1fa26a8dce26f490ed81299615d9814c22da610428e09c7d9658"
+            + "594266f5c021d0fceca08d945a12be82de4d1ece6b4c03145b5d3495d4ed5411eb878daf05fd7afc3e09ada0f1126422"
+            + "f590975a1969816f48698bcbba1b4d9cae79d460d8f9f85e7975005d9bc22c4e5ac0f7c1a45d12569a62807d3b9a02e5"
+            + "a530e773066f453d1f5b4c2e9cf7820283f742b9d50203010001";
+    public static final String RSA2048_SHA256_SIGNATURE = "513a5abde16b5e0ecb8659d3ca0845800adf75cfc4437d42fa34e7aa"
+            + "fbbe35fc5984d3560cba938f9a622e932bb6162b7fbb6cd8c1cf8815f28c495995ac18cdbe8fabfdce29c17aa021df19"
+            + "2ac02d080d7c5eda6bd4c99154178a9d5e1cf3ff4177106315f4e6d74c991b601069acd60b55b3bb4dbf6316c35096a4"
+            + "87d6756181d3394944f1c742a2f4d608ce4f6abbfb72347ad7d342ae15dd6d1049fbd0ff55f4d7c43ab805f81ff1fbe9"
+            + "256b5c78c2de6beb787f4b6d66d290a3d4c4857368aea5f7ebaa1296020c8f9e3670441a08038bb810e853a654e44316"
+            + "a4e52428745123ce2714020d00e55a9eb82f7fb41c73d852a82b003670246c6ca2045fc8";
+    public static final String RSA2048_OAEP_CIPHERTEXT = "121196e51a3f4476bfb6adddfdeb3a25dad72d1ea315d652f331a436"
+            + "31ad36724b3d14532110dc44e407b1184618f115677b33751fb0e8786ba220cfa7fc3fce22822eabdd4fc2761c7f34a0"
+            + "4e8f13c1021c31adc123a32d871f0da6cdacab9c020222da52afd5c307a6e55e4566944403fda426ee2c6c973ccaaafe"
+            + "2d081ed8c5b1dc00662424e395faed86c9ae19a3a95950c83d2a9ad5c7e7f670faeb123acef07fe7795ad298aafe5435"
+            + "04d7811336b3e2ecb1622bc90599a185b34700f8f4c52a651d73ea57e8cfa80e61d9da61f36951c7194ae4dee3c6e67b"
+            + "5757a39685dd3fe01cb87620a54666ff8132e93d7081d38ddc9f079431075e96cca78f59";
 }

@@ -17,7 +17,7 @@ public final class KdfServices {
     private KdfServices() {}
 
     public static void register(ServiceTable table) {
-        HkdfSelfTests.register(); // known answers per engine, run before a library first serves the family
+        KdfSelfTests.register(); // known answers per engine, run before a library first serves the family
         hkdf(table, new HkdfVariant("HKDF-SHA256", "HmacSHA256", "SHA256", 32));
         hkdf(table, new HkdfVariant("HKDF-SHA384", "HmacSHA384", "SHA384", 48));
         hkdf(table, new HkdfVariant("HKDF-SHA512", "HmacSHA512", "SHA512", 64));

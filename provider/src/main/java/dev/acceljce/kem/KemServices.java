@@ -17,6 +17,7 @@ public final class KemServices {
     private KemServices() {}
 
     public static void register(ServiceTable table) {
+        MlKemSelfTests.register(); // known answers, run before OpenSSL first serves the family
         Set<MlParameterSet> sets = MlServices.family(true);
         BooleanSupplier available = MlServices.once(() -> MlServices.hasKeyTypes(sets));
         table.add(Family.KEM, "KEM", "ML-KEM")

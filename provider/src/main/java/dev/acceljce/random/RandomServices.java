@@ -10,6 +10,7 @@ public final class RandomServices {
     private RandomServices() {}
 
     public static void register(ServiceTable table) {
+        DrbgSelfTests.register(); // a health check, run before OpenSSL first serves the family
         table.add(Family.DRBG, "SecureRandom", "DRBG")
                 .attribute("ThreadSafe", "true")
                 .nativeImpl(Rand::available, p -> new NativeDrbg((SecureRandomParameters) p))

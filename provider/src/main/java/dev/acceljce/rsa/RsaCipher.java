@@ -64,6 +64,11 @@ public final class RsaCipher extends CipherSpi implements Counted, KeyHolder {
 
     public RsaCipher() {}
 
+    /** Whether the last init left the work to OpenSSL (not handed to the JDK's Cipher). */
+    boolean servedNatively() {
+        return engine == nativeRsa;
+    }
+
     @Override
     public void attach(Counters.Tally tally) {
         this.tally = tally;

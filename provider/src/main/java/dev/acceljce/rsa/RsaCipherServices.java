@@ -12,6 +12,7 @@ public final class RsaCipherServices {
     private RsaCipherServices() {}
 
     public static void register(ServiceTable table) {
+        RsaCipherSelfTests.register(); // known answers, run before OpenSSL first serves the family
         table.add(Family.RSA, "Cipher", "RSA")
                 .attribute(
                         "SupportedKeyClasses",

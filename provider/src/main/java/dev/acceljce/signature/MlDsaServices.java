@@ -18,6 +18,7 @@ public final class MlDsaServices {
     private MlDsaServices() {}
 
     public static void register(ServiceTable table) {
+        MlDsaSelfTests.register(); // known answers, run before OpenSSL first serves the family
         Set<MlParameterSet> sets = MlServices.family(false);
         BooleanSupplier available = MlServices.once(() ->
                 MlServices.hasKeyTypes(sets) && sets.stream().allMatch(s -> EvpMessageSignature.has(s.standardName())));

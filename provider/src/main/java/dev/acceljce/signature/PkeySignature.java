@@ -91,6 +91,11 @@ abstract class PkeySignature extends SignatureSpi implements Counted, KeyHolder 
         return true;
     }
 
+    /** Whether the last init left the work to the native side (not handed to the JDK's Signature). */
+    final boolean servedNatively() {
+        return engine instanceof NativeSignature;
+    }
+
     /** The library the last {@link #init} chose, for the counters' split by library. */
     Engine engineInUse() {
         return Engine.OPENSSL;

@@ -23,6 +23,7 @@ public final class SignatureServices {
     public static void register(ServiceTable table) {
         EdDsaSelfTests.register(); // known answers per engine, run before a library first serves the family
         EcdsaSelfTests.register();
+        RsaSignatureSelfTests.register();
         ecdsa(table, "SHA1", "SHA1", "1.2.840.10045.4.1");
         ecdsa(table, "SHA224", "SHA224", "1.2.840.10045.4.3.1");
         ecdsa(table, "SHA256", "SHA256", "1.2.840.10045.4.3.2");
