@@ -70,14 +70,14 @@ final class RsaPssSignature extends DigestThenSign {
         this.library = library;
     }
 
-    /** The current key and parameters run on AWS-LC. */
-    private boolean onAwsLc() {
-        return awsLcKey != null && awsLcMd != null && awsLcMgf != null;
+    /** Whether AWS-LC takes the current parameters' digests (on an AWS-LC object). */
+    private boolean awsLcParameters() {
+        return awsLcMd != null && awsLcMgf != null;
     }
 
     @Override
     Engine engineInUse() {
-        return onAwsLc() ? Engine.AWSLC : Engine.OPENSSL;
+        return awsLcKey != null && awsLcParameters() ? Engine.AWSLC : Engine.OPENSSL;
     }
 
     @Override
@@ -112,7 +112,7 @@ final class RsaPssSignature extends DigestThenSign {
             RsaKeys.checkPssFits(bits, digestSize(), spec.getSaltLength());
         }
         RsaKey onAwsLc = library == Engine.AWSLC ? RsaPkcs1Signature.awsLcForm(key) : null;
-        if (spec != null && (onAwsLc == null || awsLcMd == null || awsLcMgf == null)) {
+        if (spec != null && (onAwsLc == null || !awsLcParameters())) {
             super.init(key, signing, sameKey);
         } else {
             invalidateContext(); // made when OpenSSL serves a message (context())
@@ -163,7 +163,7 @@ final class RsaPssSignature extends DigestThenSign {
         int n = finishMessage();
         // read once: the key's destroy() on another thread clears the fields (releaseKey)
         RsaKey k = awsLcKey;
-        if (k != null && awsLcMd != null && awsLcMgf != null) {
+        if (k != null && awsLcParameters()) {
             AccelRsaPrivateCrtKey owner = signingKey;
             if (owner == null) {
                 throw new SignatureException("the key was destroyed");
@@ -190,7 +190,7 @@ final class RsaPssSignature extends DigestThenSign {
                     + RsaKeys.modulusBytes(keyBits));
         }
         RsaKey k = awsLcKey;
-        return k != null && awsLcMd != null && awsLcMgf != null
+        return k != null && awsLcParameters()
                 ? k.verifyPss(awsLcMd, awsLcMgf, spec.getSaltLength(), tbs(), n, signature)
                 : context(key, false).verify(signature, tbs(), n);
     }

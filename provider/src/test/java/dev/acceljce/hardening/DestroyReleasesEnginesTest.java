@@ -188,13 +188,14 @@ class DestroyReleasesEnginesTest {
             try {
                 PkeyReferences refs = PkeyReferences.locate(probe);
                 int before = refs.count(probe);
-                // Ed25519, X25519, ECDSA and ECDH on the AWS-LC engine hold the key's raw bytes
-                // (wiped by destroy, which the refusal below proves) or an AWS-LC EC_KEY made of
-                // them, not its OpenSSL EVP_PKEY: one holder fewer
+                // Ed25519, X25519, ECDSA, ECDH and RSA signatures (PSS: with SHA-1/SHA-2) on the AWS-LC engine hold the
+                // key's raw bytes (wiped by destroy, which the refusal below proves) or an AWS-LC
+                // EC_KEY or RSA made of them, not its OpenSSL EVP_PKEY: one holder fewer
                 dev.acceljce.control.Family family = switch (c.name()) {
                     case "Ed25519" -> dev.acceljce.control.Family.EDDSA;
                     case "X25519" -> dev.acceljce.control.Family.XDH;
                     case "SHA256withECDSA", "ECDH" -> dev.acceljce.control.Family.EC;
+                    case "SHA256withRSA", "RSASSA-PSS" -> dev.acceljce.control.Family.RSA;
                     default -> null;
                 };
                 boolean awsLc = family != null
@@ -231,18 +232,24 @@ class DestroyReleasesEnginesTest {
             {"Ed25519", "Ed25519", null, null},
             {"SHA256withECDSA", "EC", new ECGenParameterSpec("secp256r1"), "openssl"},
             {"SHA256withECDSA", "EC", new ECGenParameterSpec("secp256r1"), "awslc"},
-            {"SHA256withRSA", "RSA", null, null}
+            {"SHA256withRSA", "RSA", null, "openssl"},
+            {"SHA256withRSA", "RSA", null, "awslc"}
         };
         for (Object[] c : cases) {
             for (int round = 0; round < 60; round++) {
                 KeyPair kp = generate((String) c[1], (AlgorithmParameterSpec) c[2]);
-                // the EC engine is chosen when the object is made
-                dev.acceljce.control.Settings.set("acceljce.engine.ec", (String) c[3]);
+                // the family's engine (EC's, RSA's) is chosen when the object is made; null: the default
+                String setting = "acceljce.engine." + ((String) c[1]).toLowerCase(java.util.Locale.ROOT);
+                if (c[3] != null) {
+                    dev.acceljce.control.Settings.set(setting, (String) c[3]);
+                }
                 Signature s;
                 try {
                     s = Signature.getInstance((String) c[0], Providers.ACCEL);
                 } finally {
-                    dev.acceljce.control.Settings.set("acceljce.engine.ec", null);
+                    if (c[3] != null) {
+                        dev.acceljce.control.Settings.set(setting, null);
+                    }
                 }
                 s.initSign(kp.getPrivate());
                 java.util.concurrent.CountDownLatch signing = new java.util.concurrent.CountDownLatch(1);
