@@ -56,24 +56,11 @@ public final class EngineCpuTime {
             Op[][] ops = new Op[names.length][engines.length];
             for (int e = 0; e < engines.length; e++) {
                 Settings.set("acceljce.engine.ec", engines[e]);
-                Signature s = Signature.getInstance(c[1], p);
-                s.initSign(kp.getPrivate());
-                s.update(msg);
-                byte[] sig = s.sign();
-                Signature v = Signature.getInstance(c[1], p);
-                v.initVerify(kp.getPublic());
+                Op[] signing = signAndVerify(p, c[1], kp, msg);
+                ops[0][e] = signing[0];
+                ops[1][e] = signing[1];
                 KeyAgreement ka = KeyAgreement.getInstance("ECDH", p);
                 ka.init(kp.getPrivate());
-                ops[0][e] = () -> {
-                    s.update(msg);
-                    s.sign();
-                };
-                ops[1][e] = () -> {
-                    v.update(msg);
-                    if (!v.verify(sig)) {
-                        throw new AssertionError("a signature of this engine does not verify");
-                    }
-                };
                 ops[2][e] = () -> {
                     ka.doPhase(kp.getPublic(), true);
                     ka.generateSecret();
@@ -90,26 +77,38 @@ public final class EngineCpuTime {
             Op[][] ops = new Op[rsaNames.length][engines.length];
             for (int e = 0; e < engines.length; e++) {
                 Settings.set("acceljce.engine.rsa", engines[e]);
-                Signature s = Signature.getInstance("SHA256withRSA", p);
-                s.initSign(kp.getPrivate());
-                s.update(msg);
-                byte[] sig = s.sign();
-                Signature v = Signature.getInstance("SHA256withRSA", p);
-                v.initVerify(kp.getPublic());
-                ops[0][e] = () -> {
-                    s.update(msg);
-                    s.sign();
-                };
-                ops[1][e] = () -> {
-                    v.update(msg);
-                    if (!v.verify(sig)) {
-                        throw new AssertionError("a signature of this engine does not verify");
-                    }
-                };
+                Op[] signing = signAndVerify(p, "SHA256withRSA", kp, msg);
+                ops[0][e] = signing[0];
+                ops[1][e] = signing[1];
             }
             Settings.set("acceljce.engine.rsa", null);
             report("RSA-" + bits, rsaNames, ops, bits == 2048 ? 200 : 40);
         }
+    }
+
+    /**
+     * A signing and a verifying operation of {@code algorithm} with {@code kp}, on objects made now
+     * (so on the engine the settings name now); the verification checks a signature made here.
+     */
+    private static Op[] signAndVerify(Provider p, String algorithm, KeyPair kp, byte[] msg)
+            throws GeneralSecurityException {
+        Signature s = Signature.getInstance(algorithm, p);
+        s.initSign(kp.getPrivate());
+        s.update(msg);
+        byte[] sig = s.sign();
+        Signature v = Signature.getInstance(algorithm, p);
+        v.initVerify(kp.getPublic());
+        Op sign = () -> {
+            s.update(msg);
+            s.sign();
+        };
+        Op verify = () -> {
+            v.update(msg);
+            if (!v.verify(sig)) {
+                throw new AssertionError("a signature of this engine does not verify");
+            }
+        };
+        return new Op[] {sign, verify};
     }
 
     /** Runs each operation's engines in alternating batches of {@code n} and prints their medians. */
