@@ -3,8 +3,6 @@ package dev.acceljce.signature;
 import dev.acceljce.awslc.RsaKey;
 import dev.acceljce.control.Engine;
 import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.AccelRsaPrivateCrtKey;
-import dev.acceljce.keys.AccelRsaPublicKey;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.openssl.OsslParams;
 import java.lang.foreign.Arena;
@@ -37,10 +35,8 @@ final class RsaPkcs1Signature extends DigestThenSign {
     /** The digest in AWS-LC's terms; null on OpenSSL, or for a digest AWS-LC's RSA is not used for. */
     private final RsaKey.Digest awsLcDigest;
 
-    /** The current key's AWS-LC form when AWS-LC serves it; null when OpenSSL does. */
-    private volatile RsaKey awsLcKey;
-    /** The private key {@link #awsLcKey} belongs to when signing: checked after each signature. */
-    private volatile AccelRsaPrivateCrtKey signingKey;
+    /** The current key's AWS-LC form when AWS-LC serves it (its form is null when OpenSSL does). */
+    private final AwsLcRsaKey awsLc = new AwsLcRsaKey();
 
     RsaPkcs1Signature(String algorithm, String digestName) {
         this(algorithm, digestName, Engine.OPENSSL);
@@ -55,7 +51,7 @@ final class RsaPkcs1Signature extends DigestThenSign {
 
     @Override
     Engine engineInUse() {
-        return awsLcKey != null ? Engine.AWSLC : Engine.OPENSSL;
+        return awsLc.current() != null ? Engine.AWSLC : Engine.OPENSSL;
     }
 
     @Override
@@ -83,29 +79,18 @@ final class RsaPkcs1Signature extends DigestThenSign {
         RsaKeys.checkFips(bits, signing);
         RsaKeys.checkPkcs1Fits(bits, digestName, digestSize());
         keyBits = bits;
-        RsaKey onAwsLc = awsLcDigest == null ? null : awsLcForm(key);
+        RsaKey onAwsLc = awsLcDigest == null ? null : awsLc.use(key, signing);
         if (onAwsLc == null) {
             super.init(key, signing, sameKey);
         } else if (!sameKey) {
             invalidateContext(); // an OpenSSL context of a previous key
             key.heldBy(this);
         }
-        awsLcKey = onAwsLc;
-        signingKey = onAwsLc != null && signing ? (AccelRsaPrivateCrtKey) key : null;
-    }
-
-    /** {@code key} as AWS-LC's RSA, or null when AWS-LC does not take it. */
-    static RsaKey awsLcForm(AccelKey key) throws InvalidKeyException {
-        if (key instanceof AccelRsaPrivateCrtKey priv) {
-            return priv.awsLcKey();
-        }
-        return key instanceof AccelRsaPublicKey pub ? pub.awsLcKey() : null;
     }
 
     @Override
     void releaseKey() {
-        awsLcKey = null; // the key frees its RSA itself
-        signingKey = null;
+        awsLc.forget(); // the key frees its RSA itself
         super.releaseKey();
     }
 
@@ -120,18 +105,8 @@ final class RsaPkcs1Signature extends DigestThenSign {
     @Override
     byte[] sign(AccelKey key) throws SignatureException {
         int n = finishMessage();
-        // read once: the key's destroy() on another thread clears the fields (releaseKey)
-        RsaKey k = awsLcKey;
-        if (k != null) {
-            AccelRsaPrivateCrtKey owner = signingKey;
-            if (owner == null) {
-                throw new SignatureException("the key was destroyed");
-            }
-            byte[] sig = k.signPkcs1(awsLcDigest, tbs(), n);
-            if (owner.isDestroyed()) {
-                throw new SignatureException("the key was destroyed");
-            }
-            return sig;
+        if (awsLc.current() != null) {
+            return awsLc.sign(k -> k.signPkcs1(awsLcDigest, tbs(), n));
         }
         byte[] sig = context(key, true).sign(tbs(), n);
         if (sig == null) {
@@ -148,7 +123,7 @@ final class RsaPkcs1Signature extends DigestThenSign {
             throw new SignatureException(
                     "Bad signature length: got " + signature.length + " but was expecting " + expected);
         }
-        RsaKey k = awsLcKey;
+        RsaKey k = awsLc.current();
         return k != null
                 ? k.verifyPkcs1(awsLcDigest, tbs(), n, signature)
                 : context(key, false).verify(signature, tbs(), n);

@@ -5,7 +5,6 @@ import dev.acceljce.control.Engine;
 import dev.acceljce.digest.DigestNames;
 import dev.acceljce.jdk.JdkProviders;
 import dev.acceljce.keys.AccelKey;
-import dev.acceljce.keys.AccelRsaPrivateCrtKey;
 import dev.acceljce.keys.KeyKind;
 import dev.acceljce.openssl.OsslParams;
 import dev.acceljce.params.Parameters;
@@ -51,10 +50,8 @@ final class RsaPssSignature extends DigestThenSign {
     private int keyBits;
 
     private final Engine library;
-    /** The current key's AWS-LC form on an AWS-LC object, when AWS-LC takes the key; else null. */
-    private volatile RsaKey awsLcKey;
-    /** The private key {@link #awsLcKey} belongs to when signing: checked after each signature. */
-    private volatile AccelRsaPrivateCrtKey signingKey;
+    /** The current key's AWS-LC form on an AWS-LC object, when AWS-LC takes the key (else its form is null). */
+    private final AwsLcRsaKey awsLc = new AwsLcRsaKey();
     /** The parameters' digests in AWS-LC's terms; null on OpenSSL, without parameters, or when AWS-LC lacks one. */
     private RsaKey.Digest awsLcMd;
 
@@ -77,7 +74,7 @@ final class RsaPssSignature extends DigestThenSign {
 
     @Override
     Engine engineInUse() {
-        return awsLcKey != null && awsLcParameters() ? Engine.AWSLC : Engine.OPENSSL;
+        return awsLc.current() != null && awsLcParameters() ? Engine.AWSLC : Engine.OPENSSL;
     }
 
     @Override
@@ -111,7 +108,7 @@ final class RsaPssSignature extends DigestThenSign {
         if (spec != null) {
             RsaKeys.checkPssFits(bits, digestSize(), spec.getSaltLength());
         }
-        RsaKey onAwsLc = library == Engine.AWSLC ? RsaPkcs1Signature.awsLcForm(key) : null;
+        RsaKey onAwsLc = library == Engine.AWSLC ? awsLc.use(key, signing) : null;
         if (spec != null && (onAwsLc == null || !awsLcParameters())) {
             super.init(key, signing, sameKey);
         } else {
@@ -120,16 +117,13 @@ final class RsaPssSignature extends DigestThenSign {
         if (onAwsLc != null && !sameKey) {
             key.heldBy(this);
         }
-        awsLcKey = onAwsLc;
-        signingKey = onAwsLc != null && signing ? (AccelRsaPrivateCrtKey) key : null;
         this.key = key;
         this.keyBits = bits;
     }
 
     @Override
     void releaseKey() {
-        awsLcKey = null; // the key frees its RSA itself
-        signingKey = null;
+        awsLc.forget(); // the key frees its RSA itself
         super.releaseKey();
     }
 
@@ -161,18 +155,8 @@ final class RsaPssSignature extends DigestThenSign {
     byte[] sign(AccelKey key) throws SignatureException {
         requireParameters();
         int n = finishMessage();
-        // read once: the key's destroy() on another thread clears the fields (releaseKey)
-        RsaKey k = awsLcKey;
-        if (k != null && awsLcParameters()) {
-            AccelRsaPrivateCrtKey owner = signingKey;
-            if (owner == null) {
-                throw new SignatureException("the key was destroyed");
-            }
-            byte[] sig = k.signPss(awsLcMd, awsLcMgf, spec.getSaltLength(), tbs(), n);
-            if (owner.isDestroyed()) {
-                throw new SignatureException("the key was destroyed");
-            }
-            return sig;
+        if (awsLc.current() != null && awsLcParameters()) {
+            return awsLc.sign(k -> k.signPss(awsLcMd, awsLcMgf, spec.getSaltLength(), tbs(), n));
         }
         byte[] sig = context(key, true).sign(tbs(), n);
         if (sig == null) {
@@ -189,7 +173,7 @@ final class RsaPssSignature extends DigestThenSign {
             throw new SignatureException("Signature length not correct: got " + signature.length + " but was expecting "
                     + RsaKeys.modulusBytes(keyBits));
         }
-        RsaKey k = awsLcKey;
+        RsaKey k = awsLc.current();
         return k != null && awsLcParameters()
                 ? k.verifyPss(awsLcMd, awsLcMgf, spec.getSaltLength(), tbs(), n, signature)
                 : context(key, false).verify(signature, tbs(), n);
