@@ -6,6 +6,10 @@
 # warm-up, 3 x 1 s measured (JMH_RUN overrides those; more JMH options after OUTDIR). About 22
 # minutes. PEER_GROUPS picks groups by name (e.g. PEER_GROUPS="ecdsa gcm").
 # Then scripts/engine-peers.py OUTDIR writes the Markdown table (AccelJCE / best peer per row).
+# PEER_TURNS=N runs each group's providers in turns instead, N rounds of one fork each
+# (scripts/alternating-forks.sh, data in OUTDIR/<group>/; read it with scripts/alternating-forks.py
+# OUTDIR/<group>): on a host whose speed swings for seconds at a time, the way to compare rows
+# near 1.0.
 # Build first: ./scripts/mvn.sh -DskipTests package
 #
 # Usage: scripts/engine-peers.sh OUTDIR [extra JMH options]
@@ -22,6 +26,10 @@ run() {
   local name=$1 include=$2; shift 2
   if [ -n "${PEER_GROUPS:-}" ] && [[ " $PEER_GROUPS " != *" $name "* ]]; then return; fi
   echo "engine-peers: $name"
+  if [ -n "${PEER_TURNS:-}" ]; then
+    "$root/scripts/alternating-forks.sh" "$out/$name" "$include" "$providers" "$PEER_TURNS" "$@"
+    return
+  fi
   uptime > "$out/$name.load"
   taskset -c 1 "$java" ${BENCH_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -jar "$jar" \
     "$include" -p provider="$providers" "$@" \
