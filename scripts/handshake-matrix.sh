@@ -39,5 +39,8 @@ run t13-x25519-rsa -p cert=RSA -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-x25519-ec384 -p cert=EC-P384 -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-x25519-ed25519 -p cert=Ed25519 -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-p256-ec -p cert=EC -p group=secp256r1 -p protocol=TLSv1.3 "$@"
+# issue 25's goal names the three certificates with both key exchanges
+run t13-p256-rsa -p cert=RSA -p group=secp256r1 -p protocol=TLSv1.3 "$@"
+run t13-p256-ec384 -p cert=EC-P384 -p group=secp256r1 -p protocol=TLSv1.3 "$@"
 run t12-p256-ec -p cert=EC -p group=secp256r1 -p protocol=TLSv1.2 "$@"
 run t13-p384-ec384 -p cert=EC-P384 -p group=secp384r1 -p protocol=TLSv1.3 "$@"

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Full TLS handshakes of two providers raced: two JMH JVMs (TlsHandshakeBenchmark, one provider
+# each; SunJSSE takes its providers from the JVM-wide list, so one JVM cannot hold both) started
+# together and pinned to the same CPU 1, so the kernel shares that CPU between them and a slow
+# spell of the host falls on both. Each JVM warms up for 10 x 5 s and measures 5 x 3 s in about
+# the same seconds as the other; the ratio of their medians is the comparison (each runs at about
+# half its speed alone). A round of AccelJCE against itself (A/A) shows how evenly the CPU was
+# shared. ROUNDS rounds per case (default 3), about 70 s each.
+# Then scripts/handshake-race.py OUTDIR prints per case each round's ratio and their median.
+# Build first: ./scripts/mvn.sh -DskipTests package
+#
+# Usage: scripts/handshake-race.sh OUTDIR [FIRST SECOND]     (default AccelJCE ACCP)
+#   RACE_CASES="p256-ec p256-rsa p256-ec384" picks cases (default: those three and aa, the A/A)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:?usage: handshake-race.sh OUTDIR [FIRST SECOND]}
+first=${2:-AccelJCE} second=${3:-ACCP}
+java="$("$root/scripts/find-jdk.sh")/bin/java"
+jar=${BENCH_JAR:-$root/bench/target/benchmarks.jar}
+[ -f "$jar" ] || { echo "handshake-race: no $jar; build it with ./scripts/mvn.sh -DskipTests package" >&2; exit 1; }
+mkdir -p "$out"
+one() { # provider, output name, JMH parameters...
+  local provider=$1 name=$2; shift 2
+  # two JMH runs at once: each would otherwise wait for the other's lock file
+  taskset -c 1 "$java" -Djmh.ignoreLock=true --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
+    -jar "$jar" TlsHandshakeBenchmark -p provider="$provider" -p protocol=TLSv1.3 "$@" \
+    -f 1 -wi 10 -w 5s -i 5 -r 3s -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1
+}
+race() { # case name, A provider, B provider, JMH parameters...
+  local name=$1 a=$2 b=$3; shift 3
+  if [[ " ${RACE_CASES:-p256-ec p256-rsa p256-ec384 aa} " != *" $name "* ]]; then return; fi
+  for round in $(seq 1 "${ROUNDS:-3}"); do
+    echo "handshake-race: $name round $round"
+    uptime > "$out/$name-$round.load"
+    one "$a" "$name-$round-a-$a" "$@" & local pa=$!
+    one "$b" "$name-$round-b-$b" "$@" & local pb=$!
+    wait "$pa" "$pb"
+    uptime >> "$out/$name-$round.load"
+  done
+}
+race p256-ec "$first" "$second" -p cert=EC -p group=secp256r1
+race p256-rsa "$first" "$second" -p cert=RSA -p group=secp256r1
+race p256-ec384 "$first" "$second" -p cert=EC-P384 -p group=secp256r1
+race aa "$first" "$first" -p cert=EC -p group=secp256r1
+python3 "$root/scripts/handshake-race.py" "$out" | tee "$out/race.md"
