@@ -2,9 +2,9 @@
 # Issue 25's goal rows as races (bench HeadToHeadBenchmark): AccelJCE (policy auto) and one peer in
 # one JVM, one thread each, sharing CPU 1 for the same seconds, so the host's slow spells fall on
 # both; and AccelJCE against itself (A/A), which shows how evenly the CPU was shared. Public-key
-# rows and RSA signatures against ACCP and Conscrypt, AES-GCM against the JDK, ACCP and Conscrypt, ChaCha20-Poly1305
-# against the JDK and Conscrypt (ACCP has none). One fork per race (3 x 1 s of warm-up, 5 x 1 s
-# measured; JMH_RUN overrides), about 10 s each: about 25 minutes. Keep CPU 0 idle meanwhile.
+# rows and RSA signatures against ACCP and Conscrypt, AES-GCM against the JDK, ACCP and Conscrypt,
+# ChaCha20-Poly1305 against the JDK and Conscrypt (ACCP has none). One fork per race (3 x 1 s of
+# warm-up, 5 x 1 s measured; JMH_RUN overrides), about 10 s each: about 25 minutes. Keep CPU 0 idle.
 # Then scripts/head-to-head.py prints each row's ratios and the goal's verdict into OUTDIR/*.md.
 # Build first: ./scripts/mvn.sh -DskipTests package
 #

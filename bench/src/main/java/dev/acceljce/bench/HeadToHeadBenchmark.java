@@ -25,9 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * virtual machine lasts seconds to minutes and can fall on one provider's forks and not the
  * other's, falls on both alike. JMH reports each thread's operations per second ({@code first} and
  * {@code second}); their ratio per iteration is the comparison, the scores themselves are about half
- * of each provider's speed alone. Racing a provider against itself (AccelJCE against AccelJCE-awslc
- * where both run the same code) shows how evenly the CPU was shared: scripts/head-to-head.py
- * prints it beside the rows.
+ * of each provider's speed alone. Racing a provider against itself (two AccelJCE provider objects)
+ * shows how evenly the CPU was shared: scripts/head-to-head.py prints it beside the rows.
  *
  * <pre>
  * taskset -c 1 java -jar bench/target/benchmarks.jar HeadToHead -p row=ecdh-p256 -p first=AccelJCE -p second=ACCP
