@@ -13,6 +13,7 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -66,15 +67,7 @@ class PeerRowsTest {
 
     @Test
     void onlyProvidersThatChangeNoSettingRace() {
-        Options options = new OptionsBuilder()
-                .include(HeadToHeadBenchmark.class.getName())
-                .param("row", "ecdh-p256")
-                .param("first", BenchmarkProviders.ACCELJCE)
-                .param("second", BenchmarkProviders.ACCELJCE_OPENSSL)
-                .forks(0)
-                .warmupIterations(0)
-                .measurementIterations(1)
-                .measurementTime(TimeValue.milliseconds(100))
+        Options options = briefRace("ecdh-p256", BenchmarkProviders.ACCELJCE_OPENSSL, 100)
                 .shouldFailOnError(true)
                 .build();
         assertThrows(RunnerException.class, () -> new Runner(options).run());
@@ -82,16 +75,8 @@ class PeerRowsTest {
 
     @Test
     void aRaceMeasuresBothThreads() throws Exception {
-        Options options = new OptionsBuilder()
-                .include(HeadToHeadBenchmark.class.getName())
-                .param("row", "gcm-encrypt-128")
-                .param("first", BenchmarkProviders.ACCELJCE)
-                .param("second", BenchmarkProviders.JDK)
-                .forks(0)
-                .warmupIterations(0)
-                .measurementIterations(1)
-                .measurementTime(TimeValue.milliseconds(300))
-                .build();
+        Options options =
+                briefRace("gcm-encrypt-128", BenchmarkProviders.JDK, 300).build();
         Collection<RunResult> results = new Runner(options).run();
         assertEquals(1, results.size());
         var secondary = results.iterator().next().getSecondaryResults();
@@ -100,5 +85,18 @@ class PeerRowsTest {
             assertNotNull(r, side + " was not measured");
             assertTrue(r.getScore() > 0, side + " did no operation");
         }
+    }
+
+    /** AccelJCE racing {@code second} on {@code row} in this JVM, one measured iteration, no warm-up. */
+    private static ChainedOptionsBuilder briefRace(String row, String second, int millis) {
+        return new OptionsBuilder()
+                .include(HeadToHeadBenchmark.class.getName())
+                .param("row", row)
+                .param("first", BenchmarkProviders.ACCELJCE)
+                .param("second", second)
+                .forks(0)
+                .warmupIterations(0)
+                .measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(millis));
     }
 }
