@@ -3,6 +3,7 @@ package dev.acceljce.cipher;
 import dev.acceljce.awslc.EvpAead;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Fips;
+import dev.acceljce.control.SecretBytes;
 import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.params.Parameters;
 import java.security.AlgorithmParameters;
@@ -10,7 +11,6 @@ import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyFactory;
-import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.ProviderException;
 import java.security.SecureRandom;
@@ -219,8 +219,8 @@ final class AesGcmCipher extends AeadCipherBase {
         }
         boolean encrypt = opmode == Cipher.ENCRYPT_MODE || opmode == Cipher.WRAP_MODE;
         if (encrypt) {
-            boolean sameKey = MessageDigest.isEqual(keyBytes, lastKey);
-            if (sameKey && MessageDigest.isEqual(iv, lastIv)) {
+            boolean sameKey = SecretBytes.equal(keyBytes, lastKey);
+            if (sameKey && SecretBytes.equal(iv, lastIv)) {
                 Arrays.fill(keyBytes, (byte) 0);
                 throw new InvalidAlgorithmParameterException("Cannot reuse iv for GCM encryption");
             }

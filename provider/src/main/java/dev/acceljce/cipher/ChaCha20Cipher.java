@@ -2,6 +2,7 @@ package dev.acceljce.cipher;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.control.SecretBytes;
 import dev.acceljce.jdk.DecryptionInput;
 import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
@@ -10,7 +11,6 @@ import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
-import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.ProviderException;
 import java.security.SecureRandom;
@@ -104,7 +104,7 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
      * constant-time compare of 32 bytes costs tens of ns, per message).
      */
     static boolean sameKeyAndNonce(byte[] key, byte[] nonce, byte[] lastKey, byte[] lastNonce) {
-        return lastKey != null && Arrays.equals(nonce, lastNonce) && MessageDigest.isEqual(key, lastKey);
+        return lastKey != null && Arrays.equals(nonce, lastNonce) && SecretBytes.equal(key, lastKey);
     }
 
     @Override
@@ -189,7 +189,7 @@ final class ChaCha20Cipher extends CipherSpi implements Counted {
             throw new InvalidKeyException("Matching key and nonce from previous initialization");
         }
         initialized = false;
-        if (lastKey != null && MessageDigest.isEqual(keyBytes, lastKey)) {
+        if (lastKey != null && SecretBytes.equal(keyBytes, lastKey)) {
             Arrays.fill(keyBytes, (byte) 0);
         } else {
             if (lastKey != null) {

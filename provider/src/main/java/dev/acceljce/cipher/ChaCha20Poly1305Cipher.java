@@ -2,6 +2,7 @@ package dev.acceljce.cipher;
 
 import dev.acceljce.awslc.EvpAead;
 import dev.acceljce.control.Engine;
+import dev.acceljce.control.SecretBytes;
 import dev.acceljce.openssl.EvpCipher;
 import dev.acceljce.params.Parameters;
 import java.security.AlgorithmParameters;
@@ -223,7 +224,7 @@ final class ChaCha20Poly1305Cipher extends AeadCipherBase {
             Arrays.fill(keyBytes, (byte) 0);
             throw new InvalidKeyException("Matching key and nonce from previous initialization");
         }
-        if (lastKey == null || !java.security.MessageDigest.isEqual(keyBytes, lastKey)) {
+        if (lastKey == null || !SecretBytes.equal(keyBytes, lastKey)) {
             if (lastKey != null) {
                 Arrays.fill(lastKey, (byte) 0);
             }

@@ -1,9 +1,9 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.control.SecretBytes;
 import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
 import java.security.ProviderException;
 import java.util.Arrays;
 import java.util.Objects;
@@ -142,7 +142,7 @@ final class NativeAeadEngine implements CipherEngine {
     private void setUpNative(boolean encrypt, EvpCipher.Algorithm algorithm, byte[] key, byte[] iv) {
         int enc = encrypt ? 1 : 0;
         boolean newAlgorithm = algorithm != nativeAlgorithm;
-        if (newAlgorithm || !MessageDigest.isEqual(key, nativeKey)) {
+        if (newAlgorithm || !SecretBytes.equal(key, nativeKey)) {
             forgetNativeKey();
             if (newAlgorithm) {
                 nativeAlgorithm = null; // until the context holds the new one

@@ -2,9 +2,9 @@ package dev.acceljce.cipher;
 
 import dev.acceljce.awslc.EvpAead;
 import dev.acceljce.control.Engine;
+import dev.acceljce.control.SecretBytes;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
 import java.security.ProviderException;
 import java.util.Arrays;
 import java.util.Objects;
@@ -79,7 +79,7 @@ final class OneShotAeadEngine implements CipherEngine {
         if (ctx == null
                 || ctx.algorithm() != algorithm
                 || ctx.tagLength() != tagLength
-                || !MessageDigest.isEqual(key, nativeKey)) {
+                || !SecretBytes.equal(key, nativeKey)) {
             EvpAead.Context fresh = new EvpAead.Context(algorithm, key, tagLength);
             if (ctx != null) {
                 ctx.close();
@@ -224,14 +224,17 @@ final class OneShotAeadEngine implements CipherEngine {
             inputLen = 0;
         }
         Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
-        if (encrypting && heldLength == 0) {
-            // the size as SunJCE's cipher computes it, so that an output past an array's limit ends
-            // as it does there (GCM wraps: NegativeArraySizeException), as on OpenSSL's engine
-            byte[] out = new byte[rules.encryptionOutputSize(inputLen, tagLength)];
-            finish(input, inputOffset, inputLen, out, 0);
-            return out;
+        // encryption: the size as SunJCE's cipher computes it, so that an output past an array's
+        // limit ends as it does there (GCM wraps: NegativeArraySizeException), as on OpenSSL's engine
+        int outLength =
+                encrypting && heldLength == 0 ? rules.encryptionOutputSize(inputLen, tagLength) : finalLength(inputLen);
+        if (heldLength == 0 && outLength >= 0) {
+            EvpAead.Scratch s = scratch(Math.max(inputLen, outLength));
+            if (s != null) {
+                return runShort(s, input, inputOffset, inputLen, null, 0); // the array made after the call
+            }
         }
-        byte[] out = new byte[finalLength(inputLen)];
+        byte[] out = new byte[outLength];
         finish(input, inputOffset, inputLen, out, 0);
         return out;
     }
@@ -317,14 +320,29 @@ final class OneShotAeadEngine implements CipherEngine {
             run(in == held ? message : AeadIo.detached(message, o), o);
             return;
         }
+        runShort(s, in, inOffset, inLength, out, outOffset);
+    }
+
+    /**
+     * Runs the message {@code in[inOffset, +inLength)} through the scratch buffer {@code s} into
+     * {@code out} from {@code outOffset}, or into a new array when {@code out} is null, and returns
+     * the array written; always ends the message.
+     */
+    private byte[] runShort(EvpAead.Scratch s, byte[] in, int inOffset, int inLength, byte[] out, int outOffset)
+            throws AEADBadTagException {
         try {
+            byte[] result;
             if (encrypting) {
-                ctx.sealShort(s, nonce, aad, aadLength, in, inOffset, inLength, out, outOffset);
+                result = ctx.sealShort(s, nonce, aad, aadLength, in, inOffset, inLength, out, outOffset);
                 finished = true;
-            } else if (!ctx.openShort(s, nonce, aad, aadLength, in, inOffset, inLength, out, outOffset)) {
-                throw new AEADBadTagException("Tag mismatch");
+            } else {
+                result = ctx.openShort(s, nonce, aad, aadLength, in, inOffset, inLength, out, outOffset);
+                if (result == null) {
+                    throw new AEADBadTagException("Tag mismatch");
+                }
             }
             tallies.nativePath(Engine.AWSLC).count(inLength);
+            return result;
         } finally {
             endMessage();
         }

@@ -1,7 +1,7 @@
 package dev.acceljce.cipher;
 
+import dev.acceljce.control.SecretBytes;
 import dev.acceljce.openssl.EvpCipher;
-import java.security.MessageDigest;
 import java.util.Arrays;
 
 /**
@@ -20,7 +20,7 @@ final class ScheduledKey {
      * should the coming init fail, the next one sets the key again.
      */
     boolean keeps(EvpCipher.Algorithm alg, boolean enc, byte[] raw) {
-        boolean keep = alg == algorithm && enc == encrypt && key != null && MessageDigest.isEqual(raw, key);
+        boolean keep = alg == algorithm && enc == encrypt && key != null && SecretBytes.equal(raw, key);
         if (!keep) {
             forget();
         }

@@ -2,6 +2,7 @@ package dev.acceljce.cipher;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.control.SecretBytes;
 import dev.acceljce.openssl.EvpCipher;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -10,7 +11,6 @@ import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.InvalidParameterException;
 import java.security.Key;
-import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.ProviderException;
 import java.security.SecureRandom;
@@ -464,7 +464,7 @@ abstract class WholeMessageCipher extends CipherSpi implements Counted {
             EvpCipher.Algorithm algorithm = algorithmFor(key);
             int enc = encrypting ? 1 : 0;
             boolean newAlgorithm = algorithm != nativeAlgorithm;
-            boolean newKey = newAlgorithm || enc != nativeEncrypt || !MessageDigest.isEqual(key, nativeKey);
+            boolean newKey = newAlgorithm || enc != nativeEncrypt || !SecretBytes.equal(key, nativeKey);
             MemorySegment all = MemorySegment.ofArray(input).asSlice(0, inputLength);
             MemorySegment data;
             MemorySegment tagSegment;

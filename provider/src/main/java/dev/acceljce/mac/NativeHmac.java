@@ -2,6 +2,7 @@ package dev.acceljce.mac;
 
 import dev.acceljce.control.Counted;
 import dev.acceljce.control.Counters;
+import dev.acceljce.control.SecretBytes;
 import dev.acceljce.digest.UpdateBatch;
 import dev.acceljce.openssl.EvpMac;
 import java.lang.foreign.MemorySegment;
@@ -9,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
-import java.security.MessageDigest;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
 import java.util.Objects;
@@ -82,7 +82,7 @@ public final class NativeHmac extends MacSpi implements Cloneable, Counted {
             throw new InvalidKeyException("Missing key data");
         }
         batch.clear();
-        if (this.key != null && MessageDigest.isEqual(secret, this.key)) {
+        if (this.key != null && SecretBytes.equal(secret, this.key)) {
             Arrays.fill(secret, (byte) 0);
             stale |= absorbed;
             return;
