@@ -86,13 +86,15 @@ public final class CallerRandom {
             return false;
         }
         boolean jdkAvailable = jdk.getAsBoolean();
-        Trace.decision(
-                type,
-                algorithm,
-                jdkAvailable
-                        ? "hands to the JDK: the caller's SecureRandom (" + describe(random) + ") is not ours"
-                        : "native, the caller's SecureRandom (" + describe(random) + ") not used:"
-                                + " no JDK provider to take it (FIPS mode, or removed)");
+        if (Trace.calls()) {
+            Trace.decision(
+                    type,
+                    algorithm,
+                    jdkAvailable
+                            ? "hands to the JDK: the caller's SecureRandom (" + describe(random) + ") is not ours"
+                            : "native, the caller's SecureRandom (" + describe(random) + ") not used:"
+                                    + " no JDK provider to take it (FIPS mode, or removed)");
+        }
         return jdkAvailable;
     }
 

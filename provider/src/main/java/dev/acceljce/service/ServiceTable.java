@@ -416,17 +416,21 @@ public final class ServiceTable {
                 Dispatch.Route route = Dispatch.route(
                         family, getType(), getAlgorithm(), nativeServes(), jdkAvailable(), perMessage != null);
                 if (route.perMessage()) {
-                    Trace.decision(getType(), getAlgorithm(), "auto per message: " + route.crossover());
+                    if (Trace.calls()) { // the text is built only for the trace (getInstance is on hot paths)
+                        Trace.decision(getType(), getAlgorithm(), "auto per message: " + route.crossover());
+                    }
                     // each message picks its path; the objects it uses are counted on their own
                     return create(perMessage, route.crossover(), null);
                 }
                 path = route.path();
-                Trace.decision(
-                        getType(),
-                        getAlgorithm(),
-                        path == Path.NATIVE
-                                ? "native (" + engineNow().property() + ")"
-                                : "JDK" + (nativeServes() ? "" : " (" + whyNotNative() + ")"));
+                if (Trace.calls()) {
+                    Trace.decision(
+                            getType(),
+                            getAlgorithm(),
+                            path == Path.NATIVE
+                                    ? "native (" + engineNow().property() + ")"
+                                    : "JDK" + (nativeServes() ? "" : " (" + whyNotNative() + ")"));
+                }
             }
             if (path == Path.JDK && !jdkAvailable() && nativeAvailable() && !nativeServes()) {
                 // the one library that runs it failed its self-tests, and the JDK has none
