@@ -28,14 +28,34 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * AES-GCM and ChaCha20-Poly1305 on AWS-LC, one doFinal per message, in every call shape and at the
  * sizes around the engine's native scratch buffer (messages up to a TLS record are copied through
- * it, longer ones go through segments of the caller's memory): byte[] returned, into another
+ * it, longer ones go through segments of the caller's memory) and around the size from which
+ * encryptions, and decryptions into a new array, skip it (512 B, the longer of input and output,
+ * so a 16-byte tag puts 496 B of plaintext on either side): byte[] returned, into another
  * array, in place, shifted overlaps both ways, heap and direct ByteBuffers. Every result equals
  * SunJCE's, both directions; GCM also with IV lengths OpenSSL does not take (AWS-LC does).
  */
 class AwsLcAeadCallShapesTest {
-    /** Around the scratch buffer's largest size (17.5 KiB, nonce and AAD included), and small ones. */
+    /** Around the scratch buffer's largest size (17.5 KiB, nonce and AAD included), around 512 B, and small ones. */
     private static final int[] SIZES = {
-        0, 1, 15, 16, 17, 255, 1023, 1024, 1025, 16384, 17 * 1024 + 460, 17 * 1024 + 500, 40000
+        0,
+        1,
+        15,
+        16,
+        17,
+        255,
+        495,
+        496,
+        497,
+        511,
+        512,
+        513,
+        1023,
+        1024,
+        1025,
+        16384,
+        17 * 1024 + 460,
+        17 * 1024 + 500,
+        40000
     };
 
     @BeforeAll
