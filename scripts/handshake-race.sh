@@ -10,7 +10,8 @@
 # Build first: ./scripts/mvn.sh -DskipTests package
 #
 # Usage: scripts/handshake-race.sh OUTDIR [FIRST SECOND]     (default AccelJCE ACCP)
-#   RACE_CASES="p256-ec p256-rsa p256-ec384" picks cases (default: those three and aa, the A/A)
+#   RACE_CASES="p256-ec p256-rsa p256-ec384" picks cases (default: those three and aa, the A/A;
+#   x25519-ec, x25519-rsa and x25519-ec384 are the goal's x25519 cases, run when named)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: handshake-race.sh OUTDIR [FIRST SECOND]}
@@ -41,5 +42,8 @@ race() { # case name, A provider, B provider, JMH parameters...
 race p256-ec "$first" "$second" -p cert=EC -p group=secp256r1
 race p256-rsa "$first" "$second" -p cert=RSA -p group=secp256r1
 race p256-ec384 "$first" "$second" -p cert=EC-P384 -p group=secp256r1
+race x25519-ec "$first" "$second" -p cert=EC -p group=x25519
+race x25519-rsa "$first" "$second" -p cert=RSA -p group=x25519
+race x25519-ec384 "$first" "$second" -p cert=EC-P384 -p group=x25519
 race aa "$first" "$first" -p cert=EC -p group=secp256r1
 python3 "$root/scripts/handshake-race.py" "$out" | tee "$out/race.md"

@@ -240,8 +240,8 @@ public final class EvpAead {
          * Seals {@code in[inOffset, +inLength)} into {@code out[outOffset, +inLength + tag)}
          * through {@code scratch}, where it must {@link Scratch#fits fit}, and returns {@code out};
          * with {@code out} null ({@code outOffset} is then ignored), into a new array made after
-         * the native call (see {@link #callShort}). The ranges may overlap in any way: the input is copied out before
-         * the output is written.
+         * the native call (see {@link #callShort}). The ranges may overlap in any way: the input
+         * is copied out before the output is written.
          */
         public byte[] sealShort(
                 Scratch scratch,

@@ -20,8 +20,8 @@ import javax.crypto.ShortBufferException;
  * <p>Decryption releases nothing unverified: AWS-LC opens into a private buffer (it zeroes its
  * output on a wrong tag), copied to the caller only once the tag verified, and wiped in every
  * case; or, in a doFinal that returns a new array, straight into that array, which reaches the
- * caller only once the tag verified. A failed verification leaves the caller's output untouched; a {@link ShortBufferException}
- * changes nothing. After doFinal, decryption is ready for the same key and nonce again; encryption
+ * caller only once the tag verified. A failed verification leaves the caller's output untouched;
+ * a {@link ShortBufferException} changes nothing. After doFinal, decryption is ready for the same key and nonce again; encryption
  * refuses more data until re-initialised, as {@link NativeAeadEngine} does. Where the algorithm's
  * JDK counterpart has its own ways (sizes, exceptions) the engine follows its {@link AeadRules}.
  */
