@@ -243,16 +243,16 @@ final class OneShotAeadEngine implements CipherEngine {
                 encrypting && heldLength == 0 ? rules.encryptionOutputSize(inputLen, tagLength) : finalLength(inputLen);
         if (heldLength == 0 && outLength >= 0) {
             int longer = Math.max(inputLen, outLength);
-            EvpAead.Scratch s = longer < DIRECT_FROM ? scratch(longer) : null;
-            if (s != null) {
-                return runShort(s, input, inputOffset, inputLen, null, 0); // the array made after the call
-            }
             if (longer >= DIRECT_FROM) {
                 // a new array nobody else sees: decryption opens straight into it (AWS-LC zeroes it
                 // on a wrong tag, and it is dropped then)
                 byte[] out = new byte[outLength];
                 run(AeadIo.range(input, inputOffset, inputLen), MemorySegment.ofArray(out), true);
                 return out;
+            }
+            EvpAead.Scratch s = scratch(longer);
+            if (s != null) {
+                return runShort(s, input, inputOffset, inputLen, null, 0); // the array made after the call
             }
         }
         byte[] out = new byte[outLength];
