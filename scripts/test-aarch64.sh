@@ -131,7 +131,7 @@ if $build; then
 fi
 jar=$(ls "$root"/provider/target/acceljce-provider-*-linux-aarch64.jar 2>/dev/null) \
   || cannot "no provider/target/acceljce-provider-*-linux-aarch64.jar (run without --no-build)"
-for lib in libcrypto.so libawslc.so; do
+for lib in libcrypto.so libawslc.so libawslc-ssl.so; do
   unzip -l "$jar" | grep -q "META-INF/acceljce/native/linux-aarch64/$lib" \
     || cannot "$jar holds no linux-aarch64 $lib"
 done
