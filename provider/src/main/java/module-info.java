@@ -19,6 +19,10 @@ module dev.acceljce.provider {
     // parameter specs of the services the JDK lacks (KMAC customization, Argon2 inputs)
     exports dev.acceljce.spec;
 
+    // AccelJCE's own TLS stack (SSLContext on AWS-LC's libssl), a provider of its own
+    exports dev.acceljce.jsse;
+
     provides java.security.Provider with
-            dev.acceljce.AccelJceProvider;
+            dev.acceljce.AccelJceProvider,
+            dev.acceljce.jsse.AccelJceTlsProvider;
 }

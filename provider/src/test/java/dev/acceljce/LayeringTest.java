@@ -37,11 +37,13 @@ import org.junit.jupiter.api.Test;
  *
  * <pre>
  *   dev.acceljce              the provider class: registers every family          (top)
- *   families                  agreement cipher digest kdf kem keygen keys mac params random rsa signature
+ *   families                  agreement cipher digest kdf kem keygen keys mac params random rsa signature,
+ *                             and jsse (the TLS stack's own provider)
  *   service                   ServiceTable (what families declare), ServiceReport, Capabilities
  *   policy                    the per-message engines of policy auto
  *   jdk                       the JDK path: forwarding to the JDK's providers
  *   control                   settings, decisions, counters, trace, self-tests
+ *   libssl                    AWS-LC's TLS library: loaded beside (and through) awslc's libcrypto
  *   openssl  awslc            the bindings, peers: library loading, symbols, errors, ownership
  *   foreign                   what both bindings share: bundled-library extraction, the
  *                             native-object ownership idiom                      (bottom)
@@ -60,6 +62,7 @@ class LayeringTest {
     private static final List<Set<String>> LOWER_LAYERS = List.of(
             Set.of("foreign"),
             Set.of("openssl", "awslc"),
+            Set.of("libssl"),
             Set.of("control"),
             Set.of("jdk"),
             Set.of("policy"),

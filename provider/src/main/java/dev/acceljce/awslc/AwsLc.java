@@ -97,7 +97,7 @@ public final class AwsLc {
     }
 
     /** A plain downcall handle for AWS-LC's {@code name} (unprefixed, as its headers spell it). */
-    static MethodHandle function(String name, FunctionDescriptor fd) {
+    public static MethodHandle function(String name, FunctionDescriptor fd) {
         return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd));
     }
 
@@ -105,7 +105,7 @@ public final class AwsLc {
      * A critical downcall: heap arrays are passed without copying, and the call must be short (it
      * holds off the GC). Every one-shot call here is bounded by the message it is given.
      */
-    static MethodHandle critical(String name, FunctionDescriptor fd) {
+    public static MethodHandle critical(String name, FunctionDescriptor fd) {
         return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd, Linker.Option.critical(true)));
     }
 

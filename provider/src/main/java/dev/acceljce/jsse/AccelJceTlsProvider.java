@@ -1,0 +1,30 @@
+package dev.acceljce.jsse;
+
+import dev.acceljce.libssl.LibSsl;
+import java.security.Provider;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * AccelJCE's TLS stack as a provider of its own, {@code AccelJCE-TLS}: {@code SSLContext}
+ * services {@code TLS}, {@code TLSv1.3}, {@code TLSv1.2} and {@code Default}, whose engines run
+ * AWS-LC's libssl. Separate from the JCA provider {@code AccelJCE}, so an application can list
+ * AccelJCE first for its primitives and still take SunJSSE, or this, for TLS:
+ * {@code SSLContext.getInstance("TLS", "AccelJCE-TLS")}.
+ *
+ * <p>No service is registered when libssl cannot be loaded ({@link LibSsl#unavailableReason()}).
+ */
+public final class AccelJceTlsProvider extends Provider {
+    public static final String NAME = "AccelJCE-TLS";
+
+    public AccelJceTlsProvider() {
+        super(NAME, "0.1", "AccelJCE TLS: SSLContext on AWS-LC's libssl (TLS 1.3 and 1.2, post-quantum hybrid groups)");
+        if (!LibSsl.isAvailable()) {
+            return;
+        }
+        String tls = AccelSslContext.Tls.class.getName();
+        putService(new Service(this, "SSLContext", "TLS", tls, List.of("TLSv1.3"), Map.of()));
+        putService(new Service(this, "SSLContext", "TLSv1.2", AccelSslContext.Tls12.class.getName(), List.of(), Map.of()));
+        putService(new Service(this, "SSLContext", "Default", AccelSslContext.Default.class.getName(), List.of(), Map.of()));
+    }
+}

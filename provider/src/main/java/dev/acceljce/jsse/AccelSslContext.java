@@ -1,0 +1,235 @@
+package dev.acceljce.jsse;
+
+import dev.acceljce.libssl.SslContextHandle;
+import java.security.KeyManagementException;
+import java.security.KeyStore;
+import java.security.KeyStoreException;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.List;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContextSpi;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLServerSocketFactory;
+import javax.net.ssl.SSLSessionContext;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedKeyManager;
+import javax.net.ssl.X509KeyManager;
+import javax.net.ssl.X509TrustManager;
+
+/**
+ * AccelJCE's {@code SSLContext}: one libssl {@code SSL_CTX} and the Java key and trust managers
+ * its engines consult on every handshake. The subclasses only say which protocols are on by
+ * default.
+ *
+ * <p>libssl draws its randomness from AWS-LC's own generator: the {@link SecureRandom} given to
+ * {@code init} is not used (as in Conscrypt).
+ */
+public abstract class AccelSslContext extends SSLContextSpi {
+    private final List<String> clientProtocols;
+    private final List<String> serverProtocols;
+    private volatile SslContextHandle handle;
+    private volatile X509ExtendedKeyManager keyManager;
+    private volatile X509TrustManager trustManager;
+    private final AccelSessionContext clientSessions = new AccelSessionContext();
+    private final AccelSessionContext serverSessions = new AccelSessionContext();
+
+    AccelSslContext(List<String> clientProtocols, List<String> serverProtocols) {
+        this.clientProtocols = clientProtocols;
+        this.serverProtocols = serverProtocols;
+    }
+
+    @Override
+    protected void engineInit(KeyManager[] km, TrustManager[] tm, SecureRandom random) throws KeyManagementException {
+        X509ExtendedKeyManager k = null;
+        if (km != null) {
+            for (KeyManager m : km) {
+                if (m instanceof X509ExtendedKeyManager x) {
+                    k = x;
+                    break;
+                }
+                if (m instanceof X509KeyManager x) {
+                    k = new KeyManagerAdapter(x);
+                    break;
+                }
+            }
+        }
+        X509TrustManager t = null;
+        if (tm != null) {
+            for (TrustManager m : tm) {
+                if (m instanceof X509TrustManager x) {
+                    t = x;
+                    break;
+                }
+            }
+        }
+        if (t == null) {
+            t = defaultTrustManager();
+        }
+        try {
+            handle = SslContextHandle.create();
+        } catch (RuntimeException e) {
+            throw new KeyManagementException("libssl could not make a context: " + e.getMessage(), e);
+        }
+        keyManager = k;
+        trustManager = t;
+    }
+
+    private static X509TrustManager defaultTrustManager() throws KeyManagementException {
+        try {
+            TrustManagerFactory f = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            f.init((KeyStore) null);
+            for (TrustManager m : f.getTrustManagers()) {
+                if (m instanceof X509TrustManager x) {
+                    return x;
+                }
+            }
+            throw new KeyManagementException("the default TrustManagerFactory has no X509TrustManager");
+        } catch (NoSuchAlgorithmException | KeyStoreException e) {
+            throw new KeyManagementException("no default trust manager: " + e.getMessage(), e);
+        }
+    }
+
+    /** The default key manager (javax.net.ssl.keyStore ...), for the Default context. */
+    static X509ExtendedKeyManager defaultKeyManager() throws KeyManagementException {
+        try {
+            KeyManagerFactory f = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            String path = System.getProperty("javax.net.ssl.keyStore");
+            if (path == null || path.isEmpty() || "NONE".equals(path)) {
+                return null;
+            }
+            String type = System.getProperty("javax.net.ssl.keyStoreType", KeyStore.getDefaultType());
+            String password = System.getProperty("javax.net.ssl.keyStorePassword", "");
+            KeyStore ks = KeyStore.getInstance(type);
+            try (var in = java.nio.file.Files.newInputStream(java.nio.file.Path.of(path))) {
+                ks.load(in, password.toCharArray());
+            }
+            f.init(ks, password.toCharArray());
+            for (KeyManager m : f.getKeyManagers()) {
+                if (m instanceof X509ExtendedKeyManager x) {
+                    return x;
+                }
+            }
+            return null;
+        } catch (Exception e) {
+            throw new KeyManagementException("the default key store could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    SslContextHandle handle() {
+        SslContextHandle h = handle;
+        if (h == null) {
+            throw new IllegalStateException("SSLContext is not initialized");
+        }
+        return h;
+    }
+
+    X509ExtendedKeyManager keyManager() {
+        return keyManager;
+    }
+
+    X509TrustManager trustManager() {
+        return trustManager;
+    }
+
+    AccelSessionContext sessionContext(boolean client) {
+        return client ? clientSessions : serverSessions;
+    }
+
+    /** The named groups enabled by default: {@code jdk.tls.namedGroups} when set, else the side's built-in list. */
+    String[] namedGroups(boolean client) {
+        String property = System.getProperty("jdk.tls.namedGroups");
+        if (property != null && !property.isBlank()) {
+            return property.replace("\"", "").trim().split("\\s*,\\s*");
+        }
+        return (client ? TlsNames.CLIENT_GROUPS : TlsNames.SERVER_GROUPS).toArray(String[]::new);
+    }
+
+    SSLParameters defaultParameters(boolean client) {
+        SSLParameters p = new SSLParameters(
+                TlsNames.defaultSuites().toArray(String[]::new),
+                (client ? clientProtocols : serverProtocols).toArray(String[]::new));
+        p.setNamedGroups(namedGroups(client));
+        p.setSignatureSchemes(TlsNames.defaultSchemes());
+        return p;
+    }
+
+    @Override
+    protected SSLEngine engineCreateSSLEngine() {
+        handle();
+        return new AccelSslEngine(this, null, -1);
+    }
+
+    @Override
+    protected SSLEngine engineCreateSSLEngine(String host, int port) {
+        handle();
+        return new AccelSslEngine(this, host, port);
+    }
+
+    @Override
+    protected SSLSocketFactory engineGetSocketFactory() {
+        throw new UnsupportedOperationException(
+                "AccelJCE's TLS has no SSLSocket yet: use its SSLEngine, or SunJSSE for sockets");
+    }
+
+    @Override
+    protected SSLServerSocketFactory engineGetServerSocketFactory() {
+        throw new UnsupportedOperationException(
+                "AccelJCE's TLS has no SSLServerSocket yet: use its SSLEngine, or SunJSSE for sockets");
+    }
+
+    @Override
+    protected SSLSessionContext engineGetServerSessionContext() {
+        return serverSessions;
+    }
+
+    @Override
+    protected SSLSessionContext engineGetClientSessionContext() {
+        return clientSessions;
+    }
+
+    @Override
+    protected SSLParameters engineGetDefaultSSLParameters() {
+        return defaultParameters(false);
+    }
+
+    @Override
+    protected SSLParameters engineGetSupportedSSLParameters() {
+        SSLParameters p = new SSLParameters(
+                TlsNames.supportedSuites().toArray(String[]::new), TlsNames.PROTOCOLS.toArray(String[]::new));
+        p.setNamedGroups(TlsNames.supportedGroups().toArray(String[]::new));
+        return p;
+    }
+
+    /** {@code SSLContext.getInstance("TLS")} and {@code "TLSv1.3"}: TLS 1.3 and 1.2 on both sides. */
+    public static final class Tls extends AccelSslContext {
+        public Tls() {
+            super(TlsNames.PROTOCOLS, TlsNames.PROTOCOLS);
+        }
+    }
+
+    /** {@code "TLSv1.2"}: a client offers TLS 1.2 only, a server still takes 1.3 (as SunJSSE). */
+    public static final class Tls12 extends AccelSslContext {
+        public Tls12() {
+            super(List.of(TlsNames.TLS12), TlsNames.PROTOCOLS);
+        }
+    }
+
+    /** {@code "Default"}: initialised on creation from the javax.net.ssl system properties. */
+    public static final class Default extends AccelSslContext {
+        public Default() throws KeyManagementException {
+            super(TlsNames.PROTOCOLS, TlsNames.PROTOCOLS);
+            super.engineInit(new KeyManager[] {defaultKeyManager()}, null, null);
+        }
+
+        @Override
+        protected void engineInit(KeyManager[] km, TrustManager[] tm, SecureRandom random)
+                throws KeyManagementException {
+            throw new KeyManagementException("Default SSLContext is initialized automatically");
+        }
+    }
+}

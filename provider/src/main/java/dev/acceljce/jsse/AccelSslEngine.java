@@ -1,0 +1,1156 @@
+package dev.acceljce.jsse;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import dev.acceljce.awslc.AwsLcErrors;
+import dev.acceljce.libssl.SslCallbacks;
+import dev.acceljce.libssl.SslConnection;
+import java.io.ByteArrayInputStream;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.security.PrivateKey;
+import java.security.Signature;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.security.spec.AlgorithmParameterSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SNIServerName;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLEngineResult.Status;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.X509ExtendedKeyManager;
+import javax.net.ssl.X509ExtendedTrustManager;
+import javax.net.ssl.X509TrustManager;
+
+/**
+ * An {@link SSLEngine} whose TLS runs in AWS-LC's libssl ({@link SslConnection}). This class
+ * keeps JSSE's contract and does no TLS itself: it frames the caller's bytes into records for
+ * libssl (one record per {@code unwrap}, as SunJSSE consumes them), moves what libssl writes into
+ * the caller's buffers, and translates libssl's "wants" into handshake statuses.
+ *
+ * <p>Key-manager, trust-manager and private-key work never runs inside libssl: the callbacks ask
+ * for it and return "retry", the handshake status becomes {@code NEED_TASK}, and
+ * {@link #getDelegatedTask()} hands out the work; the next step of the handshake picks up the
+ * answer. One lock serialises wrap, unwrap and every state change; a delegated task runs without
+ * it and takes it only to store its result.
+ */
+final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
+    private static final int RECORD_HEADER = 5;
+    /** The largest record body TLS allows (2^14 plus 2 KiB of expansion). */
+    private static final int MAX_RECORD_BODY = 16384 + 2048;
+    private static final int CONTENT_APPLICATION_DATA = 23;
+    private static final int ALERT_BAD_CERTIFICATE = 42, ALERT_CERTIFICATE_UNKNOWN = 46;
+
+    private final AccelSslContext context;
+    private final ReentrantLock lock = new ReentrantLock();
+
+    private SSLParameters parameters;
+    private boolean clientMode;
+    private boolean modeSet;
+    private boolean sessionCreation = true;
+
+    private SslConnection connection;
+    private AccelSslSession handshakeSession;
+    private AccelSslSession session;
+    private int lastWant;
+    private boolean handshakeDone;
+    /** The handshake finished; FINISHED is reported once its last bytes have been wrapped. */
+    private boolean finishedToReport;
+    private boolean inboundDone;
+    private boolean outboundDone;
+    private boolean closing;
+    /** A fatal error: its alert is wrapped next, then the engine is closed. */
+    private SSLException failure;
+    /** What a delegated task or a callback learnt about a failure, for the exception's cause. */
+    private Throwable failureCause;
+
+    private Runnable pendingTask;
+    /** The key manager's answer, once its task ran: null chain means "no certificate". */
+    private Credentials credentials;
+    private boolean credentialsReady;
+    /** The trust manager's answer, once its task ran: 0 to accept, else the alert to send. */
+    private int verifyAlert;
+    private boolean verifyReady;
+    private byte[] signature;
+    private boolean signatureFailed;
+    private boolean signatureReady;
+
+    private record Credentials(X509Certificate[] chain, PrivateKey key) {}
+
+    AccelSslEngine(AccelSslContext context, String host, int port) {
+        super(host, port);
+        this.context = context;
+        this.parameters = context.defaultParameters(false);
+    }
+
+    // ------------------------------------------------------------------ mode and parameters
+
+    @Override
+    public void setUseClientMode(boolean mode) {
+        lock.lock();
+        try {
+            if (connection != null) {
+                throw new IllegalArgumentException("Cannot change mode after SSL traffic has started");
+            }
+            if (!modeSet || clientMode != mode) {
+                SSLParameters defaults = context.defaultParameters(mode);
+                SSLParameters previous = context.defaultParameters(clientMode);
+                // keep what the caller set; what was still the other side's default follows the mode
+                if (sameAsDefaults(parameters.getProtocols(), previous.getProtocols())) {
+                    parameters.setProtocols(defaults.getProtocols());
+                }
+                if (sameAsDefaults(parameters.getNamedGroups(), previous.getNamedGroups())) {
+                    parameters.setNamedGroups(defaults.getNamedGroups());
+                }
+            }
+            clientMode = mode;
+            modeSet = true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static boolean sameAsDefaults(String[] a, String[] b) {
+        return Arrays.equals(a, b);
+    }
+
+    @Override
+    public boolean getUseClientMode() {
+        return clientMode;
+    }
+
+    @Override
+    public SSLParameters getSSLParameters() {
+        lock.lock();
+        try {
+            return copy(parameters);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void setSSLParameters(SSLParameters p) {
+        lock.lock();
+        try {
+            SSLParameters next = copy(parameters);
+            if (p.getProtocols() != null) {
+                next.setProtocols(checkProtocols(p.getProtocols()));
+            }
+            if (p.getCipherSuites() != null) {
+                next.setCipherSuites(checkSuites(p.getCipherSuites()));
+            }
+            if (p.getNamedGroups() != null) {
+                next.setNamedGroups(p.getNamedGroups());
+            }
+            if (p.getSignatureSchemes() != null) {
+                next.setSignatureSchemes(p.getSignatureSchemes());
+            }
+            if (p.getNeedClientAuth()) {
+                next.setNeedClientAuth(true);
+            } else {
+                next.setWantClientAuth(p.getWantClientAuth());
+            }
+            next.setServerNames(p.getServerNames());
+            next.setEndpointIdentificationAlgorithm(p.getEndpointIdentificationAlgorithm());
+            next.setAlgorithmConstraints(p.getAlgorithmConstraints());
+            next.setUseCipherSuitesOrder(p.getUseCipherSuitesOrder());
+            next.setApplicationProtocols(p.getApplicationProtocols());
+            parameters = next;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    static SSLParameters copy(SSLParameters p) {
+        SSLParameters c = new SSLParameters(p.getCipherSuites(), p.getProtocols());
+        if (p.getNeedClientAuth()) {
+            c.setNeedClientAuth(true);
+        } else {
+            c.setWantClientAuth(p.getWantClientAuth());
+        }
+        c.setNamedGroups(p.getNamedGroups());
+        c.setSignatureSchemes(p.getSignatureSchemes());
+        c.setServerNames(p.getServerNames());
+        c.setEndpointIdentificationAlgorithm(p.getEndpointIdentificationAlgorithm());
+        c.setAlgorithmConstraints(p.getAlgorithmConstraints());
+        c.setUseCipherSuitesOrder(p.getUseCipherSuitesOrder());
+        c.setApplicationProtocols(p.getApplicationProtocols());
+        return c;
+    }
+
+    private static String[] checkProtocols(String[] protocols) {
+        for (String p : protocols) {
+            if (p == null || !TlsNames.PROTOCOLS.contains(p) && !"SSLv2Hello".equals(p)) {
+                throw new IllegalArgumentException("Unsupported protocol: " + p);
+            }
+        }
+        return protocols.clone();
+    }
+
+    private static String[] checkSuites(String[] suites) {
+        List<String> supported = TlsNames.supportedSuites();
+        for (String s : suites) {
+            if (s == null || !supported.contains(s) && !s.startsWith("TLS_EMPTY_RENEGOTIATION")) {
+                throw new IllegalArgumentException("Unsupported CipherSuite: " + s);
+            }
+        }
+        return suites.clone();
+    }
+
+    @Override
+    public String[] getSupportedCipherSuites() {
+        return TlsNames.supportedSuites().toArray(String[]::new);
+    }
+
+    @Override
+    public String[] getEnabledCipherSuites() {
+        return getSSLParameters().getCipherSuites();
+    }
+
+    @Override
+    public void setEnabledCipherSuites(String[] suites) {
+        if (suites == null) {
+            throw new IllegalArgumentException("CipherSuites cannot be null");
+        }
+        lock.lock();
+        try {
+            parameters.setCipherSuites(checkSuites(suites));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public String[] getSupportedProtocols() {
+        return TlsNames.PROTOCOLS.toArray(String[]::new);
+    }
+
+    @Override
+    public String[] getEnabledProtocols() {
+        return getSSLParameters().getProtocols();
+    }
+
+    @Override
+    public void setEnabledProtocols(String[] protocols) {
+        if (protocols == null) {
+            throw new IllegalArgumentException("Protocols cannot be null");
+        }
+        lock.lock();
+        try {
+            parameters.setProtocols(checkProtocols(protocols));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void setNeedClientAuth(boolean need) {
+        lock.lock();
+        try {
+            parameters.setNeedClientAuth(need);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean getNeedClientAuth() {
+        return getSSLParameters().getNeedClientAuth();
+    }
+
+    @Override
+    public void setWantClientAuth(boolean want) {
+        lock.lock();
+        try {
+            parameters.setWantClientAuth(want);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean getWantClientAuth() {
+        return getSSLParameters().getWantClientAuth();
+    }
+
+    @Override
+    public void setEnableSessionCreation(boolean flag) {
+        sessionCreation = flag;
+    }
+
+    @Override
+    public boolean getEnableSessionCreation() {
+        return sessionCreation;
+    }
+
+    // ------------------------------------------------------------------ sessions
+
+    @Override
+    public SSLSession getSession() {
+        lock.lock();
+        try {
+            if (session == null) {
+                AccelSslSession none = new AccelSslSession(context.sessionContext(clientMode), getPeerHost(), getPeerPort());
+                none.invalidate();
+                return none;
+            }
+            return session;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public SSLSession getHandshakeSession() {
+        lock.lock();
+        try {
+            return handshakeDone ? null : handshakeSession;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** ALPN is not offered yet: "" once a handshake finished without it, null before (as SunJSSE). */
+    @Override
+    public String getApplicationProtocol() {
+        lock.lock();
+        try {
+            return handshakeDone ? "" : null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public String getHandshakeApplicationProtocol() {
+        lock.lock();
+        try {
+            return connection != null && !handshakeDone ? "" : null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ the handshake
+
+    @Override
+    public void beginHandshake() throws SSLException {
+        lock.lock();
+        try {
+            if (!modeSet) {
+                throw new IllegalStateException("Client/Server mode has not yet been set.");
+            }
+            if (outboundDone || inboundDone) {
+                throw new SSLException("Engine is closed");
+            }
+            if (handshakeDone) {
+                throw new SSLException("renegotiation is not supported");
+            }
+            start();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Makes the libssl connection from the parameters as they are now (once). */
+    private void start() throws SSLException {
+        if (connection != null) {
+            return;
+        }
+        if (!clientMode && !sessionCreation) {
+            throw new SSLHandshakeException("No new session is allowed and no existing session can be resumed");
+        }
+        SSLParameters p = parameters;
+        handshakeSession = new AccelSslSession(context.sessionContext(clientMode), getPeerHost(), getPeerPort());
+        connection = SslConnection.create(context.handle(), clientMode, this);
+        try {
+            configure(p);
+        } catch (SSLException | RuntimeException e) {
+            connection.free();
+            throw e;
+        }
+        if (clientMode) {
+            step();
+        } else {
+            lastWant = SslConnection.ERROR_WANT_READ;
+        }
+    }
+
+    private void configure(SSLParameters p) throws SSLException {
+        List<String> protocols = List.of(p.getProtocols());
+        List<String> tls13 = new ArrayList<>(), tls12 = new ArrayList<>();
+        for (String s : p.getCipherSuites()) {
+            (TlsNames.isTls13Suite(s) ? tls13 : tls12).add(s);
+        }
+        boolean use13 = protocols.contains(TlsNames.TLS13) && !tls13.isEmpty();
+        boolean use12 = protocols.contains(TlsNames.TLS12) && !tls12.isEmpty();
+        if (!use13 && !use12) {
+            throw new SSLHandshakeException("No appropriate protocol (protocol is disabled or cipher suites are inappropriate)");
+        }
+        if (!connection.setProtocolRange(use12 ? SslConnection.TLS1_2 : SslConnection.TLS1_3,
+                use13 ? SslConnection.TLS1_3 : SslConnection.TLS1_2)) {
+            throw new SSLException("libssl refused the protocol range " + protocols);
+        }
+        if (use13 && !connection.setTls13Suites(String.join(":", tls13))) {
+            throw new SSLException("libssl refused the TLS 1.3 cipher suites " + tls13);
+        }
+        if (use12 && !connection.setTls12Suites(String.join(":", tls12))) {
+            throw new SSLException("libssl refused the TLS 1.2 cipher suites " + tls12);
+        }
+        List<String> groups = new ArrayList<>();
+        for (String g : p.getNamedGroups() != null ? p.getNamedGroups() : context.namedGroups(clientMode)) {
+            String libssl = TlsNames.libsslGroup(g);
+            if (libssl != null && !groups.contains(libssl)) {
+                groups.add(libssl);
+            }
+        }
+        if (groups.isEmpty() || !connection.setGroups(String.join(":", groups))) {
+            throw new SSLHandshakeException("No supported named group among " + Arrays.toString(p.getNamedGroups()));
+        }
+        // libssl's own default leaves Ed25519 out: always say which schemes this side takes
+        String[] schemes = p.getSignatureSchemes() != null ? p.getSignatureSchemes() : TlsNames.defaultSchemes();
+        List<String> local = new ArrayList<>();
+        List<String> libssl = new ArrayList<>();
+        for (String s : schemes) {
+            TlsNames.Scheme scheme = TlsNames.scheme(s);
+            if (scheme != null) {
+                libssl.add(scheme.libssl());
+                local.add(scheme.jca());
+            }
+        }
+        if (libssl.isEmpty() || !connection.setSignatureAlgorithms(String.join(":", libssl))) {
+            throw new SSLHandshakeException("No supported signature scheme among " + Arrays.toString(schemes));
+        }
+        handshakeSession.localSignatureAlgorithms = local.toArray(String[]::new);
+        if (clientMode) {
+            String sni = serverName(p);
+            if (sni != null && !connection.setHostName(sni)) {
+                throw new SSLException("libssl refused the server name " + sni);
+            }
+            connection.verifyPeer(true);
+        } else if (p.getNeedClientAuth() || p.getWantClientAuth()) {
+            connection.verifyPeer(p.getNeedClientAuth());
+        }
+    }
+
+    /** The host name to send: the caller's SNI, else the peer host when it is a name (as SunJSSE does). */
+    private String serverName(SSLParameters p) {
+        List<SNIServerName> names = p.getServerNames();
+        if (names != null) {
+            for (SNIServerName n : names) {
+                if (n instanceof SNIHostName h) {
+                    return h.getAsciiName();
+                }
+            }
+            if (!names.isEmpty()) {
+                return null;
+            }
+        }
+        String host = getPeerHost();
+        if (host == null || host.indexOf('.') < 0 || host.endsWith(".") || host.matches("[0-9.]+") || host.contains(":")) {
+            return null;
+        }
+        try {
+            return new SNIHostName(host).getAsciiName();
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** One step of libssl's handshake; records what it wants next, or the failure. */
+    private void step() throws SSLException {
+        int want = connection.handshake();
+        lastWant = want;
+        switch (want) {
+            case SslConnection.ERROR_NONE -> completed();
+            case SslConnection.ERROR_WANT_READ, SslConnection.ERROR_WANT_WRITE,
+                    SslConnection.ERROR_WANT_X509_LOOKUP, SslConnection.ERROR_WANT_CERTIFICATE_VERIFY,
+                    SslConnection.ERROR_WANT_PRIVATE_KEY_OPERATION -> {}
+            default -> throw fail("handshake");
+        }
+    }
+
+    private void completed() {
+        handshakeDone = true;
+        finishedToReport = true;
+        AccelSslSession s = handshakeSession;
+        s.protocol = connection.version() == SslConnection.TLS1_3 ? TlsNames.TLS13 : TlsNames.TLS12;
+        s.cipherSuite = connection.cipherSuite();
+        s.established();
+        session = s;
+    }
+
+    /** Records a fatal error (libssl's queue, and what a callback learnt) and returns its exception. */
+    private SSLException fail(String during) {
+        String queue = AwsLcErrors.drain();
+        String message = during + " failed" + (queue.isEmpty() ? "" : ": " + queue);
+        SSLException e = handshakeDone ? new SSLException(message) : new SSLHandshakeException(message);
+        if (failureCause != null) {
+            e.initCause(failureCause);
+        }
+        failure = e;
+        inboundDone = true;
+        pendingTask = null;
+        if (session != null) {
+            session.invalidate();
+        }
+        return e;
+    }
+
+    private HandshakeStatus status() {
+        if (connection == null) {
+            return HandshakeStatus.NOT_HANDSHAKING;
+        }
+        if (pendingTask != null) {
+            return HandshakeStatus.NEED_TASK;
+        }
+        if (!outboundDone && connection.pendingOutput() > 0) {
+            return HandshakeStatus.NEED_WRAP;
+        }
+        if (failure != null || handshakeDone || outboundDone) {
+            return HandshakeStatus.NOT_HANDSHAKING;
+        }
+        return lastWant == SslConnection.ERROR_WANT_READ ? HandshakeStatus.NEED_UNWRAP : HandshakeStatus.NEED_WRAP;
+    }
+
+    /** The status to return from a call: FINISHED once, when the last handshake bytes have gone. */
+    private HandshakeStatus resultStatus() {
+        HandshakeStatus s = status();
+        if (finishedToReport && s == HandshakeStatus.NOT_HANDSHAKING) {
+            finishedToReport = false;
+            return HandshakeStatus.FINISHED;
+        }
+        return s;
+    }
+
+    @Override
+    public HandshakeStatus getHandshakeStatus() {
+        lock.lock();
+        try {
+            return status();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Runnable getDelegatedTask() {
+        lock.lock();
+        try {
+            Runnable t = pendingTask;
+            pendingTask = null;
+            return t;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ wrap
+
+    @Override
+    public SSLEngineResult wrap(ByteBuffer[] srcs, int offset, int length, ByteBuffer dst) throws SSLException {
+        checkArrays(srcs, offset, length);
+        if (dst == null) {
+            throw new IllegalArgumentException("destination buffer is null");
+        }
+        if (dst.isReadOnly()) {
+            throw new ReadOnlyBufferException();
+        }
+        lock.lock();
+        try {
+            if (!modeSet) {
+                throw new IllegalStateException("Client/Server mode has not yet been set.");
+            }
+            if (outboundDone) {
+                return new SSLEngineResult(Status.CLOSED, status(), 0, 0);
+            }
+            start();
+            if (pendingTask != null) {
+                return new SSLEngineResult(Status.OK, HandshakeStatus.NEED_TASK, 0, 0);
+            }
+            if (failure == null && !handshakeDone && !closing && connection.pendingOutput() == 0
+                    && lastWant != SslConnection.ERROR_WANT_READ) {
+                step(); // the client's first flight, or the handshake going on after a task
+            }
+            if (connection.pendingOutput() > 0) {
+                if (!dst.hasRemaining()) {
+                    return new SSLEngineResult(Status.BUFFER_OVERFLOW, status(), 0, 0);
+                }
+                int produced = connection.drain(dst);
+                if (connection.pendingOutput() == 0 && (failure != null || closing)) {
+                    outboundDone = true;
+                    return new SSLEngineResult(Status.CLOSED, resultStatus(), 0, produced);
+                }
+                return new SSLEngineResult(Status.OK, resultStatus(), 0, produced);
+            }
+            if (failure != null || closing) {
+                outboundDone = true;
+                return new SSLEngineResult(Status.CLOSED, status(), 0, 0);
+            }
+            if (!handshakeDone) {
+                return new SSLEngineResult(Status.OK, resultStatus(), 0, 0);
+            }
+            return wrapApplicationData(srcs, offset, length, dst);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** One record of the caller's data (at most 16 KiB), only when the whole record fits in {@code dst}. */
+    private SSLEngineResult wrapApplicationData(ByteBuffer[] srcs, int offset, int length, ByteBuffer dst)
+            throws SSLException {
+        long available = 0;
+        for (int i = offset; i < offset + length; i++) {
+            available += srcs[i].remaining();
+        }
+        if (available == 0) {
+            return new SSLEngineResult(Status.OK, resultStatus(), 0, 0);
+        }
+        int chunk = (int) Math.min(available, SslConnection.MAX_PLAINTEXT);
+        if (dst.remaining() < chunk + connection.maxSealOverhead()) {
+            return new SSLEngineResult(Status.BUFFER_OVERFLOW, status(), 0, 0);
+        }
+        ByteBuffer source = null;
+        for (int i = offset; i < offset + length; i++) {
+            if (srcs[i].hasRemaining()) {
+                source = srcs[i];
+                break;
+            }
+        }
+        int r;
+        if (source.remaining() >= chunk && !source.isReadOnly()) {
+            r = connection.write(source, chunk);
+        } else {
+            // gather the record's bytes from several buffers (or a read-only one) into one
+            ByteBuffer gathered = ByteBuffer.allocate(chunk);
+            for (int i = offset; i < offset + length && gathered.hasRemaining(); i++) {
+                ByteBuffer s = srcs[i];
+                int k = Math.min(s.remaining(), gathered.remaining());
+                ByteBuffer slice = s.duplicate();
+                slice.limit(slice.position() + k);
+                gathered.put(slice);
+            }
+            gathered.flip();
+            r = connection.write(gathered, chunk);
+            if (r > 0) {
+                int left = r;
+                for (int i = offset; i < offset + length && left > 0; i++) {
+                    int k = Math.min(srcs[i].remaining(), left);
+                    srcs[i].position(srcs[i].position() + k);
+                    left -= k;
+                }
+            }
+        }
+        if (r < 0) {
+            throw fail("write");
+        }
+        int produced = connection.drain(dst);
+        return new SSLEngineResult(Status.OK, resultStatus(), r, produced);
+    }
+
+    // ------------------------------------------------------------------ unwrap
+
+    @Override
+    public SSLEngineResult unwrap(ByteBuffer src, ByteBuffer[] dsts, int offset, int length) throws SSLException {
+        if (src == null) {
+            throw new IllegalArgumentException("source buffer is null");
+        }
+        checkArrays(dsts, offset, length);
+        for (int i = offset; i < offset + length; i++) {
+            if (dsts[i].isReadOnly()) {
+                throw new ReadOnlyBufferException();
+            }
+        }
+        lock.lock();
+        try {
+            if (!modeSet) {
+                throw new IllegalStateException("Client/Server mode has not yet been set.");
+            }
+            if (inboundDone) {
+                return new SSLEngineResult(Status.CLOSED, status(), 0, 0);
+            }
+            start();
+            if (pendingTask != null) {
+                return new SSLEngineResult(Status.OK, HandshakeStatus.NEED_TASK, 0, 0);
+            }
+            if (src.remaining() < RECORD_HEADER) {
+                return new SSLEngineResult(Status.BUFFER_UNDERFLOW, status(), 0, 0);
+            }
+            int p = src.position();
+            int type = src.get(p) & 0xff;
+            int bodyLength = ((src.get(p + 3) & 0xff) << 8) | (src.get(p + 4) & 0xff);
+            int recordLength = RECORD_HEADER + Math.min(bodyLength, MAX_RECORD_BODY + 1);
+            if (bodyLength <= MAX_RECORD_BODY && src.remaining() < recordLength) {
+                return new SSLEngineResult(Status.BUFFER_UNDERFLOW, status(), 0, 0);
+            }
+            if (bodyLength > MAX_RECORD_BODY) {
+                // libssl refuses it from the header alone (record_overflow): give it only that
+                recordLength = RECORD_HEADER;
+            }
+            if (handshakeDone && type == CONTENT_APPLICATION_DATA) {
+                long room = 0;
+                for (int i = offset; i < offset + length; i++) {
+                    room += dsts[i].remaining();
+                }
+                long plaintextBound = Math.max(0, Math.min(SslConnection.MAX_PLAINTEXT,
+                        bodyLength + RECORD_HEADER - connection.maxSealOverhead()));
+                if (room < plaintextBound) {
+                    return new SSLEngineResult(Status.BUFFER_OVERFLOW, status(), 0, 0);
+                }
+            }
+            connection.feed(src, recordLength);
+            if (!handshakeDone) {
+                step();
+                if (!handshakeDone || connection.pendingOutput() > 0) {
+                    return new SSLEngineResult(Status.OK, resultStatus(), recordLength, 0);
+                }
+            }
+            return readApplicationData(dsts, offset, length, recordLength);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private SSLEngineResult readApplicationData(ByteBuffer[] dsts, int offset, int length, int consumed)
+            throws SSLException {
+        int produced = 0;
+        while (true) {
+            int r = connection.read(dsts, offset, length);
+            if (r > 0) {
+                produced += r;
+                continue;
+            }
+            if (r == 0) {
+                break; // no room left (the check above makes room for a whole record)
+            }
+            int code = -r;
+            if (code == SslConnection.ERROR_WANT_READ || code == SslConnection.ERROR_WANT_WRITE) {
+                break;
+            }
+            if (code == SslConnection.ERROR_ZERO_RETURN) {
+                inboundDone = true;
+                if (session != null && !TlsNames.TLS13.equals(session.getProtocol())) {
+                    // TLS 1.2 answers close_notify with its own (TLS 1.3 may keep writing: half-close)
+                    closeOutboundLocked();
+                }
+                return new SSLEngineResult(Status.CLOSED, resultStatus(), consumed, produced);
+            }
+            throw fail("read");
+        }
+        return new SSLEngineResult(Status.OK, resultStatus(), consumed, produced);
+    }
+
+    // ------------------------------------------------------------------ closing
+
+    @Override
+    public void closeInbound() throws SSLException {
+        lock.lock();
+        try {
+            if (inboundDone) {
+                return;
+            }
+            inboundDone = true;
+            if (connection != null && failure == null && !connection.receivedShutdown()) {
+                closeOutboundLocked();
+                throw new SSLException("closing inbound before receiving peer's close_notify");
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean isInboundDone() {
+        lock.lock();
+        try {
+            return inboundDone;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void closeOutbound() {
+        lock.lock();
+        try {
+            closeOutboundLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void closeOutboundLocked() {
+        if (closing || outboundDone) {
+            return;
+        }
+        closing = true;
+        if (connection == null) {
+            outboundDone = true;
+            return;
+        }
+        if (failure == null && handshakeDone) {
+            connection.shutdown();
+        }
+        if (connection.pendingOutput() == 0) {
+            outboundDone = true;
+        }
+    }
+
+    @Override
+    public boolean isOutboundDone() {
+        lock.lock();
+        try {
+            return outboundDone;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ libssl's callbacks
+
+    @Override
+    public int selectCertificate() {
+        try {
+            return selectCertificateOrRetry();
+        } catch (Throwable t) {
+            failureCause = t;
+            return 0;
+        }
+    }
+
+    private int selectCertificateOrRetry() {
+        if (credentialsReady) {
+            credentialsReady = false;
+            Credentials c = credentials;
+            if (c == null) {
+                return clientMode ? 1 : 0; // a client may go without; a server cannot
+            }
+            List<byte[]> der = new ArrayList<>(c.chain().length);
+            try {
+                for (X509Certificate x : c.chain()) {
+                    der.add(x.getEncoded());
+                }
+            } catch (Exception e) {
+                failureCause = e;
+                return 0;
+            }
+            byte[] pkcs8 = "PKCS#8".equalsIgnoreCase(c.key().getFormat()) ? c.key().getEncoded() : null;
+            try {
+                // keys libssl can read sign there; any other (a token's, another provider's) through the JCA
+                if (pkcs8 != null && connection.setChainAndKey(der, pkcs8)) {
+                    return 1;
+                }
+                return connection.setChainAndKey(der, null) ? 1 : 0;
+            } finally {
+                if (pkcs8 != null) {
+                    Arrays.fill(pkcs8, (byte) 0);
+                }
+            }
+        }
+        String sni = clientMode ? null : connection.requestedServerName();
+        int[] peerSchemes = connection.peerSignatureAlgorithms();
+        if (sni != null) {
+            handshakeSession.requestedServerNames = List.of(new SNIHostName(sni));
+        }
+        handshakeSession.peerSignatureAlgorithms = TlsNames.jcaNames(peerSchemes);
+        pendingTask = () -> chooseCredentials(peerSchemes);
+        return -1;
+    }
+
+    /** The key manager's work (a delegated task). */
+    private void chooseCredentials(int[] peerSchemes) {
+        Credentials chosen = null;
+        Throwable problem = null;
+        try {
+            X509ExtendedKeyManager km = context.keyManager();
+            if (km != null) {
+                Set<String> keyTypes = new LinkedHashSet<>();
+                for (int code : peerSchemes) {
+                    TlsNames.Scheme s = TlsNames.scheme(code);
+                    if (s != null) {
+                        keyTypes.add(s.keyType());
+                    }
+                }
+                if (keyTypes.isEmpty()) {
+                    keyTypes.addAll(List.of("EC", "RSA", "EdDSA"));
+                }
+                if (keyTypes.contains("EdDSA")) {
+                    keyTypes.add("Ed25519");
+                }
+                String alias = null;
+                if (clientMode) {
+                    alias = km.chooseEngineClientAlias(keyTypes.toArray(String[]::new), null, this);
+                } else {
+                    for (String type : keyTypes) {
+                        alias = km.chooseEngineServerAlias(type, null, this);
+                        if (alias != null) {
+                            break;
+                        }
+                    }
+                }
+                if (alias != null) {
+                    X509Certificate[] chain = km.getCertificateChain(alias);
+                    PrivateKey key = km.getPrivateKey(alias);
+                    if (chain != null && chain.length > 0 && key != null) {
+                        chosen = new Credentials(chain, key);
+                    }
+                }
+            }
+            if (chosen == null && !clientMode) {
+                problem = new SSLHandshakeException("No available authentication scheme");
+            }
+        } catch (RuntimeException e) {
+            problem = e;
+        }
+        lock.lock();
+        try {
+            credentials = chosen;
+            credentialsReady = true;
+            if (chosen != null) {
+                handshakeSession.localCertificates = chosen.chain().clone();
+            }
+            if (problem != null) {
+                failureCause = problem;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int verifyPeer(MemorySegment alert) {
+        try {
+            return verifyOrRetry(alert);
+        } catch (Throwable t) {
+            failureCause = t;
+            return 1;
+        }
+    }
+
+    private int verifyOrRetry(MemorySegment alert) {
+        if (verifyReady) {
+            verifyReady = false;
+            if (verifyAlert == 0) {
+                return 0;
+            }
+            alert.reinterpret(1).set(JAVA_BYTE, 0, (byte) verifyAlert);
+            return 1;
+        }
+        List<byte[]> der = connection.peerCertificates();
+        String suite = connection.cipherSuite();
+        boolean tls13 = suite != null && TlsNames.isTls13Suite(suite);
+        if (suite != null) {
+            handshakeSession.cipherSuite = suite;
+            handshakeSession.protocol = tls13 ? TlsNames.TLS13 : TlsNames.TLS12;
+        }
+        pendingTask = () -> verifyChain(der, suite, tls13);
+        return 2;
+    }
+
+    /** The trust manager's work (a delegated task). */
+    private void verifyChain(List<byte[]> der, String suite, boolean tls13) {
+        int alert = 0;
+        Throwable problem = null;
+        X509Certificate[] chain = null;
+        try {
+            CertificateFactory cf = CertificateFactory.getInstance("X.509");
+            chain = new X509Certificate[der.size()];
+            for (int i = 0; i < chain.length; i++) {
+                chain[i] = (X509Certificate) cf.generateCertificate(new ByteArrayInputStream(der.get(i)));
+            }
+        } catch (CertificateException | RuntimeException e) {
+            alert = ALERT_BAD_CERTIFICATE;
+            problem = e;
+        }
+        if (alert == 0) {
+            lock.lock();
+            try {
+                handshakeSession.peerCertificates = chain;
+            } finally {
+                lock.unlock();
+            }
+            try {
+                X509TrustManager tm = context.trustManager();
+                if (chain.length == 0) {
+                    throw new CertificateException("empty certificate chain");
+                }
+                if (clientMode) {
+                    String authType = tls13 ? "UNKNOWN" : keyExchange(suite);
+                    if (tm instanceof X509ExtendedTrustManager x) {
+                        x.checkServerTrusted(chain.clone(), authType, this);
+                    } else {
+                        tm.checkServerTrusted(chain.clone(), authType);
+                    }
+                } else {
+                    String authType = switch (chain[0].getPublicKey().getAlgorithm()) {
+                        case "RSA", "DSA", "EC", "RSASSA-PSS" -> chain[0].getPublicKey().getAlgorithm();
+                        default -> "UNKNOWN";
+                    };
+                    if (tm instanceof X509ExtendedTrustManager x) {
+                        x.checkClientTrusted(chain.clone(), authType, this);
+                    } else {
+                        tm.checkClientTrusted(chain.clone(), authType);
+                    }
+                }
+            } catch (CertificateException | RuntimeException e) {
+                alert = ALERT_CERTIFICATE_UNKNOWN;
+                problem = e;
+            }
+        }
+        lock.lock();
+        try {
+            verifyAlert = alert;
+            verifyReady = true;
+            if (problem != null) {
+                failureCause = problem;
+                handshakeSession.peerCertificates = null;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** "ECDHE_ECDSA", "ECDHE_RSA", "RSA": the key exchange of a TLS 1.2 suite, as SunJSSE names it. */
+    private static String keyExchange(String suite) {
+        if (suite == null) {
+            return "UNKNOWN";
+        }
+        int with = suite.indexOf("_WITH_");
+        return with > 4 ? suite.substring(4, with) : "UNKNOWN";
+    }
+
+    @Override
+    public int sign(MemorySegment out, MemorySegment outLen, long maxOut, int sigalg, MemorySegment in, long inLen) {
+        try {
+            return signLater(sigalg, in, inLen);
+        } catch (Throwable t) {
+            failureCause = t;
+            return 2;
+        }
+    }
+
+    private int signLater(int sigalg, MemorySegment in, long inLen) {
+        if (inLen < 0 || inLen > (1 << 20)) {
+            return 2;
+        }
+        byte[] data = in.reinterpret(inLen).toArray(JAVA_BYTE);
+        Credentials c = credentials;
+        if (c == null) {
+            return 2;
+        }
+        signatureReady = false;
+        pendingTask = () -> signWithKey(c.key(), sigalg, data);
+        return 1;
+    }
+
+    /** The JCA signature with a key libssl cannot hold (a delegated task). */
+    private void signWithKey(PrivateKey key, int sigalg, byte[] data) {
+        byte[] sig = null;
+        Throwable problem = null;
+        try {
+            TlsNames.Scheme scheme = TlsNames.scheme(sigalg);
+            if (scheme == null) {
+                throw new SSLHandshakeException("unsupported signature scheme 0x" + Integer.toHexString(sigalg));
+            }
+            Signature s = Signature.getInstance(scheme.jca());
+            AlgorithmParameterSpec spec = scheme.parameters();
+            if (spec != null) {
+                s.setParameter(spec);
+            }
+            s.initSign(key);
+            s.update(data);
+            sig = s.sign();
+        } catch (Exception e) {
+            problem = e;
+        }
+        lock.lock();
+        try {
+            signature = sig;
+            signatureFailed = sig == null;
+            signatureReady = true;
+            if (problem != null) {
+                failureCause = problem;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int complete(MemorySegment out, MemorySegment outLen, long maxOut) {
+        try {
+            return completeSignature(out, outLen, maxOut);
+        } catch (Throwable t) {
+            failureCause = t;
+            return 2;
+        }
+    }
+
+    private int completeSignature(MemorySegment out, MemorySegment outLen, long maxOut) {
+        if (!signatureReady) {
+            return pendingTask != null ? 1 : 2;
+        }
+        signatureReady = false;
+        byte[] sig = signature;
+        signature = null;
+        if (signatureFailed || sig == null || sig.length > maxOut) {
+            return 2;
+        }
+        MemorySegment.copy(MemorySegment.ofArray(sig), 0, out.reinterpret(maxOut), 0, sig.length);
+        outLen.reinterpret(8).set(JAVA_LONG, 0, sig.length);
+        return 0;
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static void checkArrays(ByteBuffer[] buffers, int offset, int length) {
+        if (buffers == null) {
+            throw new IllegalArgumentException("buffer array is null");
+        }
+        if (offset < 0 || length < 0 || offset > buffers.length - length) {
+            throw new IndexOutOfBoundsException("offset " + offset + ", length " + length + " of " + buffers.length);
+        }
+        for (int i = offset; i < offset + length; i++) {
+            if (buffers[i] == null) {
+                throw new IllegalArgumentException("buffer " + i + " is null");
+            }
+        }
+    }
+
+    /** The negotiated group in the JDK's spelling ("X25519MLKEM768", "x25519"), or null before one is. */
+    String negotiatedGroup() {
+        lock.lock();
+        try {
+            return connection == null ? null : TlsNames.jdkGroup(connection.group());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Frees libssl's objects now (the Cleaner would later). For tests and the socket. */
+    void free() {
+        lock.lock();
+        try {
+            if (connection != null) {
+                connection.free();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,215 @@
+package dev.acceljce.jsse;
+
+import java.security.Principal;
+import java.security.SecureRandom;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.net.ssl.ExtendedSSLSession;
+import javax.net.ssl.SNIServerName;
+import javax.net.ssl.SSLPeerUnverifiedException;
+import javax.net.ssl.SSLSessionBindingEvent;
+import javax.net.ssl.SSLSessionBindingListener;
+import javax.net.ssl.SSLSessionContext;
+
+/**
+ * What one handshake negotiated, as JSSE shows it. The engine fills it while the handshake runs
+ * (it is then the handshake session the key and trust managers are given: local certificates
+ * once chosen, the peer's chain once received, the requested server names and both sides'
+ * signature algorithms) and freezes it when the handshake finishes.
+ */
+final class AccelSslSession extends ExtendedSSLSession {
+    /** The largest record: 16 KiB of plaintext, TLS 1.2's 2 KiB of expansion, the header. */
+    static final int PACKET_BUFFER_SIZE = 16384 + 2048 + 5;
+    static final int APPLICATION_BUFFER_SIZE = 16384;
+    private static final SecureRandom IDS = new SecureRandom();
+
+    private final SSLSessionContext context;
+    private final String peerHost;
+    private final int peerPort;
+    private final long creationTime = System.currentTimeMillis();
+    private volatile long lastAccessedTime = creationTime;
+    private final Map<String, Object> values = new ConcurrentHashMap<>();
+    private volatile byte[] id = new byte[0];
+    private volatile boolean valid = true;
+    volatile String protocol = "NONE";
+    volatile String cipherSuite = "SSL_NULL_WITH_NULL_NULL";
+    volatile X509Certificate[] localCertificates;
+    volatile X509Certificate[] peerCertificates;
+    volatile List<SNIServerName> requestedServerNames = List.of();
+    volatile String[] localSignatureAlgorithms = new String[0];
+    volatile String[] peerSignatureAlgorithms = new String[0];
+
+    AccelSslSession(SSLSessionContext context, String peerHost, int peerPort) {
+        this.context = context;
+        this.peerHost = peerHost;
+        this.peerPort = peerPort;
+    }
+
+    /** Gives the session an identifier once it is established (32 random bytes, as SunJSSE's TLS 1.3 ids). */
+    void established() {
+        byte[] b = new byte[32];
+        IDS.nextBytes(b);
+        id = b;
+        lastAccessedTime = System.currentTimeMillis();
+    }
+
+    @Override
+    public byte[] getId() {
+        return id.clone();
+    }
+
+    @Override
+    public SSLSessionContext getSessionContext() {
+        return context;
+    }
+
+    @Override
+    public long getCreationTime() {
+        return creationTime;
+    }
+
+    @Override
+    public long getLastAccessedTime() {
+        return lastAccessedTime;
+    }
+
+    @Override
+    public void invalidate() {
+        valid = false;
+    }
+
+    @Override
+    public boolean isValid() {
+        return valid;
+    }
+
+    @Override
+    public void putValue(String name, Object value) {
+        if (name == null || value == null) {
+            throw new IllegalArgumentException("arguments can not be null");
+        }
+        Object old = values.put(name, value);
+        if (old instanceof SSLSessionBindingListener l) {
+            l.valueUnbound(new SSLSessionBindingEvent(this, name));
+        }
+        if (value instanceof SSLSessionBindingListener l) {
+            l.valueBound(new SSLSessionBindingEvent(this, name));
+        }
+    }
+
+    @Override
+    public Object getValue(String name) {
+        if (name == null) {
+            throw new IllegalArgumentException("argument can not be null");
+        }
+        return values.get(name);
+    }
+
+    @Override
+    public void removeValue(String name) {
+        if (name == null) {
+            throw new IllegalArgumentException("argument can not be null");
+        }
+        Object old = values.remove(name);
+        if (old instanceof SSLSessionBindingListener l) {
+            l.valueUnbound(new SSLSessionBindingEvent(this, name));
+        }
+    }
+
+    @Override
+    public String[] getValueNames() {
+        return values.keySet().toArray(String[]::new);
+    }
+
+    @Override
+    public Certificate[] getPeerCertificates() throws SSLPeerUnverifiedException {
+        X509Certificate[] p = peerCertificates;
+        if (p == null || p.length == 0) {
+            throw new SSLPeerUnverifiedException("peer not authenticated");
+        }
+        return p.clone();
+    }
+
+    @Override
+    public Certificate[] getLocalCertificates() {
+        X509Certificate[] l = localCertificates;
+        return l == null || l.length == 0 ? null : l.clone();
+    }
+
+    @Override
+    @SuppressWarnings("removal")
+    public javax.security.cert.X509Certificate[] getPeerCertificateChain() {
+        throw new UnsupportedOperationException("This method is deprecated and marked for removal.");
+    }
+
+    @Override
+    public Principal getPeerPrincipal() throws SSLPeerUnverifiedException {
+        return ((X509Certificate) getPeerCertificates()[0]).getSubjectX500Principal();
+    }
+
+    @Override
+    public Principal getLocalPrincipal() {
+        X509Certificate[] l = localCertificates;
+        return l == null || l.length == 0 ? null : l[0].getSubjectX500Principal();
+    }
+
+    @Override
+    public String getCipherSuite() {
+        return cipherSuite;
+    }
+
+    @Override
+    public String getProtocol() {
+        return protocol;
+    }
+
+    @Override
+    public String getPeerHost() {
+        return peerHost;
+    }
+
+    @Override
+    public int getPeerPort() {
+        return peerPort;
+    }
+
+    @Override
+    public int getPacketBufferSize() {
+        return PACKET_BUFFER_SIZE;
+    }
+
+    @Override
+    public int getApplicationBufferSize() {
+        return APPLICATION_BUFFER_SIZE;
+    }
+
+    @Override
+    public String[] getLocalSupportedSignatureAlgorithms() {
+        return localSignatureAlgorithms.clone();
+    }
+
+    @Override
+    public String[] getPeerSupportedSignatureAlgorithms() {
+        return peerSignatureAlgorithms.clone();
+    }
+
+    @Override
+    public List<SNIServerName> getRequestedServerNames() {
+        return new ArrayList<>(requestedServerNames);
+    }
+
+    /** No OCSP stapling yet: nothing was stapled. */
+    @Override
+    public List<byte[]> getStatusResponses() {
+        return List.of();
+    }
+
+    @Override
+    public String toString() {
+        return "Session(" + creationTime + "|" + cipherSuite + ")";
+    }
+}

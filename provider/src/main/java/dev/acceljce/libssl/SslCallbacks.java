@@ -1,0 +1,150 @@
+package dev.acceljce.libssl;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The upcalls libssl makes during a handshake, and the table that finds the Java connection an
+ * {@code SSL*} belongs to (keyed by its address: registered when the connection is made, removed
+ * before it is freed).
+ *
+ * <p>No upcall does Java work that can take long or throw: each asks its {@link Handler}, which
+ * either has the answer ready (applies it and says "done") or records what is needed and says
+ * "retry". libssl then returns from {@code SSL_do_handshake} with a "wants" error, the engine
+ * hands the work out as a delegated task, and the next {@code SSL_do_handshake} calls the upcall
+ * again (certificate and verification) or {@code complete} (private-key operation). So key
+ * managers, trust managers and JCA signatures run outside any native frame.
+ *
+ * <p>An exception escaping an upcall ends the JVM: every entry point here catches
+ * {@link Throwable} and answers libssl with a failure, which fails the handshake with an alert.
+ */
+public final class SslCallbacks {
+    /** What a connection answers to libssl's callbacks; implementations must not throw. */
+    public interface Handler {
+        /** The certificate callback: 1 done (a chain was set, or none for a client), 0 fail, -1 retry. */
+        int selectCertificate();
+
+        /** Custom verification: 0 ok, 1 invalid (with the one byte at {@code alert} set), 2 retry. */
+        int verifyPeer(MemorySegment alert);
+
+        /** Private-key signing of {@code in}: 0 success, 1 retry, 2 failure. */
+        int sign(MemorySegment out, MemorySegment outLen, long maxOut, int sigalg, MemorySegment in, long inLen);
+
+        /** Completion of a private-key operation that said retry: 0 success, 1 retry, 2 failure. */
+        int complete(MemorySegment out, MemorySegment outLen, long maxOut);
+    }
+
+    static final int VERIFY_OK = 0, VERIFY_INVALID = 1, VERIFY_RETRY = 2;
+    static final int KEY_SUCCESS = 0, KEY_RETRY = 1, KEY_FAILURE = 2;
+
+    private static final ConcurrentHashMap<Long, Handler> HANDLERS = new ConcurrentHashMap<>();
+
+    static final MemorySegment CERT_CB;
+    static final MemorySegment VERIFY_CB;
+    /** An {@code SSL_PRIVATE_KEY_METHOD}: sign, decrypt (refused: no RSA key exchange), complete. */
+    static final MemorySegment PRIVATE_KEY_METHOD;
+
+    static {
+        Linker linker = Linker.nativeLinker();
+        Arena arena = Arena.global();
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        try {
+            CERT_CB = linker.upcallStub(
+                    lookup.findStatic(SslCallbacks.class, "certCb",
+                            MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), arena);
+            VERIFY_CB = linker.upcallStub(
+                    lookup.findStatic(SslCallbacks.class, "verifyCb",
+                            MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), arena);
+            MemorySegment sign = linker.upcallStub(
+                    lookup.findStatic(SslCallbacks.class, "signCb", MethodType.methodType(int.class,
+                            MemorySegment.class, MemorySegment.class, MemorySegment.class, long.class, short.class,
+                            MemorySegment.class, long.class)),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_SHORT, ADDRESS, JAVA_LONG),
+                    arena);
+            MemorySegment decrypt = linker.upcallStub(
+                    lookup.findStatic(SslCallbacks.class, "decryptCb", MethodType.methodType(int.class,
+                            MemorySegment.class, MemorySegment.class, MemorySegment.class, long.class,
+                            MemorySegment.class, long.class)),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG), arena);
+            MemorySegment complete = linker.upcallStub(
+                    lookup.findStatic(SslCallbacks.class, "completeCb", MethodType.methodType(int.class,
+                            MemorySegment.class, MemorySegment.class, MemorySegment.class, long.class)),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG), arena);
+            PRIVATE_KEY_METHOD = arena.allocate(ADDRESS, 3);
+            PRIVATE_KEY_METHOD.setAtIndex(ADDRESS, 0, sign);
+            PRIVATE_KEY_METHOD.setAtIndex(ADDRESS, 1, decrypt);
+            PRIVATE_KEY_METHOD.setAtIndex(ADDRESS, 2, complete);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private SslCallbacks() {}
+
+    static void register(MemorySegment ssl, Handler handler) {
+        HANDLERS.put(ssl.address(), handler);
+    }
+
+    static void unregister(MemorySegment ssl) {
+        HANDLERS.remove(ssl.address());
+    }
+
+    /** How many connections are registered (for leak tests). */
+    public static int registered() {
+        return HANDLERS.size();
+    }
+
+    private static int certCb(MemorySegment ssl, MemorySegment arg) {
+        try {
+            Handler h = HANDLERS.get(ssl.address());
+            return h == null ? 0 : h.selectCertificate();
+        } catch (Throwable t) {
+            return 0;
+        }
+    }
+
+    private static int verifyCb(MemorySegment ssl, MemorySegment alert) {
+        try {
+            Handler h = HANDLERS.get(ssl.address());
+            return h == null ? VERIFY_INVALID : h.verifyPeer(alert);
+        } catch (Throwable t) {
+            return VERIFY_INVALID;
+        }
+    }
+
+    private static int signCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut, short sigalg,
+            MemorySegment in, long inLen) {
+        try {
+            Handler h = HANDLERS.get(ssl.address());
+            return h == null ? KEY_FAILURE : h.sign(out, outLen, maxOut, Short.toUnsignedInt(sigalg), in, inLen);
+        } catch (Throwable t) {
+            return KEY_FAILURE;
+        }
+    }
+
+    private static int decryptCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut,
+            MemorySegment in, long inLen) {
+        return KEY_FAILURE; // RSA key exchange is never offered
+    }
+
+    private static int completeCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut) {
+        try {
+            Handler h = HANDLERS.get(ssl.address());
+            return h == null ? KEY_FAILURE : h.complete(out, outLen, maxOut);
+        } catch (Throwable t) {
+            return KEY_FAILURE;
+        }
+    }
+}

@@ -1,0 +1,529 @@
+package dev.acceljce.libssl;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import dev.acceljce.awslc.AwsLc;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * Every libssl (and TLS-related libcrypto) function AccelJCE's TLS stack calls, one handle each,
+ * with a thin static wrapper. Arguments are checked by the callers ({@link SslConnection},
+ * {@link SslContextHandle}); this class only crosses into C. Calls that can run a handshake step
+ * (and so an upcall into Java) are plain downcalls and take native memory only; the short ones that
+ * never call back are critical and may take heap segments.
+ */
+final class SslCalls {
+    private SslCalls() {}
+
+    // --- libcrypto: BIO pairs, buffers, stacks, keys ---
+    private static final MethodHandle BIO_NEW_BIO_PAIR = AwsLc.function("BIO_new_bio_pair",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+    private static final MethodHandle BIO_WRITE = AwsLc.critical("BIO_write",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle BIO_READ = AwsLc.critical("BIO_read",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle BIO_CTRL_PENDING = AwsLc.critical("BIO_ctrl_pending",
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    static final MethodHandle BIO_FREE = AwsLc.function("BIO_free", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle CRYPTO_BUFFER_NEW = AwsLc.critical("CRYPTO_BUFFER_new",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    static final MethodHandle CRYPTO_BUFFER_FREE = AwsLc.function("CRYPTO_BUFFER_free", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle CRYPTO_BUFFER_DATA = AwsLc.critical("CRYPTO_BUFFER_data",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle CRYPTO_BUFFER_LEN = AwsLc.critical("CRYPTO_BUFFER_len",
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    private static final MethodHandle SK_NUM = AwsLc.critical("OPENSSL_sk_num", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    private static final MethodHandle SK_VALUE = AwsLc.critical("OPENSSL_sk_value",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle D2I_AUTO_PRIVATE_KEY = AwsLc.critical("d2i_AutoPrivateKey",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    static final MethodHandle EVP_PKEY_FREE = AwsLc.function("EVP_PKEY_free", FunctionDescriptor.ofVoid(ADDRESS));
+
+    // --- libssl: contexts ---
+    private static final MethodHandle TLS_WITH_BUFFERS_METHOD = LibSsl.function("TLS_with_buffers_method",
+            FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle SSL_CTX_NEW = LibSsl.function("SSL_CTX_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    static final MethodHandle SSL_CTX_FREE = LibSsl.function("SSL_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_CTX_SET_CERT_CB = LibSsl.function("SSL_CTX_set_cert_cb",
+            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CTX_SET_SESSION_CACHE_MODE = LibSsl.function("SSL_CTX_set_session_cache_mode",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+
+    // --- libssl: connections ---
+    private static final MethodHandle SSL_NEW = LibSsl.function("SSL_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    static final MethodHandle SSL_FREE = LibSsl.function("SSL_free", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_SET_BIO = LibSsl.function("SSL_set_bio",
+            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET_CONNECT_STATE = LibSsl.function("SSL_set_connect_state",
+            FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_SET_ACCEPT_STATE = LibSsl.function("SSL_set_accept_state",
+            FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_DO_HANDSHAKE = LibSsl.function("SSL_do_handshake",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_READ = LibSsl.function("SSL_read",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_WRITE = LibSsl.function("SSL_write",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_SHUTDOWN = LibSsl.function("SSL_shutdown", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_GET_ERROR = LibSsl.critical("SSL_get_error",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_IN_INIT = LibSsl.critical("SSL_in_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_GET_SHUTDOWN = LibSsl.critical("SSL_get_shutdown",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_VERSION = LibSsl.critical("SSL_version", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_GET_CURRENT_CIPHER = LibSsl.critical("SSL_get_current_cipher",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET_PENDING_CIPHER = LibSsl.critical("SSL_get_pending_cipher",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CIPHER_STANDARD_NAME = LibSsl.critical("SSL_CIPHER_standard_name",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET_GROUP_ID = LibSsl.critical("SSL_get_group_id",
+            FunctionDescriptor.of(JAVA_SHORT, ADDRESS));
+    private static final MethodHandle SSL_GET_GROUP_NAME = LibSsl.critical("SSL_get_group_name",
+            FunctionDescriptor.of(ADDRESS, JAVA_SHORT));
+    private static final MethodHandle SSL_SET_MIN_PROTO_VERSION = LibSsl.critical("SSL_set_min_proto_version",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
+    private static final MethodHandle SSL_SET_MAX_PROTO_VERSION = LibSsl.critical("SSL_set_max_proto_version",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
+    private static final MethodHandle SSL_SET_STRICT_CIPHER_LIST = LibSsl.function("SSL_set_strict_cipher_list",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET_CIPHERSUITES = LibSsl.function("SSL_set_ciphersuites",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET1_GROUPS_LIST = LibSsl.function("SSL_set1_groups_list",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET1_SIGALGS_LIST = LibSsl.function("SSL_set1_sigalgs_list",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET_TLSEXT_HOST_NAME = LibSsl.function("SSL_set_tlsext_host_name",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET_SERVERNAME = LibSsl.critical("SSL_get_servername",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_SET_CUSTOM_VERIFY = LibSsl.function("SSL_set_custom_verify",
+            FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_SET_CHAIN_AND_KEY = LibSsl.function("SSL_set_chain_and_key",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET0_PEER_CERTIFICATES = LibSsl.critical("SSL_get0_peer_certificates",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET0_PEER_VERIFY_ALGORITHMS = LibSsl.critical("SSL_get0_peer_verify_algorithms",
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_MAX_SEAL_OVERHEAD = LibSsl.critical("SSL_max_seal_overhead",
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    private static final MethodHandle SSL_GET_PEER_SIGNATURE_ALGORITHM = LibSsl.critical(
+            "SSL_get_peer_signature_algorithm", FunctionDescriptor.of(JAVA_SHORT, ADDRESS));
+    private static final MethodHandle SSL_SESSION_REUSED = LibSsl.critical("SSL_session_reused",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+
+    static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException(t);
+    }
+
+    static boolean newBioPair(MemorySegment out1, long size1, MemorySegment out2, long size2) {
+        try {
+            return (int) BIO_NEW_BIO_PAIR.invokeExact(out1, size1, out2, size2) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int bioWrite(MemorySegment bio, MemorySegment data, int len) {
+        try {
+            return (int) BIO_WRITE.invokeExact(bio, data, len);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int bioRead(MemorySegment bio, MemorySegment data, int len) {
+        try {
+            return (int) BIO_READ.invokeExact(bio, data, len);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static long bioPending(MemorySegment bio) {
+        try {
+            return (long) BIO_CTRL_PENDING.invokeExact(bio);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void bioFree(MemorySegment bio) {
+        try {
+            int ignored = (int) BIO_FREE.invokeExact(bio);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment cryptoBufferNew(MemorySegment data, long len) {
+        try {
+            return (MemorySegment) CRYPTO_BUFFER_NEW.invokeExact(data, len, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void cryptoBufferFree(MemorySegment buffer) {
+        try {
+            CRYPTO_BUFFER_FREE.invokeExact(buffer);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** A copy of a CRYPTO_BUFFER's bytes. */
+    static byte[] cryptoBufferBytes(MemorySegment buffer) {
+        try {
+            long len = (long) CRYPTO_BUFFER_LEN.invokeExact(buffer);
+            MemorySegment data = (MemorySegment) CRYPTO_BUFFER_DATA.invokeExact(buffer);
+            if (len < 0 || len > Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("CRYPTO_BUFFER of length " + len);
+            }
+            return data.reinterpret(len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static long stackSize(MemorySegment stack) {
+        try {
+            return (long) SK_NUM.invokeExact(stack);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment stackValue(MemorySegment stack, long i) {
+        try {
+            return (MemorySegment) SK_VALUE.invokeExact(stack, i);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code d2i_AutoPrivateKey(NULL, &p, len)}: {@code inOut} holds the pointer p, advanced by the call. */
+    static MemorySegment d2iAutoPrivateKey(MemorySegment inOut, long len) {
+        try {
+            return (MemorySegment) D2I_AUTO_PRIVATE_KEY.invokeExact(MemorySegment.NULL, inOut, len);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void evpPkeyFree(MemorySegment pkey) {
+        try {
+            EVP_PKEY_FREE.invokeExact(pkey);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment tlsWithBuffersMethod() {
+        try {
+            return (MemorySegment) TLS_WITH_BUFFERS_METHOD.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment ctxNew(MemorySegment method) {
+        try {
+            return (MemorySegment) SSL_CTX_NEW.invokeExact(method);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void ctxSetCertCb(MemorySegment ctx, MemorySegment cb) {
+        try {
+            SSL_CTX_SET_CERT_CB.invokeExact(ctx, cb, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void ctxSetSessionCacheMode(MemorySegment ctx, int mode) {
+        try {
+            int ignored = (int) SSL_CTX_SET_SESSION_CACHE_MODE.invokeExact(ctx, mode);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment sslNew(MemorySegment ctx) {
+        try {
+            return (MemorySegment) SSL_NEW.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void sslFree(MemorySegment ssl) {
+        try {
+            SSL_FREE.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void setBio(MemorySegment ssl, MemorySegment rbio, MemorySegment wbio) {
+        try {
+            SSL_SET_BIO.invokeExact(ssl, rbio, wbio);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void setConnectState(MemorySegment ssl) {
+        try {
+            SSL_SET_CONNECT_STATE.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void setAcceptState(MemorySegment ssl) {
+        try {
+            SSL_SET_ACCEPT_STATE.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int doHandshake(MemorySegment ssl) {
+        try {
+            return (int) SSL_DO_HANDSHAKE.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int read(MemorySegment ssl, MemorySegment buf, int len) {
+        try {
+            return (int) SSL_READ.invokeExact(ssl, buf, len);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int write(MemorySegment ssl, MemorySegment buf, int len) {
+        try {
+            return (int) SSL_WRITE.invokeExact(ssl, buf, len);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int shutdown(MemorySegment ssl) {
+        try {
+            return (int) SSL_SHUTDOWN.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int getError(MemorySegment ssl, int ret) {
+        try {
+            return (int) SSL_GET_ERROR.invokeExact(ssl, ret);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean inInit(MemorySegment ssl) {
+        try {
+            return (int) SSL_IN_INIT.invokeExact(ssl) != 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int getShutdown(MemorySegment ssl) {
+        try {
+            return (int) SSL_GET_SHUTDOWN.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int version(MemorySegment ssl) {
+        try {
+            return (int) SSL_VERSION.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The standard (IETF, JSSE) name of the current cipher suite, or of the pending one, or null. */
+    static String cipherName(MemorySegment ssl, boolean pending) {
+        try {
+            MemorySegment c = pending
+                    ? (MemorySegment) SSL_GET_PENDING_CIPHER.invokeExact(ssl)
+                    : (MemorySegment) SSL_GET_CURRENT_CIPHER.invokeExact(ssl);
+            if (c.equals(MemorySegment.NULL)) {
+                return null;
+            }
+            return cString((MemorySegment) SSL_CIPHER_STANDARD_NAME.invokeExact(c));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The negotiated group's id (0 when none), e.g. 0x11EC for X25519MLKEM768. */
+    static int groupId(MemorySegment ssl) {
+        try {
+            return Short.toUnsignedInt((short) SSL_GET_GROUP_ID.invokeExact(ssl));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static String groupName(int id) {
+        try {
+            return cString((MemorySegment) SSL_GET_GROUP_NAME.invokeExact((short) id));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean setProtocolRange(MemorySegment ssl, int min, int max) {
+        try {
+            return (int) SSL_SET_MIN_PROTO_VERSION.invokeExact(ssl, (short) min) == 1
+                    && (int) SSL_SET_MAX_PROTO_VERSION.invokeExact(ssl, (short) max) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean setStrictCipherList(MemorySegment ssl, MemorySegment list) {
+        try {
+            return (int) SSL_SET_STRICT_CIPHER_LIST.invokeExact(ssl, list) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean setTls13Ciphersuites(MemorySegment ssl, MemorySegment list) {
+        try {
+            return (int) SSL_SET_CIPHERSUITES.invokeExact(ssl, list) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean setGroups(MemorySegment ssl, MemorySegment list) {
+        try {
+            return (int) SSL_SET1_GROUPS_LIST.invokeExact(ssl, list) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean setSigalgs(MemorySegment ssl, MemorySegment list) {
+        try {
+            return (int) SSL_SET1_SIGALGS_LIST.invokeExact(ssl, list) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean setHostName(MemorySegment ssl, MemorySegment name) {
+        try {
+            return (int) SSL_SET_TLSEXT_HOST_NAME.invokeExact(ssl, name) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The host name the client sent (SNI), or null. */
+    static String serverName(MemorySegment ssl) {
+        try {
+            return cString((MemorySegment) SSL_GET_SERVERNAME.invokeExact(ssl, 0));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void setCustomVerify(MemorySegment ssl, int mode, MemorySegment cb) {
+        try {
+            SSL_SET_CUSTOM_VERIFY.invokeExact(ssl, mode, cb);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean setChainAndKey(MemorySegment ssl, MemorySegment certs, long n, MemorySegment pkey,
+            MemorySegment method) {
+        try {
+            return (int) SSL_SET_CHAIN_AND_KEY.invokeExact(ssl, certs, n, pkey, method) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment peerCertificates(MemorySegment ssl) {
+        try {
+            return (MemorySegment) SSL_GET0_PEER_CERTIFICATES.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The peer's signature algorithms (TLS code points); {@code scratch} holds one pointer. */
+    static int[] peerVerifyAlgorithms(MemorySegment ssl, MemorySegment scratch) {
+        try {
+            long n = (long) SSL_GET0_PEER_VERIFY_ALGORITHMS.invokeExact(ssl, scratch);
+            if (n <= 0 || n > 1024) {
+                return new int[0];
+            }
+            MemorySegment list = scratch.get(ADDRESS, 0).reinterpret(2 * n);
+            int[] out = new int[(int) n];
+            for (int i = 0; i < n; i++) {
+                out[i] = Short.toUnsignedInt(list.getAtIndex(java.lang.foreign.ValueLayout.JAVA_SHORT, i));
+            }
+            return out;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static long maxSealOverhead(MemorySegment ssl) {
+        try {
+            return (long) SSL_MAX_SEAL_OVERHEAD.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int peerSignatureAlgorithm(MemorySegment ssl) {
+        try {
+            return Short.toUnsignedInt((short) SSL_GET_PEER_SIGNATURE_ALGORITHM.invokeExact(ssl));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean sessionReused(MemorySegment ssl) {
+        try {
+            return (int) SSL_SESSION_REUSED.invokeExact(ssl) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static String cString(MemorySegment s) {
+        return s.equals(MemorySegment.NULL) ? null : s.reinterpret(4096).getString(0);
+    }
+}

@@ -1,0 +1,519 @@
+package dev.acceljce.libssl;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+import dev.acceljce.awslc.AwsLcErrors;
+import dev.acceljce.foreign.NativeObject;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One TLS connection in libssl: an owned {@code SSL} whose records go through an in-memory BIO
+ * pair. libssl reads and writes its half; the engine moves ciphertext between the other half
+ * (the "network" BIO, owned here too) and the caller's buffers. Direct buffers are handed to
+ * libssl as they are; heap buffers pass through a native scratch buffer of one record.
+ *
+ * <p>Not thread-safe: its engine calls it under one lock. Each native call is bracketed by the
+ * concurrent-use guard of {@link NativeObject}, so a mistake ends in an exception, never a crash.
+ * {@link #close()} unregisters the callbacks, then frees the {@code SSL} (and with it libssl's
+ * half of the pair) and the network half; a connection never closed is freed by the Cleaner.
+ */
+public final class SslConnection extends NativeObject {
+    /** SSL_get_error codes the engine acts on. */
+    public static final int ERROR_NONE = 0, ERROR_SSL = 1, ERROR_WANT_READ = 2, ERROR_WANT_WRITE = 3,
+            ERROR_WANT_X509_LOOKUP = 4, ERROR_SYSCALL = 5, ERROR_ZERO_RETURN = 6,
+            ERROR_WANT_PRIVATE_KEY_OPERATION = 13, ERROR_WANT_CERTIFICATE_VERIFY = 16;
+
+    /** TLS versions as libssl numbers them. */
+    public static final int TLS1_2 = 0x0303, TLS1_3 = 0x0304;
+
+    /** Each half of the pair buffers this much: a whole record (at most 16 KiB + 2 KiB + header) and more. */
+    private static final long PAIR_BUFFER = 64 * 1024;
+    /** The largest plaintext libssl takes or gives in one call, and the scratch buffer's size. */
+    public static final int MAX_PLAINTEXT = 16 * 1024;
+    private static final int SCRATCH = 20 * 1024;
+    private static final int SSL_VERIFY_PEER = 1, SSL_VERIFY_FAIL_IF_NO_PEER_CERT = 2;
+
+    private final Network network;
+    private final MemorySegment scratch;
+    private final MemorySegment pointerScratch;
+    private final SslContextHandle context;
+
+    /** The network half of the pair: its own owner, freed after (or before) the SSL, either works. */
+    private static final class Network extends NativeObject {
+        private static final MethodHandle FREE = MethodHandles.dropReturn(SslCalls.BIO_FREE);
+
+        Network(MemorySegment bio) {
+            super(bio, FREE, "BIO (TLS network half)", false);
+        }
+
+        MemorySegment begin() {
+            return enter();
+        }
+
+        void end() {
+            exit();
+        }
+    }
+
+    private SslConnection(MemorySegment ssl, Network network, SslContextHandle context) {
+        super(ssl, SslCalls.SSL_FREE, "SSL", false);
+        this.network = network;
+        this.context = context;
+        Arena arena = Arena.ofAuto();
+        this.scratch = arena.allocate(SCRATCH);
+        this.pointerScratch = arena.allocate(ADDRESS);
+    }
+
+    /**
+     * A new connection in client or server mode whose callbacks go to {@code handler}.
+     */
+    public static SslConnection create(SslContextHandle context, boolean client, SslCallbacks.Handler handler) {
+        MemorySegment ssl = SslCalls.sslNew(context.pointer());
+        if (ssl.equals(MemorySegment.NULL)) {
+            throw AwsLcErrors.failure("SSL_new");
+        }
+        MemorySegment bios = Arena.ofAuto().allocate(ADDRESS, 2);
+        if (!SslCalls.newBioPair(bios, PAIR_BUFFER, bios.asSlice(ADDRESS.byteSize()), PAIR_BUFFER)) {
+            SslCalls.sslFree(ssl);
+            throw AwsLcErrors.failure("BIO_new_bio_pair");
+        }
+        MemorySegment internal = bios.getAtIndex(ADDRESS, 0);
+        Network network = new Network(bios.getAtIndex(ADDRESS, 1));
+        // SSL_set_bio takes the one reference the pair gave us to the internal half
+        SslCalls.setBio(ssl, internal, internal);
+        if (client) {
+            SslCalls.setConnectState(ssl);
+        } else {
+            SslCalls.setAcceptState(ssl);
+        }
+        SslConnection c = new SslConnection(ssl, network, context);
+        SslCallbacks.register(ssl, handler);
+        return c;
+    }
+
+    private static MemorySegment cString(Arena arena, String s) {
+        return arena.allocateFrom(s);
+    }
+
+    // ---- configuration, before the handshake ----
+
+    public boolean setProtocolRange(int min, int max) {
+        MemorySegment ssl = enter();
+        try {
+            return SslCalls.setProtocolRange(ssl, min, max);
+        } finally {
+            exit();
+        }
+    }
+
+    /** TLS 1.2 suites in libssl's strict cipher list syntax (standard names separated by ':'). */
+    public boolean setTls12Suites(String list) {
+        return withString(list, SslCalls::setStrictCipherList);
+    }
+
+    /** TLS 1.3 suites (standard names separated by ':'). */
+    public boolean setTls13Suites(String list) {
+        return withString(list, SslCalls::setTls13Ciphersuites);
+    }
+
+    /** Groups in libssl's names ("X25519MLKEM768:X25519:P-256"). */
+    public boolean setGroups(String list) {
+        return withString(list, SslCalls::setGroups);
+    }
+
+    /** Signature algorithms in libssl's names ("ECDSA+SHA256:rsa_pss_rsae_sha256:ed25519"). */
+    public boolean setSignatureAlgorithms(String list) {
+        return withString(list, SslCalls::setSigalgs);
+    }
+
+    public boolean setHostName(String host) {
+        return withString(host, SslCalls::setHostName);
+    }
+
+    private interface StringCall {
+        boolean apply(MemorySegment ssl, MemorySegment s);
+    }
+
+    private boolean withString(String value, StringCall call) {
+        MemorySegment ssl = enter();
+        try (Arena arena = Arena.ofConfined()) {
+            boolean ok = call.apply(ssl, cString(arena, value));
+            if (!ok) {
+                AwsLcErrors.clear();
+            }
+            return ok;
+        } finally {
+            exit();
+        }
+    }
+
+    /** Asks the peer for a certificate (the server side's client authentication) and verifies it in Java. */
+    public void verifyPeer(boolean requirePeerCertificate) {
+        MemorySegment ssl = enter();
+        try {
+            SslCalls.setCustomVerify(ssl,
+                    SSL_VERIFY_PEER | (requirePeerCertificate ? SSL_VERIFY_FAIL_IF_NO_PEER_CERT : 0),
+                    SslCallbacks.VERIFY_CB);
+        } finally {
+            exit();
+        }
+    }
+
+    /**
+     * Sets the certificate chain (DER, leaf first) and the key: a PKCS#8 encoding libssl signs with
+     * itself, or null to sign through the handler's private-key method. Called from the certificate
+     * callback (inside SSL_do_handshake, which holds the concurrent-use guard: this does not take
+     * it). Returns false when libssl refused them.
+     */
+    public boolean setChainAndKey(List<byte[]> chain, byte[] pkcs8) {
+        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
+        List<MemorySegment> buffers = new ArrayList<>(chain.size());
+        MemorySegment pkey = MemorySegment.NULL;
+        try (Arena arena = Arena.ofConfined()) {
+            for (byte[] der : chain) {
+                MemorySegment b = SslCalls.cryptoBufferNew(MemorySegment.ofArray(der), der.length);
+                if (b.equals(MemorySegment.NULL)) {
+                    throw AwsLcErrors.failure("CRYPTO_BUFFER_new");
+                }
+                buffers.add(b);
+            }
+            MemorySegment array = arena.allocate(ADDRESS, Math.max(1, buffers.size()));
+            for (int i = 0; i < buffers.size(); i++) {
+                array.setAtIndex(ADDRESS, i, buffers.get(i));
+            }
+            if (pkcs8 != null) {
+                MemorySegment der = arena.allocate(pkcs8.length);
+                der.copyFrom(MemorySegment.ofArray(pkcs8));
+                MemorySegment p = arena.allocate(ADDRESS);
+                p.set(ADDRESS, 0, der);
+                pkey = SslCalls.d2iAutoPrivateKey(p, pkcs8.length);
+                der.fill((byte) 0);
+                if (pkey.equals(MemorySegment.NULL)) {
+                    AwsLcErrors.clear();
+                    return false;
+                }
+            }
+            boolean ok = SslCalls.setChainAndKey(ssl, array, buffers.size(), pkey,
+                    pkcs8 != null ? MemorySegment.NULL : SslCallbacks.PRIVATE_KEY_METHOD);
+            if (!ok) {
+                AwsLcErrors.clear();
+            }
+            return ok;
+        } finally {
+            // libssl took its own references to the buffers and the key
+            for (MemorySegment b : buffers) {
+                SslCalls.cryptoBufferFree(b);
+            }
+            if (!pkey.equals(MemorySegment.NULL)) {
+                SslCalls.evpPkeyFree(pkey);
+            }
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    // ---- the handshake and records ----
+
+    /** One step of the handshake: {@link #ERROR_NONE} when it finished, else an SSL_get_error code. */
+    public int handshake() {
+        MemorySegment ssl = enter();
+        try {
+            int r = SslCalls.doHandshake(ssl);
+            return r == 1 ? ERROR_NONE : SslCalls.getError(ssl, r);
+        } finally {
+            exit();
+        }
+    }
+
+    /** Bytes libssl has written for the peer, waiting in the network half. */
+    public int pendingOutput() {
+        MemorySegment bio = network.begin();
+        try {
+            return (int) Math.min(Integer.MAX_VALUE, SslCalls.bioPending(bio));
+        } finally {
+            network.end();
+        }
+    }
+
+    /** Moves {@code len} bytes from {@code src} (from its position, which advances) to libssl. */
+    public void feed(ByteBuffer src, int len) {
+        if (len < 0 || len > src.remaining() || len > PAIR_BUFFER) {
+            throw new IllegalArgumentException("feed " + len + " of " + src.remaining());
+        }
+        MemorySegment bio = network.begin();
+        try {
+            int done = 0;
+            while (done < len) {
+                int n = SslCalls.bioWrite(bio, segment(src, src.position() + done, len - done), len - done);
+                if (n <= 0) {
+                    throw new IllegalStateException("the BIO pair took " + done + " of " + len + " bytes");
+                }
+                done += n;
+            }
+            src.position(src.position() + len);
+        } finally {
+            network.end();
+        }
+    }
+
+    /** Moves what libssl wrote for the peer into {@code dst}, as much as fits; returns the count. */
+    public int drain(ByteBuffer dst) {
+        MemorySegment bio = network.begin();
+        try {
+            int want = (int) Math.min(dst.remaining(), SslCalls.bioPending(bio));
+            int done = 0;
+            while (done < want) {
+                int n = SslCalls.bioRead(bio, segment(dst, dst.position() + done, want - done), want - done);
+                if (n <= 0) {
+                    break;
+                }
+                done += n;
+            }
+            dst.position(dst.position() + done);
+            return done;
+        } finally {
+            network.end();
+        }
+    }
+
+    /**
+     * Decrypts what libssl has into {@code dsts} (at most one record's plaintext, and at most what
+     * fits). Returns the bytes produced, or minus an SSL_get_error code when there were none.
+     */
+    public int read(ByteBuffer[] dsts, int offset, int length) {
+        MemorySegment ssl = enter();
+        try {
+            long room = 0;
+            for (int i = offset; i < offset + length; i++) {
+                room += dsts[i].remaining();
+            }
+            int want = (int) Math.min(room, MAX_PLAINTEXT);
+            if (want == 0) {
+                return 0;
+            }
+            ByteBuffer first = firstWithRoom(dsts, offset, length);
+            boolean direct = first.isDirect() && first.remaining() >= want;
+            MemorySegment target = direct ? MemorySegment.ofBuffer(first).asSlice(0, want) : scratch;
+            int r = SslCalls.read(ssl, target, want);
+            if (r <= 0) {
+                return -SslCalls.getError(ssl, r);
+            }
+            if (direct) {
+                first.position(first.position() + r);
+            } else {
+                scatter(target, r, dsts, offset, length);
+            }
+            return r;
+        } finally {
+            exit();
+        }
+    }
+
+    /** Encrypts {@code len} bytes of {@code src} into one record; returns len, or minus an error code. */
+    public int write(ByteBuffer src, int len) {
+        if (len <= 0 || len > MAX_PLAINTEXT || len > src.remaining()) {
+            throw new IllegalArgumentException("write " + len + " of " + src.remaining());
+        }
+        MemorySegment ssl = enter();
+        try {
+            MemorySegment from;
+            if (src.isDirect()) {
+                from = MemorySegment.ofBuffer(src).asSlice(0, len);
+            } else {
+                MemorySegment.copy(heap(src), 0, scratch, 0, len);
+                from = scratch;
+            }
+            int r = SslCalls.write(ssl, from, len);
+            if (r <= 0) {
+                return -SslCalls.getError(ssl, r);
+            }
+            src.position(src.position() + r);
+            return r;
+        } finally {
+            exit();
+        }
+    }
+
+    /** Sends close_notify (SSL_shutdown); the alert waits in the network half. */
+    public void shutdown() {
+        MemorySegment ssl = enter();
+        try {
+            SslCalls.shutdown(ssl);
+            AwsLcErrors.clear();
+        } finally {
+            exit();
+        }
+    }
+
+    /** True once the peer's close_notify was read. */
+    public boolean receivedShutdown() {
+        MemorySegment ssl = ptr(); // a read: also from a callback
+        try {
+            return (SslCalls.getShutdown(ssl) & 2) != 0;
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    public boolean inHandshake() {
+        MemorySegment ssl = ptr(); // a read: also from a callback
+        try {
+            return SslCalls.inInit(ssl);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    // ---- what was negotiated ----
+
+    /** 0x0304, 0x0303, ... */
+    public int version() {
+        MemorySegment ssl = ptr(); // a read: also from a callback
+        try {
+            return SslCalls.version(ssl);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The suite's standard name: the current one, else the one being negotiated, else null. */
+    public String cipherSuite() {
+        MemorySegment ssl = ptr(); // a read: also from a callback
+        try {
+            String s = SslCalls.cipherName(ssl, false);
+            return s != null ? s : SslCalls.cipherName(ssl, true);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The group's libssl name ("X25519MLKEM768", "P-256"), or null. */
+    public String group() {
+        MemorySegment ssl = ptr(); // a read: also from a callback
+        try {
+            int id = SslCalls.groupId(ssl);
+            return id == 0 ? null : SslCalls.groupName(id);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    public boolean sessionReused() {
+        MemorySegment ssl = ptr(); // a read: also from a callback
+        try {
+            return SslCalls.sessionReused(ssl);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    public int peerSignatureAlgorithm() {
+        MemorySegment ssl = ptr(); // a read: also from a callback
+        try {
+            return SslCalls.peerSignatureAlgorithm(ssl);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The host name the client asked for (server side), or null. From a callback too. */
+    public String requestedServerName() {
+        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
+        try {
+            return SslCalls.serverName(ssl);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The peer's certificate chain as DER, leaf first (empty when it sent none). From a callback too. */
+    public List<byte[]> peerCertificates() {
+        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
+        try {
+            MemorySegment stack = SslCalls.peerCertificates(ssl);
+            List<byte[]> out = new ArrayList<>();
+            if (stack.equals(MemorySegment.NULL)) {
+                return out;
+            }
+            long n = SslCalls.stackSize(stack);
+            for (long i = 0; i < n; i++) {
+                out.add(SslCalls.cryptoBufferBytes(SslCalls.stackValue(stack, i)));
+            }
+            return out;
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The signature algorithms the peer accepts (TLS code points), during the certificate callback. */
+    public int[] peerSignatureAlgorithms() {
+        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
+        try {
+            return SslCalls.peerVerifyAlgorithms(ssl, pointerScratch);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The most a record adds to its plaintext now. */
+    public int maxSealOverhead() {
+        MemorySegment ssl = ptr(); // a read: also from a callback
+        try {
+            return (int) Math.min(Integer.MAX_VALUE, SslCalls.maxSealOverhead(ssl));
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Unregisters the callbacks and frees the SSL and the network half. Idempotent. */
+    public void free() {
+        if (isClosed()) {
+            return;
+        }
+        SslCallbacks.unregister(ptr());
+        close();
+        network.close();
+    }
+
+    // helpers
+
+    private static ByteBuffer firstWithRoom(ByteBuffer[] dsts, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
+            if (dsts[i].hasRemaining()) {
+                return dsts[i];
+            }
+        }
+        return dsts[offset];
+    }
+
+    private static void scatter(MemorySegment from, int n, ByteBuffer[] dsts, int offset, int length) {
+        int done = 0;
+        for (int i = offset; i < offset + length && done < n; i++) {
+            ByteBuffer d = dsts[i];
+            int k = Math.min(d.remaining(), n - done);
+            if (k == 0) {
+                continue;
+            }
+            MemorySegment.copy(from, done, MemorySegment.ofBuffer(d), 0, k);
+            d.position(d.position() + k);
+            done += k;
+        }
+    }
+
+    /** The segment of {@code b} from absolute index {@code from}, {@code len} bytes (heap or direct). */
+    private static MemorySegment segment(ByteBuffer b, int from, int len) {
+        ByteBuffer view = b.duplicate();
+        view.limit(from + len).position(from);
+        return MemorySegment.ofBuffer(view);
+    }
+
+    private static MemorySegment heap(ByteBuffer src) {
+        return MemorySegment.ofBuffer(src);
+    }
+}

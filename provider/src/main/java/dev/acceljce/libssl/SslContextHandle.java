@@ -1,0 +1,38 @@
+package dev.acceljce.libssl;
+
+import dev.acceljce.awslc.AwsLcErrors;
+import dev.acceljce.foreign.NativeObject;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * One owned {@code SSL_CTX}: libssl's per-{@code SSLContext} state (its session cache and ticket
+ * keys), made with {@code TLS_with_buffers_method} (certificates stay DER {@code CRYPTO_BUFFER}s;
+ * libssl parses none of them into {@code X509} objects: Java does the verification). Every
+ * connection made from it gets the certificate callback ({@link SslCallbacks}), so each handshake
+ * asks the Java key manager.
+ */
+public final class SslContextHandle extends NativeObject {
+    /** {@code SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_SERVER}. */
+    private static final int SESS_CACHE_BOTH = 0x0003;
+
+    private SslContextHandle(MemorySegment ctx) {
+        super(ctx, SslCalls.SSL_CTX_FREE, "SSL_CTX", false);
+    }
+
+    /** A new context, or an exception naming libssl's error. */
+    public static SslContextHandle create() {
+        MemorySegment ctx = SslCalls.ctxNew(SslCalls.tlsWithBuffersMethod());
+        if (ctx.equals(MemorySegment.NULL)) {
+            throw AwsLcErrors.failure("SSL_CTX_new");
+        }
+        SslContextHandle h = new SslContextHandle(ctx);
+        SslCalls.ctxSetCertCb(ctx, SslCallbacks.CERT_CB);
+        SslCalls.ctxSetSessionCacheMode(ctx, SESS_CACHE_BOTH);
+        return h;
+    }
+
+    /** The pointer, for {@code SSL_new}; libssl takes its own reference on the context. */
+    MemorySegment pointer() {
+        return ptr();
+    }
+}

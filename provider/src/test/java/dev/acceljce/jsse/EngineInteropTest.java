@@ -1,0 +1,254 @@
+package dev.acceljce.jsse;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.acceljce.libssl.LibSsl;
+import dev.acceljce.libssl.SslCallbacks;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * AccelJCE's TLS engine against SunJSSE's, in both directions, and against itself: every protocol,
+ * certificate kind and group the two have in common, a handshake, data both ways (a request and
+ * a reply of several records) and close_notify, with what each side's session reports compared.
+ * The post-quantum hybrid groups run engine to engine (JDK 25's SunJSSE has none).
+ */
+class EngineInteropTest {
+    private static final String OURS = "AccelJCE-TLS", JDK = "SunJSSE";
+
+    @BeforeAll
+    static void libssl() {
+        assertTrue(LibSsl.isAvailable(), "libssl must load from the bundle: " + LibSsl.unavailableReason());
+    }
+
+    static Stream<Arguments> matrix() {
+        List<Arguments> out = new ArrayList<>();
+        String[][] sides = {{OURS, JDK}, {JDK, OURS}, {OURS, OURS}};
+        for (String[] s : sides) {
+            for (String protocol : List.of("TLSv1.3", "TLSv1.2")) {
+                for (String kind : TlsPeers.KINDS) {
+                    out.add(Arguments.of(s[0], s[1], protocol, kind, "x25519"));
+                }
+                out.add(Arguments.of(s[0], s[1], protocol, "ec256", "secp256r1"));
+                out.add(Arguments.of(s[0], s[1], protocol, "ec384", "secp384r1"));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} client, {1} server, {2}, {3}, {4}")
+    @MethodSource("matrix")
+    void handshakeDataAndClose(String clientStack, String serverStack, String protocol, String kind, String group)
+            throws Exception {
+        SSLEngine client = TlsPeers.context(clientStack, (String) null).createSSLEngine("localhost", 443);
+        SSLEngine server = TlsPeers.context(serverStack, kind).createSSLEngine();
+        client.setUseClientMode(true);
+        server.setUseClientMode(false);
+        // TLS 1.2 with an ECDSA certificate: RFC 8422 makes its curve a group both sides must list
+        String[] groups = !"TLSv1.2".equals(protocol) || !kind.startsWith("ec") || group.startsWith("secp")
+                ? new String[] {group}
+                : new String[] {group, kind.equals("ec256") ? "secp256r1" : "secp384r1"};
+        SSLParameters cp = client.getSSLParameters();
+        cp.setProtocols(new String[] {protocol});
+        cp.setNamedGroups(groups);
+        cp.setEndpointIdentificationAlgorithm("HTTPS");
+        client.setSSLParameters(cp);
+        SSLParameters sp = server.getSSLParameters();
+        sp.setNamedGroups(groups);
+        server.setSSLParameters(sp);
+
+        TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
+        pair.handshake();
+        SSLSession cs = client.getSession(), ss = server.getSession();
+        assertEquals(protocol, cs.getProtocol());
+        assertEquals(protocol, ss.getProtocol());
+        assertEquals(cs.getCipherSuite(), ss.getCipherSuite());
+        assertTrue(cs.isValid() && ss.isValid());
+        X509Certificate leaf = (X509Certificate) cs.getPeerCertificates()[0];
+        assertEquals(TlsPeers.keyStore(kind).getCertificate(kind), leaf);
+        assertEquals(leaf, ss.getLocalCertificates()[0]);
+        for (SSLEngine e : List.of(client, server)) {
+            if (e instanceof AccelSslEngine ours) {
+                assertEquals(group, ours.negotiatedGroup(), "negotiated group");
+            }
+        }
+
+        byte[] request = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes();
+        assertArrayEquals(request, pair.send(true, request));
+        byte[] reply = new byte[40_000];
+        new Random(7).nextBytes(reply);
+        assertArrayEquals(reply, pair.send(false, reply));
+
+        pair.closeFromClient();
+        assertTrue(client.isOutboundDone(), "client sent close_notify");
+        assertTrue(server.isInboundDone(), "server read close_notify");
+        free(client, server);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hybridGroups")
+    void postQuantumHybridGroups(String group) throws Exception {
+        SSLEngine client = TlsPeers.context(OURS, (String) null).createSSLEngine("localhost", 443);
+        SSLEngine server = TlsPeers.context(OURS, "ec256").createSSLEngine();
+        client.setUseClientMode(true);
+        server.setUseClientMode(false);
+        SSLParameters cp = client.getSSLParameters();
+        cp.setNamedGroups(new String[] {group, "x25519"});
+        client.setSSLParameters(cp);
+        TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
+        pair.handshake();
+        assertEquals(group, ((AccelSslEngine) client).negotiatedGroup());
+        assertEquals(group, ((AccelSslEngine) server).negotiatedGroup());
+        assertArrayEquals("ping".getBytes(), pair.send(true, "ping".getBytes()));
+        free(client, server);
+    }
+
+    static Stream<String> hybridGroups() {
+        return Stream.of("X25519MLKEM768", "SecP256r1MLKEM768", "SecP384r1MLKEM1024");
+    }
+
+    @Test
+    void defaultsPutTheHybridGroupFirstAndFallBackWithSunJsse() throws Exception {
+        SSLEngine ours = TlsPeers.context(OURS, (String) null).createSSLEngine("localhost", 443);
+        ours.setUseClientMode(true);
+        assertEquals("X25519MLKEM768", ours.getSSLParameters().getNamedGroups()[0]);
+        assertEquals(List.of("TLSv1.3", "TLSv1.2"), List.of(ours.getSSLParameters().getProtocols()));
+        SSLEngine jdk = TlsPeers.context(JDK, "ec256").createSSLEngine();
+        jdk.setUseClientMode(false);
+        TlsPeers.Pair pair = new TlsPeers.Pair(ours, jdk);
+        pair.handshake();
+        assertEquals("TLSv1.3", ours.getSession().getProtocol());
+        assertEquals("x25519", ((AccelSslEngine) ours).negotiatedGroup());
+        free(ours, jdk);
+    }
+
+    @Test
+    void ourServerWithTheHybridGroupDefault() throws Exception {
+        SSLEngine client = TlsPeers.context(OURS, (String) null).createSSLEngine("localhost", 443);
+        SSLEngine server = TlsPeers.context(OURS, "rsa2048").createSSLEngine();
+        client.setUseClientMode(true);
+        server.setUseClientMode(false);
+        TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
+        pair.handshake();
+        assertEquals("X25519MLKEM768", ((AccelSslEngine) server).negotiatedGroup());
+        assertEquals("TLS_AES_256_GCM_SHA384", server.getSession().getCipherSuite());
+        assertTrue(pair.tasks >= 2, "the key manager and the trust manager ran as delegated tasks: " + pair.tasks);
+        free(client, server);
+    }
+
+    @ParameterizedTest(name = "{0} client with a client certificate, {1} server")
+    @MethodSource("clientAuthSides")
+    void clientAuthentication(String clientStack, String serverStack) throws Exception {
+        SSLEngine client = TlsPeers.context(clientStack, "client-ec256").createSSLEngine("localhost", 443);
+        SSLEngine server = TlsPeers.context(serverStack, "ec256").createSSLEngine();
+        client.setUseClientMode(true);
+        server.setUseClientMode(false);
+        server.setNeedClientAuth(true);
+        TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
+        pair.handshake();
+        assertEquals(TlsPeers.keyStore("client-ec256").getCertificate("client-ec256"),
+                server.getSession().getPeerCertificates()[0]);
+        assertArrayEquals("hello".getBytes(), pair.send(true, "hello".getBytes()));
+        free(client, server);
+    }
+
+    static Stream<Arguments> clientAuthSides() {
+        return Stream.of(Arguments.of(OURS, JDK), Arguments.of(JDK, OURS), Arguments.of(OURS, OURS));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("protocols")
+    void keyThatCannotBeExportedSignsThroughTheJca(String protocol) throws Exception {
+        SSLContext serverCtx = TlsPeers.context(OURS, TlsPeers.nonExtractable("ec256"));
+        SSLEngine client = TlsPeers.context(JDK, (String) null).createSSLEngine("localhost", 443);
+        SSLEngine server = serverCtx.createSSLEngine();
+        client.setUseClientMode(true);
+        client.setEnabledProtocols(new String[] {protocol});
+        server.setUseClientMode(false);
+        TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
+        pair.handshake();
+        assertEquals(protocol, client.getSession().getProtocol());
+        assertTrue(pair.tasks >= 3, "key choice, signature and (client) verification ran as tasks: " + pair.tasks);
+        assertArrayEquals("signed in Java".getBytes(), pair.send(false, "signed in Java".getBytes()));
+        free(client, server);
+    }
+
+    static Stream<String> protocols() {
+        return Stream.of("TLSv1.3", "TLSv1.2");
+    }
+
+    @ParameterizedTest(name = "{0} client, {1} server")
+    @MethodSource("clientAuthSides")
+    void untrustedServerCertificateFailsTheHandshake(String clientStack, String serverStack) throws Exception {
+        // the client trusts nothing of the server's: an empty trust store
+        java.security.KeyStore empty = java.security.KeyStore.getInstance("PKCS12");
+        empty.load(null, null);
+        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance("PKIX");
+        tmf.init(empty);
+        SSLContext clientCtx = JDK.equals(clientStack)
+                ? SSLContext.getInstance("TLS", "SunJSSE")
+                : SSLContext.getInstance("TLS", new AccelJceTlsProvider());
+        clientCtx.init(null, tmf.getTrustManagers(), null);
+        SSLEngine client = clientCtx.createSSLEngine("localhost", 443);
+        SSLEngine server = TlsPeers.context(serverStack, "ec256").createSSLEngine();
+        client.setUseClientMode(true);
+        server.setUseClientMode(false);
+        TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
+        SSLException e = assertThrows(SSLException.class, pair::handshake);
+        if (OURS.equals(clientStack)) {
+            assertInstanceOf(SSLHandshakeException.class, e);
+            assertNotNull(e.getCause(), "the trust manager's reason is the cause");
+        }
+        free(client, server);
+    }
+
+    @Test
+    void socketsAreNotBuiltYetAndSaySo() throws Exception {
+        SSLContext ctx = TlsPeers.context(OURS, (String) null);
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, ctx::getSocketFactory);
+        assertTrue(e.getMessage().contains("SSLEngine"));
+    }
+
+    @Test
+    void connectionsAreFreedAndUnregistered() throws Exception {
+        assumeTrue(LibSsl.isAvailable());
+        int before = SslCallbacks.registered();
+        for (int i = 0; i < 20; i++) {
+            SSLEngine client = TlsPeers.context(OURS, (String) null).createSSLEngine("localhost", 443);
+            SSLEngine server = TlsPeers.context(OURS, "ec256").createSSLEngine();
+            client.setUseClientMode(true);
+            server.setUseClientMode(false);
+            new TlsPeers.Pair(client, server).handshake();
+            free(client, server);
+        }
+        assertEquals(before, SslCallbacks.registered());
+    }
+
+    private static void free(SSLEngine... engines) {
+        for (SSLEngine e : engines) {
+            if (e instanceof AccelSslEngine ours) {
+                ours.free();
+            }
+        }
+    }
+}
