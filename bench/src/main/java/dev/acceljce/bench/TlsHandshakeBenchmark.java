@@ -50,6 +50,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * certificate's ECDHE suite (TLS_ECDHE_ECDSA_/TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256) over the same
  * group; TLS 1.2 sends no ticket here, so nothing is resumed either. {@code provider=JDK} installs
  * nothing (the JDK's list as shipped).
+ *
+ * <p>{@code provider=AccelJCE-TLS} measures AccelJCE's own TLS stack instead of SunJSSE: the
+ * {@code SSLContext} of the {@code AccelJCE-TLS} provider (AWS-LC's libssl), with AccelJCE first
+ * in the list as in the SunJSSE rows (the trust manager's certificate-path work asks it). The same
+ * key and trust managers, parameters and in-memory loop; its delegated tasks (key choice,
+ * verification) run in the loop as SunJSSE's do.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -70,6 +76,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class TlsHandshakeBenchmark {
     private static final char[] PASSWORD = "benchmark".toCharArray();
     private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
+    /** The {@code provider} value that measures AccelJCE's own TLS stack rather than SunJSSE. */
+    public static final String ACCELJCE_TLS = "AccelJCE-TLS";
 
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK})
     public String provider;
@@ -97,7 +105,8 @@ public class TlsHandshakeBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        Provider first = BenchmarkProviders.toInstall(provider);
+        boolean ownStack = ACCELJCE_TLS.equals(provider);
+        Provider first = BenchmarkProviders.toInstall(ownStack ? BenchmarkProviders.ACCELJCE : provider);
         if (first != null && Security.insertProviderAt(first, 1) != 1) {
             throw new IllegalStateException(first.getName() + " could not be installed first");
         }
@@ -131,7 +140,9 @@ public class TlsHandshakeBenchmark {
         kmf.init(keys, PASSWORD);
         TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX", "SunJSSE");
         tmf.init(trusted);
-        context = SSLContext.getInstance("TLS", "SunJSSE");
+        context = ownStack
+                ? SSLContext.getInstance("TLS", new dev.acceljce.jsse.AccelJceTlsProvider())
+                : SSLContext.getInstance("TLS", "SunJSSE");
         context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
         handshake(); // fails the trial here, with its reason, if this provider cannot complete one
     }

@@ -1,12 +1,18 @@
 package dev.acceljce.jsse;
 
 import dev.acceljce.libssl.SslContextHandle;
+import dev.acceljce.libssl.SslPrivateKey;
 import java.security.KeyManagementException;
 import java.security.KeyStore;
 import java.security.KeyStoreException;
 import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.WeakHashMap;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContextSpi;
@@ -36,6 +42,8 @@ public abstract class AccelSslContext extends SSLContextSpi {
     private volatile X509ExtendedKeyManager keyManager;
     private volatile X509TrustManager trustManager;
     private final AccelSessionContext clientSessions = new AccelSessionContext();
+    /** Keys as libssl holds them, per key object (identity is what a key manager hands out again). */
+    private final Map<PrivateKey, Optional<SslPrivateKey>> nativeKeys = new WeakHashMap<>();
     private final AccelSessionContext serverSessions = new AccelSessionContext();
 
     AccelSslContext(List<String> clientProtocols, List<String> serverProtocols) {
@@ -118,6 +126,36 @@ public abstract class AccelSslContext extends SSLContextSpi {
         } catch (Exception e) {
             throw new KeyManagementException("the default key store could not be read: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * libssl's form of {@code key}, parsed once per key object and kept while the key is (weakly
+     * keyed: the key manager's key dropped, the native copy goes with it); null for a key libssl
+     * cannot hold (no PKCS#8 encoding: a token's; or a type it does not read), which then signs
+     * through the JCA.
+     */
+    SslPrivateKey nativeKey(PrivateKey key) {
+        synchronized (nativeKeys) {
+            Optional<SslPrivateKey> cached = nativeKeys.get(key);
+            if (cached != null) {
+                return cached.orElse(null);
+            }
+        }
+        SslPrivateKey parsed = null;
+        if ("PKCS#8".equalsIgnoreCase(key.getFormat())) {
+            byte[] pkcs8 = key.getEncoded();
+            if (pkcs8 != null) {
+                try {
+                    parsed = SslPrivateKey.parse(pkcs8);
+                } finally {
+                    Arrays.fill(pkcs8, (byte) 0);
+                }
+            }
+        }
+        synchronized (nativeKeys) {
+            nativeKeys.put(key, Optional.ofNullable(parsed));
+        }
+        return parsed;
     }
 
     SslContextHandle handle() {

@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import dev.acceljce.awslc.AwsLcErrors;
 import dev.acceljce.libssl.SslCallbacks;
 import dev.acceljce.libssl.SslConnection;
+import dev.acceljce.libssl.SslPrivateKey;
 import java.io.ByteArrayInputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -849,18 +850,12 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 failureCause = e;
                 return 0;
             }
-            byte[] pkcs8 = "PKCS#8".equalsIgnoreCase(c.key().getFormat()) ? c.key().getEncoded() : null;
-            try {
-                // keys libssl can read sign there; any other (a token's, another provider's) through the JCA
-                if (pkcs8 != null && connection.setChainAndKey(der, pkcs8)) {
-                    return 1;
-                }
-                return connection.setChainAndKey(der, null) ? 1 : 0;
-            } finally {
-                if (pkcs8 != null) {
-                    Arrays.fill(pkcs8, (byte) 0);
-                }
+            // keys libssl can read sign there; any other (a token's, another provider's) through the JCA
+            SslPrivateKey nativeKey = context.nativeKey(c.key());
+            if (nativeKey != null && connection.setChainAndKey(der, nativeKey)) {
+                return 1;
             }
+            return connection.setChainAndKey(der, null) ? 1 : 0;
         }
         String sni = clientMode ? null : connection.requestedServerName();
         int[] peerSchemes = connection.peerSignatureAlgorithms();

@@ -11,6 +11,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.ref.WeakReference;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -47,7 +48,12 @@ public final class SslCallbacks {
     static final int VERIFY_OK = 0, VERIFY_INVALID = 1, VERIFY_RETRY = 2;
     static final int KEY_SUCCESS = 0, KEY_RETRY = 1, KEY_FAILURE = 2;
 
-    private static final ConcurrentHashMap<Long, Handler> HANDLERS = new ConcurrentHashMap<>();
+    /**
+     * {@code SSL*} address -> its handler. Weak: the map must not keep an engine alive that its
+     * application dropped without closing; the connection's release (close or Cleaner) removes the
+     * entry before the {@code SSL} is freed, so an address is never found after reuse.
+     */
+    private static final ConcurrentHashMap<Long, WeakReference<Handler>> HANDLERS = new ConcurrentHashMap<>();
 
     static final MemorySegment CERT_CB;
     static final MemorySegment VERIFY_CB;
@@ -94,11 +100,16 @@ public final class SslCallbacks {
     private SslCallbacks() {}
 
     static void register(MemorySegment ssl, Handler handler) {
-        HANDLERS.put(ssl.address(), handler);
+        HANDLERS.put(ssl.address(), new WeakReference<>(handler));
     }
 
     static void unregister(MemorySegment ssl) {
         HANDLERS.remove(ssl.address());
+    }
+
+    private static Handler handler(MemorySegment ssl) {
+        WeakReference<Handler> r = HANDLERS.get(ssl.address());
+        return r == null ? null : r.get();
     }
 
     /** How many connections are registered (for leak tests). */
@@ -108,7 +119,7 @@ public final class SslCallbacks {
 
     private static int certCb(MemorySegment ssl, MemorySegment arg) {
         try {
-            Handler h = HANDLERS.get(ssl.address());
+            Handler h = handler(ssl);
             return h == null ? 0 : h.selectCertificate();
         } catch (Throwable t) {
             return 0;
@@ -117,7 +128,7 @@ public final class SslCallbacks {
 
     private static int verifyCb(MemorySegment ssl, MemorySegment alert) {
         try {
-            Handler h = HANDLERS.get(ssl.address());
+            Handler h = handler(ssl);
             return h == null ? VERIFY_INVALID : h.verifyPeer(alert);
         } catch (Throwable t) {
             return VERIFY_INVALID;
@@ -127,7 +138,7 @@ public final class SslCallbacks {
     private static int signCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut, short sigalg,
             MemorySegment in, long inLen) {
         try {
-            Handler h = HANDLERS.get(ssl.address());
+            Handler h = handler(ssl);
             return h == null ? KEY_FAILURE : h.sign(out, outLen, maxOut, Short.toUnsignedInt(sigalg), in, inLen);
         } catch (Throwable t) {
             return KEY_FAILURE;
@@ -141,7 +152,7 @@ public final class SslCallbacks {
 
     private static int completeCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut) {
         try {
-            Handler h = HANDLERS.get(ssl.address());
+            Handler h = handler(ssl);
             return h == null ? KEY_FAILURE : h.complete(out, outLen, maxOut);
         } catch (Throwable t) {
             return KEY_FAILURE;

@@ -9,6 +9,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +22,9 @@ import java.util.List;
  *
  * <p>Not thread-safe: its engine calls it under one lock. Each native call is bracketed by the
  * concurrent-use guard of {@link NativeObject}, so a mistake ends in an exception, never a crash.
- * {@link #close()} unregisters the callbacks, then frees the {@code SSL} (and with it libssl's
- * half of the pair) and the network half; a connection never closed is freed by the Cleaner.
+ * {@link #free()} unregisters the callbacks, then frees the {@code SSL} (and with it libssl's
+ * half of the pair) and the network half; a connection never freed is freed the same way by the
+ * Cleaner once unreachable (its engine is not kept alive by the callback table).
  */
 public final class SslConnection extends NativeObject {
     /** SSL_get_error codes the engine acts on. */
@@ -33,16 +35,20 @@ public final class SslConnection extends NativeObject {
     /** TLS versions as libssl numbers them. */
     public static final int TLS1_2 = 0x0303, TLS1_3 = 0x0304;
 
-    /** Each half of the pair buffers this much: a whole record (at most 16 KiB + 2 KiB + header) and more. */
-    private static final long PAIR_BUFFER = 64 * 1024;
+    /**
+     * Each half of the pair buffers this much: one whole record (at most 16 KiB + 2 KiB + the
+     * header), which is all the engine feeds at once; a flight larger than this waits for the next
+     * wrap (libssl says WANT_WRITE). Not more: AWS-LC cleanses every buffer it frees, so a bigger
+     * pair costs memset time on every connection.
+     */
+    private static final long PAIR_BUFFER = 20 * 1024;
     /** The largest plaintext libssl takes or gives in one call, and the scratch buffer's size. */
     public static final int MAX_PLAINTEXT = 16 * 1024;
     private static final int SCRATCH = 20 * 1024;
     private static final int SSL_VERIFY_PEER = 1, SSL_VERIFY_FAIL_IF_NO_PEER_CERT = 2;
 
     private final Network network;
-    private final MemorySegment scratch;
-    private final MemorySegment pointerScratch;
+    private MemorySegment scratch;
     private final SslContextHandle context;
 
     /** The network half of the pair: its own owner, freed after (or before) the SSL, either works. */
@@ -62,13 +68,41 @@ public final class SslConnection extends NativeObject {
         }
     }
 
+    /** Unregisters the callbacks, then frees the SSL: the release of every connection. */
+    private static final MethodHandle RELEASE;
+
+    static {
+        try {
+            RELEASE = MethodHandles.lookup().findStatic(SslConnection.class, "release",
+                    MethodType.methodType(void.class, MemorySegment.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private SslConnection(MemorySegment ssl, Network network, SslContextHandle context) {
-        super(ssl, SslCalls.SSL_FREE, "SSL", false);
+        super(ssl, RELEASE, "SSL", false);
         this.network = network;
         this.context = context;
-        Arena arena = Arena.ofAuto();
-        this.scratch = arena.allocate(SCRATCH);
-        this.pointerScratch = arena.allocate(ADDRESS);
+    }
+
+    /**
+     * The record-sized buffer heap ByteBuffers pass through, made on first use (a connection that
+     * only handshakes, or moves direct buffers, never needs it) and freed with the connection by
+     * the GC: an automatic arena, whose release costs nothing on the connection's own path.
+     */
+    private MemorySegment scratch() {
+        MemorySegment s = scratch;
+        if (s == null) {
+            s = Arena.ofAuto().allocate(SCRATCH);
+            scratch = s;
+        }
+        return s;
+    }
+
+    private static void release(MemorySegment ssl) {
+        SslCallbacks.unregister(ssl);
+        SslCalls.sslFree(ssl);
     }
 
     /**
@@ -79,13 +113,17 @@ public final class SslConnection extends NativeObject {
         if (ssl.equals(MemorySegment.NULL)) {
             throw AwsLcErrors.failure("SSL_new");
         }
-        MemorySegment bios = Arena.ofAuto().allocate(ADDRESS, 2);
-        if (!SslCalls.newBioPair(bios, PAIR_BUFFER, bios.asSlice(ADDRESS.byteSize()), PAIR_BUFFER)) {
-            SslCalls.sslFree(ssl);
-            throw AwsLcErrors.failure("BIO_new_bio_pair");
+        MemorySegment internal;
+        Network network;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment bios = arena.allocate(ADDRESS, 2);
+            if (!SslCalls.newBioPair(bios, PAIR_BUFFER, bios.asSlice(ADDRESS.byteSize()), PAIR_BUFFER)) {
+                SslCalls.sslFree(ssl);
+                throw AwsLcErrors.failure("BIO_new_bio_pair");
+            }
+            internal = bios.getAtIndex(ADDRESS, 0);
+            network = new Network(bios.getAtIndex(ADDRESS, 1));
         }
-        MemorySegment internal = bios.getAtIndex(ADDRESS, 0);
-        Network network = new Network(bios.getAtIndex(ADDRESS, 1));
         // SSL_set_bio takes the one reference the pair gave us to the internal half
         SslCalls.setBio(ssl, internal, internal);
         if (client) {
@@ -167,15 +205,14 @@ public final class SslConnection extends NativeObject {
     }
 
     /**
-     * Sets the certificate chain (DER, leaf first) and the key: a PKCS#8 encoding libssl signs with
-     * itself, or null to sign through the handler's private-key method. Called from the certificate
-     * callback (inside SSL_do_handshake, which holds the concurrent-use guard: this does not take
-     * it). Returns false when libssl refused them.
+     * Sets the certificate chain (DER, leaf first) and the key: one libssl signs with itself, or
+     * null to sign through the handler's private-key method. Called from the certificate callback
+     * (inside SSL_do_handshake, which holds the concurrent-use guard: this does not take it).
+     * Returns false when libssl refused them.
      */
-    public boolean setChainAndKey(List<byte[]> chain, byte[] pkcs8) {
+    public boolean setChainAndKey(List<byte[]> chain, SslPrivateKey key) {
         MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
         List<MemorySegment> buffers = new ArrayList<>(chain.size());
-        MemorySegment pkey = MemorySegment.NULL;
         try (Arena arena = Arena.ofConfined()) {
             for (byte[] der : chain) {
                 MemorySegment b = SslCalls.cryptoBufferNew(MemorySegment.ofArray(der), der.length);
@@ -188,20 +225,10 @@ public final class SslConnection extends NativeObject {
             for (int i = 0; i < buffers.size(); i++) {
                 array.setAtIndex(ADDRESS, i, buffers.get(i));
             }
-            if (pkcs8 != null) {
-                MemorySegment der = arena.allocate(pkcs8.length);
-                der.copyFrom(MemorySegment.ofArray(pkcs8));
-                MemorySegment p = arena.allocate(ADDRESS);
-                p.set(ADDRESS, 0, der);
-                pkey = SslCalls.d2iAutoPrivateKey(p, pkcs8.length);
-                der.fill((byte) 0);
-                if (pkey.equals(MemorySegment.NULL)) {
-                    AwsLcErrors.clear();
-                    return false;
-                }
-            }
-            boolean ok = SslCalls.setChainAndKey(ssl, array, buffers.size(), pkey,
-                    pkcs8 != null ? MemorySegment.NULL : SslCallbacks.PRIVATE_KEY_METHOD);
+            boolean ok = key != null
+                    ? SslCalls.setChainAndKey(ssl, array, buffers.size(), key.pointer(), MemorySegment.NULL)
+                    : SslCalls.setChainAndKey(ssl, array, buffers.size(), MemorySegment.NULL,
+                            SslCallbacks.PRIVATE_KEY_METHOD);
             if (!ok) {
                 AwsLcErrors.clear();
             }
@@ -211,9 +238,7 @@ public final class SslConnection extends NativeObject {
             for (MemorySegment b : buffers) {
                 SslCalls.cryptoBufferFree(b);
             }
-            if (!pkey.equals(MemorySegment.NULL)) {
-                SslCalls.evpPkeyFree(pkey);
-            }
+            java.lang.ref.Reference.reachabilityFence(key);
             java.lang.ref.Reference.reachabilityFence(this);
         }
     }
@@ -299,7 +324,7 @@ public final class SslConnection extends NativeObject {
             }
             ByteBuffer first = firstWithRoom(dsts, offset, length);
             boolean direct = first.isDirect() && first.remaining() >= want;
-            MemorySegment target = direct ? MemorySegment.ofBuffer(first).asSlice(0, want) : scratch;
+            MemorySegment target = direct ? MemorySegment.ofBuffer(first).asSlice(0, want) : scratch();
             int r = SslCalls.read(ssl, target, want);
             if (r <= 0) {
                 return -SslCalls.getError(ssl, r);
@@ -326,8 +351,8 @@ public final class SslConnection extends NativeObject {
             if (src.isDirect()) {
                 from = MemorySegment.ofBuffer(src).asSlice(0, len);
             } else {
-                MemorySegment.copy(heap(src), 0, scratch, 0, len);
-                from = scratch;
+                from = scratch();
+                MemorySegment.copy(heap(src), 0, from, 0, len);
             }
             int r = SslCalls.write(ssl, from, len);
             if (r <= 0) {
@@ -454,8 +479,8 @@ public final class SslConnection extends NativeObject {
     /** The signature algorithms the peer accepts (TLS code points), during the certificate callback. */
     public int[] peerSignatureAlgorithms() {
         MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
-        try {
-            return SslCalls.peerVerifyAlgorithms(ssl, pointerScratch);
+        try (Arena arena = Arena.ofConfined()) {
+            return SslCalls.peerVerifyAlgorithms(ssl, arena.allocate(ADDRESS));
         } finally {
             java.lang.ref.Reference.reachabilityFence(this);
         }
@@ -476,8 +501,7 @@ public final class SslConnection extends NativeObject {
         if (isClosed()) {
             return;
         }
-        SslCallbacks.unregister(ptr());
-        close();
+        close(); // release(): unregisters, then SSL_free
         network.close();
     }
 

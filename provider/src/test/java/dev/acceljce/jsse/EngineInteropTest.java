@@ -244,6 +244,27 @@ class EngineInteropTest {
         assertEquals(before, SslCallbacks.registered());
     }
 
+    @Test
+    void enginesDroppedWithoutClosingAreFreedByTheCleaner() throws Exception {
+        SSLContext clientCtx = TlsPeers.context(OURS, (String) null);
+        SSLContext serverCtx = TlsPeers.context(OURS, "ec256");
+        int before = SslCallbacks.registered();
+        for (int i = 0; i < 30; i++) {
+            SSLEngine client = clientCtx.createSSLEngine("localhost", 443);
+            SSLEngine server = serverCtx.createSSLEngine();
+            client.setUseClientMode(true);
+            server.setUseClientMode(false);
+            new TlsPeers.Pair(client, server).handshake();
+        }
+        assertTrue(SslCallbacks.registered() >= before, "registered while reachable");
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (SslCallbacks.registered() > before && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(50);
+        }
+        assertEquals(before, SslCallbacks.registered(), "the callback table does not keep engines alive");
+    }
+
     private static void free(SSLEngine... engines) {
         for (SSLEngine e : engines) {
             if (e instanceof AccelSslEngine ours) {
