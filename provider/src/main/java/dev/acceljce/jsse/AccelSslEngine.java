@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.acceljce.awslc.AwsLcErrors;
+import dev.acceljce.control.Counters;
 import dev.acceljce.libssl.SslCallbacks;
 import dev.acceljce.libssl.SslConnection;
 import dev.acceljce.libssl.SslPrivateKey;
@@ -79,6 +80,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     /** What a delegated task or a callback learnt about a failure, for the exception's cause. */
     private Throwable failureCause;
 
+    /** Where this connection's records are counted, once the handshake finished. */
+    private Counters.Tally records = Counters.Tally.NONE;
     private Runnable pendingTask;
     /** The key manager's answer, once its task ran: null chain means "no certificate". */
     private Credentials credentials;
@@ -494,6 +497,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         s.cipherSuite = connection.cipherSuite();
         s.established();
         session = s;
+        records = TlsCounters.handshake(clientMode, connection.sessionReused(), s.protocol,
+                TlsNames.jdkGroup(connection.group()), s.cipherSuite);
     }
 
     /** Records a fatal error (libssl's queue, and what a callback learnt) and returns its exception. */
@@ -661,6 +666,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             throw fail("write");
         }
         int produced = connection.drain(dst);
+        records.countShared(r);
         return new SSLEngineResult(Status.OK, resultStatus(), r, produced);
     }
 
@@ -734,6 +740,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             int r = connection.read(dsts, offset, length);
             if (r > 0) {
                 produced += r;
+                records.countShared(r);
                 continue;
             }
             if (r == 0) {

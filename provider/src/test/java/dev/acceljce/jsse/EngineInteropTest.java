@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.acceljce.control.Counters;
 import dev.acceljce.libssl.LibSsl;
 import dev.acceljce.libssl.SslCallbacks;
 import java.security.cert.X509Certificate;
@@ -148,11 +149,21 @@ class EngineInteropTest {
         SSLEngine server = TlsPeers.context(OURS, "rsa2048").createSSLEngine();
         client.setUseClientMode(true);
         server.setUseClientMode(false);
+        String row = "TLS.handshake TLSv1.3 X25519MLKEM768 TLS_AES_256_GCM_SHA384";
+        Counters.Row before = Counters.snapshot().get(row);
         TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
         pair.handshake();
         assertEquals("X25519MLKEM768", ((AccelSslEngine) server).negotiatedGroup());
         assertEquals("TLS_AES_256_GCM_SHA384", server.getSession().getCipherSuite());
         assertTrue(pair.tasks >= 2, "the key manager and the trust manager ran as delegated tasks: " + pair.tasks);
+        Counters.Row after = Counters.snapshot().get(row);
+        assertNotNull(after, "counted as " + row + ": " + Counters.snapshot().keySet());
+        assertEquals(2, after.awslcOps() - (before == null ? 0 : before.awslcOps()), "both sides counted, on AWS-LC");
+        Counters.Row data = Counters.snapshot().get("TLS.data TLS_AES_256_GCM_SHA384");
+        long dataBefore = data == null ? 0 : data.awslcBytes();
+        pair.send(true, new byte[1000]);
+        assertEquals(2000, Counters.snapshot().get("TLS.data TLS_AES_256_GCM_SHA384").awslcBytes() - dataBefore,
+                "1000 bytes written by one side and read by the other");
         free(client, server);
     }
 
