@@ -1,30 +1,155 @@
 package dev.acceljce.jsse;
 
+import dev.acceljce.libssl.SslContextHandle;
+import dev.acceljce.libssl.SslSession;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.Enumeration;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSessionContext;
 
 /**
- * The sizes and timeouts of a side's sessions, as {@code SSLContext} hands them out. Sessions are
- * not kept here yet: resumption (libssl's cache and TLS 1.3 tickets) is still to be built, so
- * {@link #getIds()} is empty and {@link #getSession(byte[])} finds nothing.
+ * One side's sessions. A client keeps what libssl hands it after a handshake (TLS 1.3 tickets,
+ * TLS 1.2 sessions) per peer host and port, each with the Java session it belongs to, and offers
+ * one when it connects to that peer again (a TLS 1.3 ticket once only); a resumed handshake then
+ * shows the original session (its id and creation time). A server's resumption state lives in
+ * libssl (its cache and ticket keys); this side only maps session ids to Java sessions, so a
+ * resumed connection shows its original session too. Sizes and timeouts as SSLSessionContext
+ * defines them (0: no limit).
  */
 final class AccelSessionContext implements SSLSessionContext {
+    private record Cached(SslSession nativeSession, AccelSslSession javaSession, long createdMillis) {}
+
     private volatile int timeout = 86400;
     private volatile int cacheSize = 20480;
+    private volatile SslContextHandle handle;
+    /** Client: peer -> sessions to resume with, oldest first. Guarded by itself. */
+    private final LinkedHashMap<String, Deque<Cached>> byPeer = new LinkedHashMap<>(16, 0.75f, true);
+    /** Both sides: session id (hex) -> session, in access order. Guarded by byPeer. */
+    private final LinkedHashMap<String, AccelSslSession> byId = new LinkedHashMap<>(16, 0.75f, true);
+    private int cachedCount;
+
+    /** The server's libssl context, whose session timeout follows this one. */
+    void attach(SslContextHandle h) {
+        handle = h;
+        h.setSessionTimeout(libsslTimeout(timeout));
+    }
+
+    /** Keeps {@code s} (owned from now on) to resume with {@code peer} later. */
+    void keep(String peer, SslSession s, AccelSslSession javaSession) {
+        List<SslSession> evicted = new ArrayList<>();
+        synchronized (byPeer) {
+            byPeer.computeIfAbsent(peer, k -> new ArrayDeque<>())
+                    .addLast(new Cached(s, javaSession, System.currentTimeMillis()));
+            cachedCount++;
+            remember(javaSession);
+            int limit = cacheSize;
+            Iterator<Map.Entry<String, Deque<Cached>>> it = byPeer.entrySet().iterator();
+            while (limit > 0 && cachedCount > limit && it.hasNext()) {
+                Deque<Cached> q = it.next().getValue();
+                while (cachedCount > limit && !q.isEmpty()) {
+                    evicted.add(q.pollFirst().nativeSession());
+                    cachedCount--;
+                }
+                if (q.isEmpty()) {
+                    it.remove();
+                }
+            }
+        }
+        evicted.forEach(SslSession::close);
+    }
+
+    /** A session to offer {@code peer}, or null; a single-use one leaves the cache. */
+    Resumption take(String peer) {
+        List<SslSession> expired = new ArrayList<>();
+        try {
+            synchronized (byPeer) {
+                Deque<Cached> q = byPeer.get(peer);
+                while (q != null && !q.isEmpty()) {
+                    Cached c = q.peekLast();
+                    if (timeout > 0 && System.currentTimeMillis() - c.createdMillis() > timeout * 1000L
+                            || !c.javaSession().isValid()) {
+                        q.pollLast();
+                        cachedCount--;
+                        expired.add(c.nativeSession());
+                        continue;
+                    }
+                    boolean once = c.nativeSession().singleUse();
+                    if (once) {
+                        q.pollLast();
+                        cachedCount--;
+                    }
+                    return new Resumption(c.nativeSession(), c.javaSession(), once);
+                }
+                return null;
+            }
+        } finally {
+            expired.forEach(SslSession::close);
+        }
+    }
+
+    /** A cached session offered to a peer: {@link #done()} frees a single-use one once libssl holds it. */
+    record Resumption(SslSession nativeSession, AccelSslSession javaSession, boolean singleUse) {
+        void done() {
+            if (singleUse) {
+                nativeSession.close();
+            }
+        }
+    }
+
+    /** Records a session under its id (for getSession, getIds and a server's resumed connections). */
+    void remember(AccelSslSession s) {
+        byte[] id = s.getId();
+        if (id.length == 0) {
+            return;
+        }
+        synchronized (byPeer) {
+            byId.put(HexFormat.of().formatHex(id), s);
+            int limit = cacheSize;
+            Iterator<String> it = byId.keySet().iterator();
+            while (limit > 0 && byId.size() > limit && it.hasNext()) {
+                it.next();
+                it.remove();
+            }
+        }
+    }
+
+    /** The session remembered under {@code id}, or null. */
+    AccelSslSession find(byte[] id) {
+        synchronized (byPeer) {
+            AccelSslSession s = byId.get(HexFormat.of().formatHex(id));
+            if (s != null && (!s.isValid()
+                    || timeout > 0 && System.currentTimeMillis() - s.getCreationTime() > timeout * 1000L)) {
+                return null;
+            }
+            return s;
+        }
+    }
 
     @Override
     public SSLSession getSession(byte[] sessionId) {
         if (sessionId == null) {
             throw new NullPointerException("session id cannot be null");
         }
-        return null;
+        return find(sessionId);
     }
 
     @Override
     public Enumeration<byte[]> getIds() {
-        return Collections.emptyEnumeration();
+        List<byte[]> ids = new ArrayList<>();
+        synchronized (byPeer) {
+            for (String hex : byId.keySet()) {
+                ids.add(HexFormat.of().parseHex(hex));
+            }
+        }
+        return Collections.enumeration(ids);
     }
 
     @Override
@@ -33,6 +158,15 @@ final class AccelSessionContext implements SSLSessionContext {
             throw new IllegalArgumentException("seconds < 0");
         }
         timeout = seconds;
+        SslContextHandle h = handle;
+        if (h != null) {
+            h.setSessionTimeout(libsslTimeout(seconds));
+        }
+    }
+
+    /** JSSE's 0 is "no limit"; libssl's would expire everything at once. */
+    private static int libsslTimeout(int seconds) {
+        return seconds == 0 ? Integer.MAX_VALUE : seconds;
     }
 
     @Override

@@ -79,7 +79,9 @@ public abstract class AccelSslContext extends SSLContextSpi {
             t = defaultTrustManager();
         }
         try {
-            handle = SslContextHandle.create();
+            SslContextHandle h = SslContextHandle.create();
+            serverSessions.attach(h);
+            handle = h;
         } catch (RuntimeException e) {
             throw new KeyManagementException("libssl could not make a context: " + e.getMessage(), e);
         }

@@ -80,6 +80,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     /** What a delegated task or a callback learnt about a failure, for the exception's cause. */
     private Throwable failureCause;
 
+    /** The cached session a client offered, until the handshake says whether it was resumed. */
+    private AccelSessionContext.Resumption resumption;
     /** Where this connection's records are counted, once the handshake finished. */
     private Counters.Tally records = Counters.Tally.NONE;
     private Runnable pendingTask;
@@ -329,12 +331,16 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         }
     }
 
-    /** ALPN is not offered yet: "" once a handshake finished without it, null before (as SunJSSE). */
+    /** The protocol ALPN chose: null before a handshake finished, "" when none was (as SunJSSE). */
     @Override
     public String getApplicationProtocol() {
         lock.lock();
         try {
-            return handshakeDone ? "" : null;
+            if (!handshakeDone) {
+                return null;
+            }
+            String p = connection.alpnSelected();
+            return p == null ? "" : p;
         } finally {
             lock.unlock();
         }
@@ -344,10 +350,26 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     public String getHandshakeApplicationProtocol() {
         lock.lock();
         try {
-            return connection != null && !handshakeDone ? "" : null;
+            if (connection == null || handshakeDone) {
+                return null;
+            }
+            String p = connection.alpnSelected();
+            return p == null ? "" : p;
         } finally {
             lock.unlock();
         }
+    }
+
+    private java.util.function.BiFunction<SSLEngine, List<String>, String> alpnSelector;
+
+    @Override
+    public void setHandshakeApplicationProtocolSelector(java.util.function.BiFunction<SSLEngine, List<String>, String> s) {
+        alpnSelector = s;
+    }
+
+    @Override
+    public java.util.function.BiFunction<SSLEngine, List<String>, String> getHandshakeApplicationProtocolSelector() {
+        return alpnSelector;
     }
 
     // ------------------------------------------------------------------ the handshake
@@ -389,10 +411,31 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             throw e;
         }
         if (clientMode) {
+            offerCachedSession();
             step();
         } else {
             lastWant = SslConnection.ERROR_WANT_READ;
         }
+    }
+
+    /** A client offers a session it kept for the same peer host and port, when it has one. */
+    private void offerCachedSession() {
+        String peer = peerKey();
+        if (peer == null) {
+            return;
+        }
+        AccelSessionContext.Resumption r = context.sessionContext(true).take(peer);
+        if (r != null) {
+            if (connection.setSession(r.nativeSession())) {
+                resumption = r;
+            }
+            r.done();
+        }
+    }
+
+    /** "host:port" for the client session cache, or null when the engine was made without a peer. */
+    private String peerKey() {
+        return getPeerHost() == null || getPeerPort() < 0 ? null : getPeerHost() + ":" + getPeerPort();
     }
 
     private void configure(SSLParameters p) throws SSLException {
@@ -447,9 +490,27 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 throw new SSLException("libssl refused the server name " + sni);
             }
             connection.verifyPeer(true);
+            String[] alpn = p.getApplicationProtocols();
+            if (alpn != null && alpn.length > 0 && !connection.setAlpnProtocols(alpnWire(alpn))) {
+                throw new SSLException("libssl refused the application protocols " + Arrays.toString(alpn));
+            }
         } else if (p.getNeedClientAuth() || p.getWantClientAuth()) {
             connection.verifyPeer(p.getNeedClientAuth());
         }
+    }
+
+    /** ALPN's wire form: each name's length, then its bytes. */
+    private static byte[] alpnWire(String[] protocols) throws SSLException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (String a : protocols) {
+            byte[] b = a.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            if (b.length == 0 || b.length > 255) {
+                throw new SSLException("Invalid application protocol name: \"" + a + "\"");
+            }
+            out.write(b.length);
+            out.writeBytes(b);
+        }
+        return out.toByteArray();
     }
 
     /** The host name to send: the caller's SNI, else the peer host when it is a name (as SunJSSE does). */
@@ -492,12 +553,28 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     private void completed() {
         handshakeDone = true;
         finishedToReport = true;
+        boolean resumed = connection.sessionReused();
         AccelSslSession s = handshakeSession;
         s.protocol = connection.version() == SslConnection.TLS1_3 ? TlsNames.TLS13 : TlsNames.TLS12;
         s.cipherSuite = connection.cipherSuite();
-        s.established();
-        session = s;
-        records = TlsCounters.handshake(clientMode, connection.sessionReused(), s.protocol,
+        AccelSessionContext sessions = context.sessionContext(clientMode);
+        AccelSslSession original = null;
+        if (resumed) {
+            // the session this one resumes, so that its id and creation time show through
+            original = clientMode
+                    ? (resumption != null ? resumption.javaSession() : null)
+                    : sessions.find(connection.sessionId());
+        }
+        if (original != null) {
+            original.touched();
+            session = original;
+        } else {
+            s.established(connection.sessionId());
+            sessions.remember(s);
+            session = s;
+        }
+        resumption = null;
+        records = TlsCounters.handshake(clientMode, resumed, s.protocol,
                 TlsNames.jdkGroup(connection.group()), s.cipherSuite);
     }
 
@@ -1116,6 +1193,52 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         MemorySegment.copy(MemorySegment.ofArray(sig), 0, out.reinterpret(maxOut), 0, sig.length);
         outLen.reinterpret(8).set(JAVA_LONG, 0, sig.length);
         return 0;
+    }
+
+    /**
+     * The server's ALPN choice, as SunJSSE makes it: the caller's selector when set (run here, on
+     * the handshake's thread: it must be quick), else the first of this side's protocols the client
+     * offered. null refuses the handshake (no_application_protocol).
+     */
+    @Override
+    public String selectApplicationProtocol(List<String> offered) {
+        try {
+            var selector = alpnSelector;
+            if (selector != null) {
+                String chosen = selector.apply(this, List.copyOf(offered));
+                if (chosen == null || !chosen.isEmpty() && !offered.contains(chosen)) {
+                    failureCause = new SSLHandshakeException("No matching application protocol: selector chose "
+                            + chosen + " of " + offered);
+                    return null;
+                }
+                return chosen;
+            }
+            String[] ours = parameters.getApplicationProtocols();
+            if (ours == null || ours.length == 0) {
+                return "";
+            }
+            for (String p : ours) {
+                if (offered.contains(p)) {
+                    return p;
+                }
+            }
+            failureCause = new SSLHandshakeException("No matching application protocol among " + offered);
+            return null;
+        } catch (Throwable t) {
+            failureCause = t;
+            return null;
+        }
+    }
+
+    @Override
+    public boolean keepsSessions() {
+        return clientMode && sessionCreation && peerKey() != null;
+    }
+
+    @Override
+    public void newSession(dev.acceljce.libssl.SslSession s) {
+        AccelSslSession owner = session != null ? session : handshakeSession;
+        context.sessionContext(true).keep(peerKey(), s, owner);
     }
 
     // ------------------------------------------------------------------ helpers

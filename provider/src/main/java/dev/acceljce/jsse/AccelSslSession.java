@@ -49,11 +49,22 @@ final class AccelSslSession extends ExtendedSSLSession {
         this.peerPort = peerPort;
     }
 
-    /** Gives the session an identifier once it is established (32 random bytes, as SunJSSE's TLS 1.3 ids). */
-    void established() {
-        byte[] b = new byte[32];
-        IDS.nextBytes(b);
-        id = b;
+    /**
+     * Gives the session its identifier once established: libssl's session id when it has one,
+     * else 32 random bytes (as SunJSSE's TLS 1.3 ids).
+     */
+    void established(byte[] libsslId) {
+        byte[] b = libsslId;
+        if (b == null || b.length == 0) {
+            b = new byte[32];
+            IDS.nextBytes(b);
+        }
+        id = b.clone();
+        lastAccessedTime = System.currentTimeMillis();
+    }
+
+    /** A resumed connection used this session. */
+    void touched() {
         lastAccessedTime = System.currentTimeMillis();
     }
 

@@ -43,6 +43,19 @@ public final class SslCallbacks {
 
         /** Completion of a private-key operation that said retry: 0 success, 1 retry, 2 failure. */
         int complete(MemorySegment out, MemorySegment outLen, long maxOut);
+
+        /**
+         * The server's ALPN choice among the client's {@code offered} protocols: the chosen one (one
+         * of {@code offered}), "" to proceed without ALPN, or null to refuse the handshake
+         * (no_application_protocol).
+         */
+        String selectApplicationProtocol(java.util.List<String> offered);
+
+        /** Whether new sessions are handed to {@link #newSession} (a client keeps them to resume). */
+        boolean keepsSessions();
+
+        /** A new session for later resumption, now owned by {@code session}. */
+        void newSession(SslSession session);
     }
 
     static final int VERIFY_OK = 0, VERIFY_INVALID = 1, VERIFY_RETRY = 2;
@@ -57,6 +70,8 @@ public final class SslCallbacks {
 
     static final MemorySegment CERT_CB;
     static final MemorySegment VERIFY_CB;
+    static final MemorySegment ALPN_CB;
+    static final MemorySegment NEW_SESSION_CB;
     /** An {@code SSL_PRIVATE_KEY_METHOD}: sign, decrypt (refused: no RSA key exchange), complete. */
     static final MemorySegment PRIVATE_KEY_METHOD;
 
@@ -71,6 +86,15 @@ public final class SslCallbacks {
                     FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), arena);
             VERIFY_CB = linker.upcallStub(
                     lookup.findStatic(SslCallbacks.class, "verifyCb",
+                            MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), arena);
+            ALPN_CB = linker.upcallStub(
+                    lookup.findStatic(SslCallbacks.class, "alpnCb", MethodType.methodType(int.class,
+                            MemorySegment.class, MemorySegment.class, MemorySegment.class, MemorySegment.class,
+                            int.class, MemorySegment.class)),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS), arena);
+            NEW_SESSION_CB = linker.upcallStub(
+                    lookup.findStatic(SslCallbacks.class, "newSessionCb",
                             MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
                     FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), arena);
             MemorySegment sign = linker.upcallStub(
@@ -143,6 +167,79 @@ public final class SslCallbacks {
         } catch (Throwable t) {
             return KEY_FAILURE;
         }
+    }
+
+    /** SSL_TLSEXT_ERR_OK, _ALERT_FATAL, _NOACK. */
+    private static final int ALPN_OK = 0, ALPN_FATAL = 2, ALPN_NOACK = 3;
+
+    /**
+     * The server's ALPN choice: {@code *out} points into the client's list {@code in} (libssl's
+     * own memory, alive through the callback), so nothing of Java's is left behind.
+     */
+    private static int alpnCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, MemorySegment in, int inLen,
+            MemorySegment arg) {
+        try {
+            Handler h = handler(ssl);
+            if (h == null || inLen <= 0 || inLen > 65535) {
+                return ALPN_NOACK;
+            }
+            MemorySegment list = in.reinterpret(inLen);
+            java.util.List<String> offered = new java.util.ArrayList<>();
+            java.util.List<Integer> offsets = new java.util.ArrayList<>();
+            for (int i = 0; i < inLen; ) {
+                int n = Byte.toUnsignedInt(list.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i));
+                if (n == 0 || i + 1 + n > inLen) {
+                    return ALPN_FATAL; // libssl checked the list already: defensive
+                }
+                offered.add(new String(list.asSlice(i + 1, n).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
+                        java.nio.charset.StandardCharsets.ISO_8859_1));
+                offsets.add(i);
+                i += 1 + n;
+            }
+            String chosen = h.selectApplicationProtocol(offered);
+            if (chosen == null) {
+                return ALPN_FATAL;
+            }
+            int k = offered.indexOf(chosen);
+            if (chosen.isEmpty() || k < 0) {
+                return ALPN_NOACK;
+            }
+            int at = offsets.get(k);
+            out.reinterpret(ADDRESS.byteSize()).set(ADDRESS, 0, list.asSlice(at + 1));
+            outLen.reinterpret(1).set(java.lang.foreign.ValueLayout.JAVA_BYTE, 0, list.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at));
+            return ALPN_OK;
+        } catch (Throwable t) {
+            return ALPN_FATAL;
+        }
+    }
+
+    /**
+     * A new session. A client handler keeps it: then it is ours (return 1), owned by an
+     * {@link SslSession} from here on, whatever the handler does with it. Otherwise libssl keeps
+     * its own reference (return 0).
+     */
+    private static int newSessionCb(MemorySegment ssl, MemorySegment session) {
+        Handler h;
+        try {
+            h = handler(ssl);
+            if (h == null || !h.keepsSessions()) {
+                return 0;
+            }
+        } catch (Throwable t) {
+            return 0;
+        }
+        SslSession s;
+        try {
+            s = new SslSession(session);
+        } catch (Throwable t) {
+            return 0; // not adopted: libssl still frees it
+        }
+        try {
+            h.newSession(s);
+        } catch (Throwable t) {
+            // adopted all the same: its Cleaner frees it
+        }
+        return 1;
     }
 
     private static int decryptCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut,

@@ -117,6 +117,117 @@ final class SslCalls {
     private static final MethodHandle SSL_SESSION_REUSED = LibSsl.critical("SSL_session_reused",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
 
+    // --- ALPN and sessions ---
+    private static final MethodHandle SSL_CTX_SET_ALPN_SELECT_CB = LibSsl.function("SSL_CTX_set_alpn_select_cb",
+            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET_ALPN_PROTOS = LibSsl.critical("SSL_set_alpn_protos",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle SSL_GET0_ALPN_SELECTED = LibSsl.critical("SSL_get0_alpn_selected",
+            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CTX_SESS_SET_NEW_CB = LibSsl.function("SSL_CTX_sess_set_new_cb",
+            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CTX_SET_TIMEOUT = LibSsl.critical("SSL_CTX_set_timeout",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle SSL_SESSION_FREE = LibSsl.function("SSL_SESSION_free", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_SET_SESSION = LibSsl.function("SSL_set_session",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET_SESSION = LibSsl.critical("SSL_get_session",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SESSION_GET_ID = LibSsl.critical("SSL_SESSION_get_id",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SESSION_SHOULD_BE_SINGLE_USE = LibSsl.critical(
+            "SSL_SESSION_should_be_single_use", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+
+    static void ctxSetAlpnSelectCb(MemorySegment ctx, MemorySegment cb) {
+        try {
+            SSL_CTX_SET_ALPN_SELECT_CB.invokeExact(ctx, cb, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** SSL_set_alpn_protos: 0 on success (sic). */
+    static boolean setAlpnProtos(MemorySegment ssl, MemorySegment protos, long len) {
+        try {
+            return (int) SSL_SET_ALPN_PROTOS.invokeExact(ssl, protos, len) == 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The protocol ALPN selected, or null; {@code scratch} holds a pointer and an unsigned. */
+    static byte[] alpnSelected(MemorySegment ssl, MemorySegment scratch) {
+        try {
+            SSL_GET0_ALPN_SELECTED.invokeExact(ssl, scratch, scratch.asSlice(8));
+            MemorySegment data = scratch.get(ADDRESS, 0);
+            int len = scratch.get(JAVA_INT, 8);
+            if (data.equals(MemorySegment.NULL) || len <= 0 || len > 255) {
+                return null;
+            }
+            return data.reinterpret(len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void ctxSetNewSessionCb(MemorySegment ctx, MemorySegment cb) {
+        try {
+            SSL_CTX_SESS_SET_NEW_CB.invokeExact(ctx, cb);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void ctxSetTimeout(MemorySegment ctx, int seconds) {
+        try {
+            int ignored = (int) SSL_CTX_SET_TIMEOUT.invokeExact(ctx, seconds);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void sessionFree(MemorySegment session) {
+        try {
+            SSL_SESSION_FREE.invokeExact(session);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean setSession(MemorySegment ssl, MemorySegment session) {
+        try {
+            return (int) SSL_SET_SESSION.invokeExact(ssl, session) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The id of the connection's session (empty when it has none or no id). */
+    static byte[] sessionId(MemorySegment ssl, MemorySegment scratch) {
+        try {
+            MemorySegment session = (MemorySegment) SSL_GET_SESSION.invokeExact(ssl);
+            if (session.equals(MemorySegment.NULL)) {
+                return new byte[0];
+            }
+            MemorySegment id = (MemorySegment) SSL_SESSION_GET_ID.invokeExact(session, scratch);
+            int len = scratch.get(JAVA_INT, 0);
+            if (id.equals(MemorySegment.NULL) || len <= 0 || len > 32) {
+                return new byte[0];
+            }
+            return id.reinterpret(len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean sessionSingleUse(MemorySegment session) {
+        try {
+            return (int) SSL_SESSION_SHOULD_BE_SINGLE_USE.invokeExact(session) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     static RuntimeException rethrow(Throwable t) {
         if (t instanceof RuntimeException r) {
             throw r;

@@ -243,6 +243,48 @@ public final class SslConnection extends NativeObject {
         }
     }
 
+    /** The client's ALPN offer, in its wire form (length-prefixed names). */
+    public boolean setAlpnProtocols(byte[] wire) {
+        MemorySegment ssl = enter();
+        try {
+            return SslCalls.setAlpnProtos(ssl, MemorySegment.ofArray(wire), wire.length);
+        } finally {
+            exit();
+        }
+    }
+
+    /** Offers {@code session} for resumption (libssl takes its own reference). */
+    public boolean setSession(SslSession session) {
+        MemorySegment ssl = enter();
+        try {
+            return SslCalls.setSession(ssl, session.pointer());
+        } finally {
+            exit();
+            java.lang.ref.Reference.reachabilityFence(session);
+        }
+    }
+
+    /** The protocol ALPN selected, or null. */
+    public String alpnSelected() {
+        MemorySegment ssl = ptr(); // a read: also from a callback
+        try (Arena arena = Arena.ofConfined()) {
+            byte[] p = SslCalls.alpnSelected(ssl, arena.allocate(16));
+            return p == null ? null : new String(p, java.nio.charset.StandardCharsets.ISO_8859_1);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The id libssl gave this connection's session (empty when none). */
+    public byte[] sessionId() {
+        MemorySegment ssl = ptr(); // a read
+        try (Arena arena = Arena.ofConfined()) {
+            return SslCalls.sessionId(ssl, arena.allocate(8));
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
     // ---- the handshake and records ----
 
     /** One step of the handshake: {@link #ERROR_NONE} when it finished, else an SSL_get_error code. */

@@ -27,8 +27,20 @@ public final class SslContextHandle extends NativeObject {
         }
         SslContextHandle h = new SslContextHandle(ctx);
         SslCalls.ctxSetCertCb(ctx, SslCallbacks.CERT_CB);
+        SslCalls.ctxSetAlpnSelectCb(ctx, SslCallbacks.ALPN_CB);
+        SslCalls.ctxSetNewSessionCb(ctx, SslCallbacks.NEW_SESSION_CB);
         SslCalls.ctxSetSessionCacheMode(ctx, SESS_CACHE_BOTH);
         return h;
+    }
+
+    /** How long libssl's server side honours a session or ticket, in seconds (SSLSessionContext's timeout). */
+    public void setSessionTimeout(int seconds) {
+        MemorySegment ctx = enter();
+        try {
+            SslCalls.ctxSetTimeout(ctx, seconds);
+        } finally {
+            exit();
+        }
     }
 
     /** The pointer, for {@code SSL_new}; libssl takes its own reference on the context. */
