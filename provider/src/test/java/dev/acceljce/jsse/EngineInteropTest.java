@@ -234,6 +234,21 @@ class EngineInteropTest {
     }
 
     @Test
+    void endpointIdentificationRefusesAnotherHost() throws Exception {
+        SSLEngine client = TlsPeers.context(OURS, (String) null).createSSLEngine("other.example", 443);
+        SSLEngine server = TlsPeers.context(OURS, "ec256").createSSLEngine();
+        client.setUseClientMode(true);
+        server.setUseClientMode(false);
+        SSLParameters cp = client.getSSLParameters();
+        cp.setEndpointIdentificationAlgorithm("HTTPS");
+        client.setSSLParameters(cp);
+        SSLHandshakeException e = assertThrows(SSLHandshakeException.class, new TlsPeers.Pair(client, server)::handshake);
+        assertInstanceOf(java.security.cert.CertificateException.class, e.getCause(), "the trust manager's refusal");
+        assertTrue(e.getCause().getMessage().contains("other.example"), e.getCause().getMessage());
+        free(client, server);
+    }
+
+    @Test
     void socketsAreNotBuiltYetAndSaySo() throws Exception {
         SSLContext ctx = TlsPeers.context(OURS, (String) null);
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, ctx::getSocketFactory);
