@@ -24,7 +24,9 @@ public final class AccelJceTlsProvider extends Provider {
         }
         String tls = AccelSslContext.Tls.class.getName();
         putService(new Service(this, "SSLContext", "TLS", tls, List.of("TLSv1.3"), Map.of()));
-        putService(new Service(this, "SSLContext", "TLSv1.2", AccelSslContext.Tls12.class.getName(), List.of(), Map.of()));
-        putService(new Service(this, "SSLContext", "Default", AccelSslContext.Default.class.getName(), List.of(), Map.of()));
+        putService(
+                new Service(this, "SSLContext", "TLSv1.2", AccelSslContext.Tls12.class.getName(), List.of(), Map.of()));
+        putService(new Service(
+                this, "SSLContext", "Default", AccelSslContext.Default.class.getName(), List.of(), Map.of()));
     }
 }

@@ -34,6 +34,7 @@ final class AccelSessionContext implements SSLSessionContext {
     private final LinkedHashMap<String, Deque<Cached>> byPeer = new LinkedHashMap<>(16, 0.75f, true);
     /** Both sides: session id (hex) -> session, in access order. Guarded by byPeer. */
     private final LinkedHashMap<String, AccelSslSession> byId = new LinkedHashMap<>(16, 0.75f, true);
+
     private int cachedCount;
 
     /** The server's libssl context, whose session timeout follows this one. */
@@ -125,8 +126,9 @@ final class AccelSessionContext implements SSLSessionContext {
     AccelSslSession find(byte[] id) {
         synchronized (byPeer) {
             AccelSslSession s = byId.get(HexFormat.of().formatHex(id));
-            if (s != null && (!s.isValid()
-                    || timeout > 0 && System.currentTimeMillis() - s.getCreationTime() > timeout * 1000L)) {
+            if (s != null
+                    && (!s.isValid()
+                            || timeout > 0 && System.currentTimeMillis() - s.getCreationTime() > timeout * 1000L)) {
                 return null;
             }
             return s;

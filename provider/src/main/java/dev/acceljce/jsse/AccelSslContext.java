@@ -44,6 +44,7 @@ public abstract class AccelSslContext extends SSLContextSpi {
     private final AccelSessionContext clientSessions = new AccelSessionContext();
     /** Keys as libssl holds them, per key object (identity is what a key manager hands out again). */
     private final Map<PrivateKey, Optional<SslPrivateKey>> nativeKeys = new WeakHashMap<>();
+
     private final AccelSessionContext serverSessions = new AccelSessionContext();
 
     AccelSslContext(List<String> clientProtocols, List<String> serverProtocols) {

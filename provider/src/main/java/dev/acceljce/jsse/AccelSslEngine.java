@@ -54,6 +54,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     private static final int RECORD_HEADER = 5;
     /** The largest record body TLS allows (2^14 plus 2 KiB of expansion). */
     private static final int MAX_RECORD_BODY = 16384 + 2048;
+
     private static final int CONTENT_APPLICATION_DATA = 23;
     private static final int ALERT_BAD_CERTIFICATE = 42, ALERT_CERTIFICATE_UNKNOWN = 46;
 
@@ -72,6 +73,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     private boolean handshakeDone;
     /** The handshake finished; FINISHED is reported once its last bytes have been wrapped. */
     private boolean finishedToReport;
+
     private boolean inboundDone;
     private boolean outboundDone;
     private boolean closing;
@@ -84,12 +86,15 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     private AccelSessionContext.Resumption resumption;
     /** Where this connection's records are counted, once the handshake finished. */
     private Counters.Tally records = Counters.Tally.NONE;
+
     private Runnable pendingTask;
     /** The key manager's answer, once its task ran: null chain means "no certificate". */
     private Credentials credentials;
+
     private boolean credentialsReady;
     /** The trust manager's answer, once its task ran: 0 to accept, else the alert to send. */
     private int verifyAlert;
+
     private boolean verifyReady;
     private byte[] signature;
     private boolean signatureFailed;
@@ -311,7 +316,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         lock.lock();
         try {
             if (session == null) {
-                AccelSslSession none = new AccelSslSession(context.sessionContext(clientMode), getPeerHost(), getPeerPort());
+                AccelSslSession none =
+                        new AccelSslSession(context.sessionContext(clientMode), getPeerHost(), getPeerPort());
                 none.invalidate();
                 return none;
             }
@@ -363,7 +369,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     private java.util.function.BiFunction<SSLEngine, List<String>, String> alpnSelector;
 
     @Override
-    public void setHandshakeApplicationProtocolSelector(java.util.function.BiFunction<SSLEngine, List<String>, String> s) {
+    public void setHandshakeApplicationProtocolSelector(
+            java.util.function.BiFunction<SSLEngine, List<String>, String> s) {
         alpnSelector = s;
     }
 
@@ -447,9 +454,11 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         boolean use13 = protocols.contains(TlsNames.TLS13) && !tls13.isEmpty();
         boolean use12 = protocols.contains(TlsNames.TLS12) && !tls12.isEmpty();
         if (!use13 && !use12) {
-            throw new SSLHandshakeException("No appropriate protocol (protocol is disabled or cipher suites are inappropriate)");
+            throw new SSLHandshakeException(
+                    "No appropriate protocol (protocol is disabled or cipher suites are inappropriate)");
         }
-        if (!connection.setProtocolRange(use12 ? SslConnection.TLS1_2 : SslConnection.TLS1_3,
+        if (!connection.setProtocolRange(
+                use12 ? SslConnection.TLS1_2 : SslConnection.TLS1_3,
                 use13 ? SslConnection.TLS1_3 : SslConnection.TLS1_2)) {
             throw new SSLException("libssl refused the protocol range " + protocols);
         }
@@ -527,7 +536,11 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             }
         }
         String host = getPeerHost();
-        if (host == null || host.indexOf('.') < 0 || host.endsWith(".") || host.matches("[0-9.]+") || host.contains(":")) {
+        if (host == null
+                || host.indexOf('.') < 0
+                || host.endsWith(".")
+                || host.matches("[0-9.]+")
+                || host.contains(":")) {
             return null;
         }
         try {
@@ -543,8 +556,10 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         lastWant = want;
         switch (want) {
             case SslConnection.ERROR_NONE -> completed();
-            case SslConnection.ERROR_WANT_READ, SslConnection.ERROR_WANT_WRITE,
-                    SslConnection.ERROR_WANT_X509_LOOKUP, SslConnection.ERROR_WANT_CERTIFICATE_VERIFY,
+            case SslConnection.ERROR_WANT_READ,
+                    SslConnection.ERROR_WANT_WRITE,
+                    SslConnection.ERROR_WANT_X509_LOOKUP,
+                    SslConnection.ERROR_WANT_CERTIFICATE_VERIFY,
                     SslConnection.ERROR_WANT_PRIVATE_KEY_OPERATION -> {}
             default -> throw fail("handshake");
         }
@@ -574,8 +589,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             session = s;
         }
         resumption = null;
-        records = TlsCounters.handshake(clientMode, resumed, s.protocol,
-                TlsNames.jdkGroup(connection.group()), s.cipherSuite);
+        records = TlsCounters.handshake(
+                clientMode, resumed, s.protocol, TlsNames.jdkGroup(connection.group()), s.cipherSuite);
     }
 
     /** Records a fatal error (libssl's queue, and what a callback learnt) and returns its exception. */
@@ -666,7 +681,10 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             if (pendingTask != null) {
                 return new SSLEngineResult(Status.OK, HandshakeStatus.NEED_TASK, 0, 0);
             }
-            if (failure == null && !handshakeDone && !closing && connection.pendingOutput() == 0
+            if (failure == null
+                    && !handshakeDone
+                    && !closing
+                    && connection.pendingOutput() == 0
                     && lastWant != SslConnection.ERROR_WANT_READ) {
                 step(); // the client's first flight, or the handshake going on after a task
             }
@@ -791,8 +809,11 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 for (int i = offset; i < offset + length; i++) {
                     room += dsts[i].remaining();
                 }
-                long plaintextBound = Math.max(0, Math.min(SslConnection.MAX_PLAINTEXT,
-                        bodyLength + RECORD_HEADER - connection.maxSealOverhead()));
+                long plaintextBound = Math.max(
+                        0,
+                        Math.min(
+                                SslConnection.MAX_PLAINTEXT,
+                                bodyLength + RECORD_HEADER - connection.maxSealOverhead()));
                 if (room < plaintextBound) {
                     return new SSLEngineResult(Status.BUFFER_OVERFLOW, status(), 0, 0);
                 }
@@ -1077,7 +1098,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                     }
                 } else {
                     String authType = switch (chain[0].getPublicKey().getAlgorithm()) {
-                        case "RSA", "DSA", "EC", "RSASSA-PSS" -> chain[0].getPublicKey().getAlgorithm();
+                        case "RSA", "DSA", "EC", "RSASSA-PSS" ->
+                            chain[0].getPublicKey().getAlgorithm();
                         default -> "UNKNOWN";
                     };
                     if (tm instanceof X509ExtendedTrustManager x) {
@@ -1207,8 +1229,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             if (selector != null) {
                 String chosen = selector.apply(this, List.copyOf(offered));
                 if (chosen == null || !chosen.isEmpty() && !offered.contains(chosen)) {
-                    failureCause = new SSLHandshakeException("No matching application protocol: selector chose "
-                            + chosen + " of " + offered);
+                    failureCause = new SSLHandshakeException(
+                            "No matching application protocol: selector chose " + chosen + " of " + offered);
                     return null;
                 }
                 return chosen;

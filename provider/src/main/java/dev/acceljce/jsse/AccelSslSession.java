@@ -24,6 +24,7 @@ import javax.net.ssl.SSLSessionContext;
 final class AccelSslSession extends ExtendedSSLSession {
     /** The largest record: 16 KiB of plaintext, TLS 1.2's 2 KiB of expansion, the header. */
     static final int PACKET_BUFFER_SIZE = 16384 + 2048 + 5;
+
     static final int APPLICATION_BUFFER_SIZE = 16384;
     private static final SecureRandom IDS = new SecureRandom();
 

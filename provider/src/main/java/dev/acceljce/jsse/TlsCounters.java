@@ -18,16 +18,20 @@ final class TlsCounters {
     private TlsCounters() {}
 
     private static Counters.Tally tally(String type, String algorithm) {
-        return TALLIES.computeIfAbsent(type + "." + algorithm,
-                k -> Counters.register(TlsCounters.class, type, algorithm, Path.NATIVE).on(Engine.AWSLC));
+        return TALLIES.computeIfAbsent(
+                type + "." + algorithm,
+                k -> Counters.register(TlsCounters.class, type, algorithm, Path.NATIVE)
+                        .on(Engine.AWSLC));
     }
 
     /** Counts a finished handshake and returns the tally its records count on. */
     static Counters.Tally handshake(boolean client, boolean resumed, String protocol, String group, String suite) {
         String what = protocol + " " + group + " " + suite;
         tally("TLS", resumed ? "resumed " + what : "handshake " + what).countShared(0);
-        Trace.decision("SSLContext", "TLS", (client ? "client " : "server ") + (resumed ? "resumed " : "full ")
-                + what + " on AWS-LC's libssl");
+        Trace.decision(
+                "SSLContext",
+                "TLS",
+                (client ? "client " : "server ") + (resumed ? "resumed " : "full ") + what + " on AWS-LC's libssl");
         return tally("TLS", "data " + suite);
     }
 }

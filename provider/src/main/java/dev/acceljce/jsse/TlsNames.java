@@ -86,12 +86,24 @@ final class TlsNames {
      * A client's groups by default: the hybrid post-quantum group first (libssl then sends its key
      * share and an x25519 one), SunJSSE's ECDHE groups, then the other two hybrids.
      */
-    static final List<String> CLIENT_GROUPS = List.of("X25519MLKEM768", "x25519", "secp256r1", "secp384r1",
-            "secp521r1", "SecP256r1MLKEM768", "SecP384r1MLKEM1024");
+    static final List<String> CLIENT_GROUPS = List.of(
+            "X25519MLKEM768",
+            "x25519",
+            "secp256r1",
+            "secp384r1",
+            "secp521r1",
+            "SecP256r1MLKEM768",
+            "SecP384r1MLKEM1024");
 
     /** A server's groups by default, in its order of preference: every hybrid before every classical group. */
-    static final List<String> SERVER_GROUPS = List.of("X25519MLKEM768", "SecP256r1MLKEM768", "SecP384r1MLKEM1024",
-            "x25519", "secp256r1", "secp384r1", "secp521r1");
+    static final List<String> SERVER_GROUPS = List.of(
+            "X25519MLKEM768",
+            "SecP256r1MLKEM768",
+            "SecP384r1MLKEM1024",
+            "x25519",
+            "secp256r1",
+            "secp384r1",
+            "secp521r1");
 
     static List<String> supportedGroups() {
         List<String> out = new ArrayList<>();

@@ -66,8 +66,9 @@ public final class LibSsl {
         if (!isAvailable()) {
             throw new IllegalStateException("AWS-LC's libssl is not loaded: " + LOADED.failure);
         }
-        return LOADED.lookup.find(name).orElseThrow(
-                () -> new UnsatisfiedLinkError("libssl at " + LOADED.path + " has no symbol " + name));
+        return LOADED.lookup
+                .find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("libssl at " + LOADED.path + " has no symbol " + name));
     }
 
     private static Loaded load() {
@@ -85,8 +86,11 @@ public final class LibSsl {
             return new Loaded(null, null, "bundled libssl: unusable bundle jar: " + e.getMessage());
         }
         if (found.isEmpty()) {
-            return new Loaded(null, null, "no bundled libssl (" + BundledLibrary.RESOURCE_ROOT
-                    + BundledLibrary.platform() + "/awslc-ssl.properties is not on the class path)");
+            return new Loaded(
+                    null,
+                    null,
+                    "no bundled libssl (" + BundledLibrary.RESOURCE_ROOT + BundledLibrary.platform()
+                            + "/awslc-ssl.properties is not on the class path)");
         }
         List<String> attempts = new ArrayList<>();
         for (Path base : BundledLibrary.baseDirectories()) {

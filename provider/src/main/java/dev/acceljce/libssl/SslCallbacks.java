@@ -81,37 +81,82 @@ public final class SslCallbacks {
         MethodHandles.Lookup lookup = MethodHandles.lookup();
         try {
             CERT_CB = linker.upcallStub(
-                    lookup.findStatic(SslCallbacks.class, "certCb",
+                    lookup.findStatic(
+                            SslCallbacks.class,
+                            "certCb",
                             MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), arena);
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS),
+                    arena);
             VERIFY_CB = linker.upcallStub(
-                    lookup.findStatic(SslCallbacks.class, "verifyCb",
+                    lookup.findStatic(
+                            SslCallbacks.class,
+                            "verifyCb",
                             MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), arena);
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS),
+                    arena);
             ALPN_CB = linker.upcallStub(
-                    lookup.findStatic(SslCallbacks.class, "alpnCb", MethodType.methodType(int.class,
-                            MemorySegment.class, MemorySegment.class, MemorySegment.class, MemorySegment.class,
-                            int.class, MemorySegment.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS), arena);
+                    lookup.findStatic(
+                            SslCallbacks.class,
+                            "alpnCb",
+                            MethodType.methodType(
+                                    int.class,
+                                    MemorySegment.class,
+                                    MemorySegment.class,
+                                    MemorySegment.class,
+                                    MemorySegment.class,
+                                    int.class,
+                                    MemorySegment.class)),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
+                    arena);
             NEW_SESSION_CB = linker.upcallStub(
-                    lookup.findStatic(SslCallbacks.class, "newSessionCb",
+                    lookup.findStatic(
+                            SslCallbacks.class,
+                            "newSessionCb",
                             MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), arena);
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS),
+                    arena);
             MemorySegment sign = linker.upcallStub(
-                    lookup.findStatic(SslCallbacks.class, "signCb", MethodType.methodType(int.class,
-                            MemorySegment.class, MemorySegment.class, MemorySegment.class, long.class, short.class,
-                            MemorySegment.class, long.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_SHORT, ADDRESS, JAVA_LONG),
+                    lookup.findStatic(
+                            SslCallbacks.class,
+                            "signCb",
+                            MethodType.methodType(
+                                    int.class,
+                                    MemorySegment.class,
+                                    MemorySegment.class,
+                                    MemorySegment.class,
+                                    long.class,
+                                    short.class,
+                                    MemorySegment.class,
+                                    long.class)),
+                    FunctionDescriptor.of(
+                            JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_SHORT, ADDRESS, JAVA_LONG),
                     arena);
             MemorySegment decrypt = linker.upcallStub(
-                    lookup.findStatic(SslCallbacks.class, "decryptCb", MethodType.methodType(int.class,
-                            MemorySegment.class, MemorySegment.class, MemorySegment.class, long.class,
-                            MemorySegment.class, long.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG), arena);
+                    lookup.findStatic(
+                            SslCallbacks.class,
+                            "decryptCb",
+                            MethodType.methodType(
+                                    int.class,
+                                    MemorySegment.class,
+                                    MemorySegment.class,
+                                    MemorySegment.class,
+                                    long.class,
+                                    MemorySegment.class,
+                                    long.class)),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG),
+                    arena);
             MemorySegment complete = linker.upcallStub(
-                    lookup.findStatic(SslCallbacks.class, "completeCb", MethodType.methodType(int.class,
-                            MemorySegment.class, MemorySegment.class, MemorySegment.class, long.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG), arena);
+                    lookup.findStatic(
+                            SslCallbacks.class,
+                            "completeCb",
+                            MethodType.methodType(
+                                    int.class,
+                                    MemorySegment.class,
+                                    MemorySegment.class,
+                                    MemorySegment.class,
+                                    long.class)),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG),
+                    arena);
             PRIVATE_KEY_METHOD = arena.allocate(ADDRESS, 3);
             PRIVATE_KEY_METHOD.setAtIndex(ADDRESS, 0, sign);
             PRIVATE_KEY_METHOD.setAtIndex(ADDRESS, 1, decrypt);
@@ -159,8 +204,14 @@ public final class SslCallbacks {
         }
     }
 
-    private static int signCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut, short sigalg,
-            MemorySegment in, long inLen) {
+    private static int signCb(
+            MemorySegment ssl,
+            MemorySegment out,
+            MemorySegment outLen,
+            long maxOut,
+            short sigalg,
+            MemorySegment in,
+            long inLen) {
         try {
             Handler h = handler(ssl);
             return h == null ? KEY_FAILURE : h.sign(out, outLen, maxOut, Short.toUnsignedInt(sigalg), in, inLen);
@@ -176,7 +227,12 @@ public final class SslCallbacks {
      * The server's ALPN choice: {@code *out} points into the client's list {@code in} (libssl's
      * own memory, alive through the callback), so nothing of Java's is left behind.
      */
-    private static int alpnCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, MemorySegment in, int inLen,
+    private static int alpnCb(
+            MemorySegment ssl,
+            MemorySegment out,
+            MemorySegment outLen,
+            MemorySegment in,
+            int inLen,
             MemorySegment arg) {
         try {
             Handler h = handler(ssl);
@@ -191,7 +247,8 @@ public final class SslCallbacks {
                 if (n == 0 || i + 1 + n > inLen) {
                     return ALPN_FATAL; // libssl checked the list already: defensive
                 }
-                offered.add(new String(list.asSlice(i + 1, n).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
+                offered.add(new String(
+                        list.asSlice(i + 1, n).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
                         java.nio.charset.StandardCharsets.ISO_8859_1));
                 offsets.add(i);
                 i += 1 + n;
@@ -206,7 +263,11 @@ public final class SslCallbacks {
             }
             int at = offsets.get(k);
             out.reinterpret(ADDRESS.byteSize()).set(ADDRESS, 0, list.asSlice(at + 1));
-            outLen.reinterpret(1).set(java.lang.foreign.ValueLayout.JAVA_BYTE, 0, list.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at));
+            outLen.reinterpret(1)
+                    .set(
+                            java.lang.foreign.ValueLayout.JAVA_BYTE,
+                            0,
+                            list.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at));
             return ALPN_OK;
         } catch (Throwable t) {
             return ALPN_FATAL;
@@ -242,8 +303,8 @@ public final class SslCallbacks {
         return 1;
     }
 
-    private static int decryptCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut,
-            MemorySegment in, long inLen) {
+    private static int decryptCb(
+            MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut, MemorySegment in, long inLen) {
         return KEY_FAILURE; // RSA key exchange is never offered
     }
 

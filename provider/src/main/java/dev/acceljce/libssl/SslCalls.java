@@ -21,122 +21,129 @@ final class SslCalls {
     private SslCalls() {}
 
     // --- libcrypto: BIO pairs, buffers, stacks, keys ---
-    private static final MethodHandle BIO_NEW_BIO_PAIR = AwsLc.function("BIO_new_bio_pair",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
-    private static final MethodHandle BIO_WRITE = AwsLc.critical("BIO_write",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle BIO_READ = AwsLc.critical("BIO_read",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle BIO_CTRL_PENDING = AwsLc.critical("BIO_ctrl_pending",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    private static final MethodHandle BIO_NEW_BIO_PAIR =
+            AwsLc.function("BIO_new_bio_pair", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+    private static final MethodHandle BIO_WRITE =
+            AwsLc.critical("BIO_write", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle BIO_READ =
+            AwsLc.critical("BIO_read", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle BIO_CTRL_PENDING =
+            AwsLc.critical("BIO_ctrl_pending", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
     static final MethodHandle BIO_FREE = AwsLc.function("BIO_free", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle CRYPTO_BUFFER_NEW = AwsLc.critical("CRYPTO_BUFFER_new",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
-    static final MethodHandle CRYPTO_BUFFER_FREE = AwsLc.function("CRYPTO_BUFFER_free", FunctionDescriptor.ofVoid(ADDRESS));
-    private static final MethodHandle CRYPTO_BUFFER_DATA = AwsLc.critical("CRYPTO_BUFFER_data",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle CRYPTO_BUFFER_LEN = AwsLc.critical("CRYPTO_BUFFER_len",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS));
-    private static final MethodHandle SK_NUM = AwsLc.critical("OPENSSL_sk_num", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
-    private static final MethodHandle SK_VALUE = AwsLc.critical("OPENSSL_sk_value",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle D2I_AUTO_PRIVATE_KEY = AwsLc.critical("d2i_AutoPrivateKey",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle CRYPTO_BUFFER_NEW =
+            AwsLc.critical("CRYPTO_BUFFER_new", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    static final MethodHandle CRYPTO_BUFFER_FREE =
+            AwsLc.function("CRYPTO_BUFFER_free", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle CRYPTO_BUFFER_DATA =
+            AwsLc.critical("CRYPTO_BUFFER_data", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle CRYPTO_BUFFER_LEN =
+            AwsLc.critical("CRYPTO_BUFFER_len", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    private static final MethodHandle SK_NUM =
+            AwsLc.critical("OPENSSL_sk_num", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    private static final MethodHandle SK_VALUE =
+            AwsLc.critical("OPENSSL_sk_value", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle D2I_AUTO_PRIVATE_KEY =
+            AwsLc.critical("d2i_AutoPrivateKey", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     static final MethodHandle EVP_PKEY_FREE = AwsLc.function("EVP_PKEY_free", FunctionDescriptor.ofVoid(ADDRESS));
 
     // --- libssl: contexts ---
-    private static final MethodHandle TLS_WITH_BUFFERS_METHOD = LibSsl.function("TLS_with_buffers_method",
-            FunctionDescriptor.of(ADDRESS));
-    private static final MethodHandle SSL_CTX_NEW = LibSsl.function("SSL_CTX_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle TLS_WITH_BUFFERS_METHOD =
+            LibSsl.function("TLS_with_buffers_method", FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle SSL_CTX_NEW =
+            LibSsl.function("SSL_CTX_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
     static final MethodHandle SSL_CTX_FREE = LibSsl.function("SSL_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
-    private static final MethodHandle SSL_CTX_SET_CERT_CB = LibSsl.function("SSL_CTX_set_cert_cb",
-            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_CTX_SET_SESSION_CACHE_MODE = LibSsl.function("SSL_CTX_set_session_cache_mode",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_CTX_SET_CERT_CB =
+            LibSsl.function("SSL_CTX_set_cert_cb", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CTX_SET_SESSION_CACHE_MODE =
+            LibSsl.function("SSL_CTX_set_session_cache_mode", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
 
     // --- libssl: connections ---
     private static final MethodHandle SSL_NEW = LibSsl.function("SSL_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
     static final MethodHandle SSL_FREE = LibSsl.function("SSL_free", FunctionDescriptor.ofVoid(ADDRESS));
-    private static final MethodHandle SSL_SET_BIO = LibSsl.function("SSL_set_bio",
-            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_SET_CONNECT_STATE = LibSsl.function("SSL_set_connect_state",
-            FunctionDescriptor.ofVoid(ADDRESS));
-    private static final MethodHandle SSL_SET_ACCEPT_STATE = LibSsl.function("SSL_set_accept_state",
-            FunctionDescriptor.ofVoid(ADDRESS));
-    private static final MethodHandle SSL_DO_HANDSHAKE = LibSsl.function("SSL_do_handshake",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle SSL_READ = LibSsl.function("SSL_read",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle SSL_WRITE = LibSsl.function("SSL_write",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle SSL_SHUTDOWN = LibSsl.function("SSL_shutdown", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle SSL_GET_ERROR = LibSsl.critical("SSL_get_error",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle SSL_IN_INIT = LibSsl.critical("SSL_in_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle SSL_GET_SHUTDOWN = LibSsl.critical("SSL_get_shutdown",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle SSL_VERSION = LibSsl.critical("SSL_version", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle SSL_GET_CURRENT_CIPHER = LibSsl.critical("SSL_get_current_cipher",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_GET_PENDING_CIPHER = LibSsl.critical("SSL_get_pending_cipher",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_CIPHER_STANDARD_NAME = LibSsl.critical("SSL_CIPHER_standard_name",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_GET_GROUP_ID = LibSsl.critical("SSL_get_group_id",
-            FunctionDescriptor.of(JAVA_SHORT, ADDRESS));
-    private static final MethodHandle SSL_GET_GROUP_NAME = LibSsl.critical("SSL_get_group_name",
-            FunctionDescriptor.of(ADDRESS, JAVA_SHORT));
-    private static final MethodHandle SSL_SET_MIN_PROTO_VERSION = LibSsl.critical("SSL_set_min_proto_version",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
-    private static final MethodHandle SSL_SET_MAX_PROTO_VERSION = LibSsl.critical("SSL_set_max_proto_version",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
-    private static final MethodHandle SSL_SET_STRICT_CIPHER_LIST = LibSsl.function("SSL_set_strict_cipher_list",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_SET_CIPHERSUITES = LibSsl.function("SSL_set_ciphersuites",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_SET1_GROUPS_LIST = LibSsl.function("SSL_set1_groups_list",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_SET1_SIGALGS_LIST = LibSsl.function("SSL_set1_sigalgs_list",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_SET_TLSEXT_HOST_NAME = LibSsl.function("SSL_set_tlsext_host_name",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_GET_SERVERNAME = LibSsl.critical("SSL_get_servername",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle SSL_SET_CUSTOM_VERIFY = LibSsl.function("SSL_set_custom_verify",
-            FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS));
-    private static final MethodHandle SSL_SET_CHAIN_AND_KEY = LibSsl.function("SSL_set_chain_and_key",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_GET0_PEER_CERTIFICATES = LibSsl.critical("SSL_get0_peer_certificates",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_GET0_PEER_VERIFY_ALGORITHMS = LibSsl.critical("SSL_get0_peer_verify_algorithms",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_MAX_SEAL_OVERHEAD = LibSsl.critical("SSL_max_seal_overhead",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS));
-    private static final MethodHandle SSL_GET_PEER_SIGNATURE_ALGORITHM = LibSsl.critical(
-            "SSL_get_peer_signature_algorithm", FunctionDescriptor.of(JAVA_SHORT, ADDRESS));
-    private static final MethodHandle SSL_SESSION_REUSED = LibSsl.critical("SSL_session_reused",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_SET_BIO =
+            LibSsl.function("SSL_set_bio", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET_CONNECT_STATE =
+            LibSsl.function("SSL_set_connect_state", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_SET_ACCEPT_STATE =
+            LibSsl.function("SSL_set_accept_state", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_DO_HANDSHAKE =
+            LibSsl.function("SSL_do_handshake", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_READ =
+            LibSsl.function("SSL_read", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_WRITE =
+            LibSsl.function("SSL_write", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_SHUTDOWN =
+            LibSsl.function("SSL_shutdown", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_GET_ERROR =
+            LibSsl.critical("SSL_get_error", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_IN_INIT =
+            LibSsl.critical("SSL_in_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_GET_SHUTDOWN =
+            LibSsl.critical("SSL_get_shutdown", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_VERSION =
+            LibSsl.critical("SSL_version", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_GET_CURRENT_CIPHER =
+            LibSsl.critical("SSL_get_current_cipher", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET_PENDING_CIPHER =
+            LibSsl.critical("SSL_get_pending_cipher", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CIPHER_STANDARD_NAME =
+            LibSsl.critical("SSL_CIPHER_standard_name", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET_GROUP_ID =
+            LibSsl.critical("SSL_get_group_id", FunctionDescriptor.of(JAVA_SHORT, ADDRESS));
+    private static final MethodHandle SSL_GET_GROUP_NAME =
+            LibSsl.critical("SSL_get_group_name", FunctionDescriptor.of(ADDRESS, JAVA_SHORT));
+    private static final MethodHandle SSL_SET_MIN_PROTO_VERSION =
+            LibSsl.critical("SSL_set_min_proto_version", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
+    private static final MethodHandle SSL_SET_MAX_PROTO_VERSION =
+            LibSsl.critical("SSL_set_max_proto_version", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
+    private static final MethodHandle SSL_SET_STRICT_CIPHER_LIST =
+            LibSsl.function("SSL_set_strict_cipher_list", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET_CIPHERSUITES =
+            LibSsl.function("SSL_set_ciphersuites", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET1_GROUPS_LIST =
+            LibSsl.function("SSL_set1_groups_list", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET1_SIGALGS_LIST =
+            LibSsl.function("SSL_set1_sigalgs_list", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET_TLSEXT_HOST_NAME =
+            LibSsl.function("SSL_set_tlsext_host_name", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET_SERVERNAME =
+            LibSsl.critical("SSL_get_servername", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_SET_CUSTOM_VERIFY =
+            LibSsl.function("SSL_set_custom_verify", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_SET_CHAIN_AND_KEY = LibSsl.function(
+            "SSL_set_chain_and_key", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET0_PEER_CERTIFICATES =
+            LibSsl.critical("SSL_get0_peer_certificates", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET0_PEER_VERIFY_ALGORITHMS =
+            LibSsl.critical("SSL_get0_peer_verify_algorithms", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_MAX_SEAL_OVERHEAD =
+            LibSsl.critical("SSL_max_seal_overhead", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    private static final MethodHandle SSL_GET_PEER_SIGNATURE_ALGORITHM =
+            LibSsl.critical("SSL_get_peer_signature_algorithm", FunctionDescriptor.of(JAVA_SHORT, ADDRESS));
+    private static final MethodHandle SSL_SESSION_REUSED =
+            LibSsl.critical("SSL_session_reused", FunctionDescriptor.of(JAVA_INT, ADDRESS));
 
     // --- ALPN and sessions ---
-    private static final MethodHandle SSL_CTX_SET_ALPN_SELECT_CB = LibSsl.function("SSL_CTX_set_alpn_select_cb",
-            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_SET_ALPN_PROTOS = LibSsl.critical("SSL_set_alpn_protos",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle SSL_GET0_ALPN_SELECTED = LibSsl.critical("SSL_get0_alpn_selected",
-            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_CTX_SESS_SET_NEW_CB = LibSsl.function("SSL_CTX_sess_set_new_cb",
-            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_CTX_SET_TIMEOUT = LibSsl.critical("SSL_CTX_set_timeout",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    static final MethodHandle SSL_SESSION_FREE = LibSsl.function("SSL_SESSION_free", FunctionDescriptor.ofVoid(ADDRESS));
-    private static final MethodHandle SSL_SET_SESSION = LibSsl.function("SSL_set_session",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_GET_SESSION = LibSsl.critical("SSL_get_session",
-            FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_SESSION_GET_ID = LibSsl.critical("SSL_SESSION_get_id",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle SSL_SESSION_SHOULD_BE_SINGLE_USE = LibSsl.critical(
-            "SSL_SESSION_should_be_single_use", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_CTX_SET_ALPN_SELECT_CB =
+            LibSsl.function("SSL_CTX_set_alpn_select_cb", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET_ALPN_PROTOS =
+            LibSsl.critical("SSL_set_alpn_protos", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle SSL_GET0_ALPN_SELECTED =
+            LibSsl.critical("SSL_get0_alpn_selected", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CTX_SESS_SET_NEW_CB =
+            LibSsl.function("SSL_CTX_sess_set_new_cb", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CTX_SET_TIMEOUT =
+            LibSsl.critical("SSL_CTX_set_timeout", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle SSL_SESSION_FREE =
+            LibSsl.function("SSL_SESSION_free", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_SET_SESSION =
+            LibSsl.function("SSL_set_session", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET_SESSION =
+            LibSsl.critical("SSL_get_session", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SESSION_GET_ID =
+            LibSsl.critical("SSL_SESSION_get_id", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SESSION_SHOULD_BE_SINGLE_USE =
+            LibSsl.critical("SSL_SESSION_should_be_single_use", FunctionDescriptor.of(JAVA_INT, ADDRESS));
 
     static void ctxSetAlpnSelectCb(MemorySegment ctx, MemorySegment cb) {
         try {
@@ -575,8 +582,8 @@ final class SslCalls {
         }
     }
 
-    static boolean setChainAndKey(MemorySegment ssl, MemorySegment certs, long n, MemorySegment pkey,
-            MemorySegment method) {
+    static boolean setChainAndKey(
+            MemorySegment ssl, MemorySegment certs, long n, MemorySegment pkey, MemorySegment method) {
         try {
             return (int) SSL_SET_CHAIN_AND_KEY.invokeExact(ssl, certs, n, pkey, method) == 1;
         } catch (Throwable t) {

@@ -1,7 +1,6 @@
 package dev.acceljce.libssl;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import dev.acceljce.awslc.AwsLcErrors;
 import dev.acceljce.foreign.NativeObject;
@@ -28,9 +27,15 @@ import java.util.List;
  */
 public final class SslConnection extends NativeObject {
     /** SSL_get_error codes the engine acts on. */
-    public static final int ERROR_NONE = 0, ERROR_SSL = 1, ERROR_WANT_READ = 2, ERROR_WANT_WRITE = 3,
-            ERROR_WANT_X509_LOOKUP = 4, ERROR_SYSCALL = 5, ERROR_ZERO_RETURN = 6,
-            ERROR_WANT_PRIVATE_KEY_OPERATION = 13, ERROR_WANT_CERTIFICATE_VERIFY = 16;
+    public static final int ERROR_NONE = 0,
+            ERROR_SSL = 1,
+            ERROR_WANT_READ = 2,
+            ERROR_WANT_WRITE = 3,
+            ERROR_WANT_X509_LOOKUP = 4,
+            ERROR_SYSCALL = 5,
+            ERROR_ZERO_RETURN = 6,
+            ERROR_WANT_PRIVATE_KEY_OPERATION = 13,
+            ERROR_WANT_CERTIFICATE_VERIFY = 16;
 
     /** TLS versions as libssl numbers them. */
     public static final int TLS1_2 = 0x0303, TLS1_3 = 0x0304;
@@ -44,6 +49,7 @@ public final class SslConnection extends NativeObject {
     private static final long PAIR_BUFFER = 20 * 1024;
     /** The largest plaintext libssl takes or gives in one call, and the scratch buffer's size. */
     public static final int MAX_PLAINTEXT = 16 * 1024;
+
     private static final int SCRATCH = 20 * 1024;
     private static final int SSL_VERIFY_PEER = 1, SSL_VERIFY_FAIL_IF_NO_PEER_CERT = 2;
 
@@ -73,8 +79,8 @@ public final class SslConnection extends NativeObject {
 
     static {
         try {
-            RELEASE = MethodHandles.lookup().findStatic(SslConnection.class, "release",
-                    MethodType.methodType(void.class, MemorySegment.class));
+            RELEASE = MethodHandles.lookup()
+                    .findStatic(SslConnection.class, "release", MethodType.methodType(void.class, MemorySegment.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -196,7 +202,8 @@ public final class SslConnection extends NativeObject {
     public void verifyPeer(boolean requirePeerCertificate) {
         MemorySegment ssl = enter();
         try {
-            SslCalls.setCustomVerify(ssl,
+            SslCalls.setCustomVerify(
+                    ssl,
                     SSL_VERIFY_PEER | (requirePeerCertificate ? SSL_VERIFY_FAIL_IF_NO_PEER_CERT : 0),
                     SslCallbacks.VERIFY_CB);
         } finally {
@@ -227,8 +234,8 @@ public final class SslConnection extends NativeObject {
             }
             boolean ok = key != null
                     ? SslCalls.setChainAndKey(ssl, array, buffers.size(), key.pointer(), MemorySegment.NULL)
-                    : SslCalls.setChainAndKey(ssl, array, buffers.size(), MemorySegment.NULL,
-                            SslCallbacks.PRIVATE_KEY_METHOD);
+                    : SslCalls.setChainAndKey(
+                            ssl, array, buffers.size(), MemorySegment.NULL, SslCallbacks.PRIVATE_KEY_METHOD);
             if (!ok) {
                 AwsLcErrors.clear();
             }

@@ -133,7 +133,8 @@ class EngineInteropTest {
         SSLEngine ours = TlsPeers.context(OURS, (String) null).createSSLEngine("localhost", 443);
         ours.setUseClientMode(true);
         assertEquals("X25519MLKEM768", ours.getSSLParameters().getNamedGroups()[0]);
-        assertEquals(List.of("TLSv1.3", "TLSv1.2"), List.of(ours.getSSLParameters().getProtocols()));
+        assertEquals(
+                List.of("TLSv1.3", "TLSv1.2"), List.of(ours.getSSLParameters().getProtocols()));
         SSLEngine jdk = TlsPeers.context(JDK, "ec256").createSSLEngine();
         jdk.setUseClientMode(false);
         TlsPeers.Pair pair = new TlsPeers.Pair(ours, jdk);
@@ -162,7 +163,9 @@ class EngineInteropTest {
         Counters.Row data = Counters.snapshot().get("TLS.data TLS_AES_256_GCM_SHA384");
         long dataBefore = data == null ? 0 : data.awslcBytes();
         pair.send(true, new byte[1000]);
-        assertEquals(2000, Counters.snapshot().get("TLS.data TLS_AES_256_GCM_SHA384").awslcBytes() - dataBefore,
+        assertEquals(
+                2000,
+                Counters.snapshot().get("TLS.data TLS_AES_256_GCM_SHA384").awslcBytes() - dataBefore,
                 "1000 bytes written by one side and read by the other");
         free(client, server);
     }
@@ -177,7 +180,8 @@ class EngineInteropTest {
         server.setNeedClientAuth(true);
         TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
         pair.handshake();
-        assertEquals(TlsPeers.keyStore("client-ec256").getCertificate("client-ec256"),
+        assertEquals(
+                TlsPeers.keyStore("client-ec256").getCertificate("client-ec256"),
                 server.getSession().getPeerCertificates()[0]);
         assertArrayEquals("hello".getBytes(), pair.send(true, "hello".getBytes()));
         free(client, server);
@@ -242,9 +246,12 @@ class EngineInteropTest {
         SSLParameters cp = client.getSSLParameters();
         cp.setEndpointIdentificationAlgorithm("HTTPS");
         client.setSSLParameters(cp);
-        SSLHandshakeException e = assertThrows(SSLHandshakeException.class, new TlsPeers.Pair(client, server)::handshake);
+        SSLHandshakeException e =
+                assertThrows(SSLHandshakeException.class, new TlsPeers.Pair(client, server)::handshake);
         assertInstanceOf(java.security.cert.CertificateException.class, e.getCause(), "the trust manager's refusal");
-        assertTrue(e.getCause().getMessage().contains("other.example"), e.getCause().getMessage());
+        assertTrue(
+                e.getCause().getMessage().contains("other.example"),
+                e.getCause().getMessage());
         free(client, server);
     }
 

@@ -56,8 +56,12 @@ class SessionsAndAlpnTest {
         long ours = (OURS.equals(clientStack) ? 1 : 0) + (OURS.equals(serverStack) ? 1 : 0);
         assertEquals(ours, resumedCount() - resumedBefore, "resumed handshakes counted by our side(s)");
         if (OURS.equals(clientStack)) {
-            assertTrue(java.util.Collections.list(clientCtx.getClientSessionContext().getIds()).stream()
-                    .anyMatch(id -> java.util.Arrays.equals(id, first.getId())), "the client context lists it");
+            assertTrue(
+                    java.util.Collections.list(
+                                    clientCtx.getClientSessionContext().getIds())
+                            .stream()
+                            .anyMatch(id -> java.util.Arrays.equals(id, first.getId())),
+                    "the client context lists it");
         }
     }
 
@@ -107,7 +111,8 @@ class SessionsAndAlpnTest {
     @ParameterizedTest(name = "{0} client, {1} server")
     @MethodSource("alpnSides")
     void alpnChoosesTheServersFirstProtocolTheClientOffers(String clientStack, String serverStack) throws Exception {
-        SSLEngine[] e = alpnPair(clientStack, serverStack, new String[] {"h2", "http/1.1"}, new String[] {"http/1.1", "h2"});
+        SSLEngine[] e =
+                alpnPair(clientStack, serverStack, new String[] {"h2", "http/1.1"}, new String[] {"http/1.1", "h2"});
         assertEquals("http/1.1", e[0].getApplicationProtocol());
         assertEquals("http/1.1", e[1].getApplicationProtocol());
     }
@@ -115,7 +120,8 @@ class SessionsAndAlpnTest {
     @ParameterizedTest(name = "{0} client, {1} server")
     @MethodSource("alpnSides")
     void alpnWithoutCommonProtocolFails(String clientStack, String serverStack) {
-        assertThrows(SSLException.class,
+        assertThrows(
+                SSLException.class,
                 () -> alpnPair(clientStack, serverStack, new String[] {"h2"}, new String[] {"http/1.1"}));
     }
 
@@ -150,8 +156,8 @@ class SessionsAndAlpnTest {
         assertEquals("spdy/3", server.getApplicationProtocol());
     }
 
-    private static SSLEngine[] alpnPair(String clientStack, String serverStack, String[] clientAlpn, String[] serverAlpn)
-            throws Exception {
+    private static SSLEngine[] alpnPair(
+            String clientStack, String serverStack, String[] clientAlpn, String[] serverAlpn) throws Exception {
         SSLEngine client = TlsPeers.context(clientStack, (String) null).createSSLEngine("localhost", 443);
         SSLEngine server = TlsPeers.context(serverStack, "ec256").createSSLEngine();
         client.setUseClientMode(true);

@@ -54,9 +54,21 @@ final class TlsPeers {
             };
             List<String> cmd = new ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                    "-genkeypair", "-alias", kind, "-dname", "CN=localhost", "-ext", "san=dns:localhost",
-                    "-keystore", store.toString(), "-storepass", new String(PASSWORD), "-storetype", "PKCS12",
-                    "-validity", "2"));
+                    "-genkeypair",
+                    "-alias",
+                    kind,
+                    "-dname",
+                    "CN=localhost",
+                    "-ext",
+                    "san=dns:localhost",
+                    "-keystore",
+                    store.toString(),
+                    "-storepass",
+                    new String(PASSWORD),
+                    "-storetype",
+                    "PKCS12",
+                    "-validity",
+                    "2"));
             cmd.addAll(alg);
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());
@@ -114,48 +126,50 @@ final class TlsPeers {
     /** A key manager whose key cannot be exported (getEncoded null), as a token's: libssl must sign through the JCA. */
     static KeyManager[] nonExtractable(String kind) throws Exception {
         X509ExtendedKeyManager real = (X509ExtendedKeyManager) keyManagers(kind)[0];
-        return new KeyManager[] {new X509ExtendedKeyManager() {
-            @Override
-            public String[] getClientAliases(String t, java.security.Principal[] i) {
-                return real.getClientAliases(t, i);
-            }
+        return new KeyManager[] {
+            new X509ExtendedKeyManager() {
+                @Override
+                public String[] getClientAliases(String t, java.security.Principal[] i) {
+                    return real.getClientAliases(t, i);
+                }
 
-            @Override
-            public String chooseClientAlias(String[] t, java.security.Principal[] i, java.net.Socket s) {
-                return real.chooseClientAlias(t, i, s);
-            }
+                @Override
+                public String chooseClientAlias(String[] t, java.security.Principal[] i, java.net.Socket s) {
+                    return real.chooseClientAlias(t, i, s);
+                }
 
-            @Override
-            public String[] getServerAliases(String t, java.security.Principal[] i) {
-                return real.getServerAliases(t, i);
-            }
+                @Override
+                public String[] getServerAliases(String t, java.security.Principal[] i) {
+                    return real.getServerAliases(t, i);
+                }
 
-            @Override
-            public String chooseServerAlias(String t, java.security.Principal[] i, java.net.Socket s) {
-                return real.chooseServerAlias(t, i, s);
-            }
+                @Override
+                public String chooseServerAlias(String t, java.security.Principal[] i, java.net.Socket s) {
+                    return real.chooseServerAlias(t, i, s);
+                }
 
-            @Override
-            public String chooseEngineServerAlias(String t, java.security.Principal[] i, SSLEngine e) {
-                return real.chooseEngineServerAlias(t, i, e);
-            }
+                @Override
+                public String chooseEngineServerAlias(String t, java.security.Principal[] i, SSLEngine e) {
+                    return real.chooseEngineServerAlias(t, i, e);
+                }
 
-            @Override
-            public String chooseEngineClientAlias(String[] t, java.security.Principal[] i, SSLEngine e) {
-                return real.chooseEngineClientAlias(t, i, e);
-            }
+                @Override
+                public String chooseEngineClientAlias(String[] t, java.security.Principal[] i, SSLEngine e) {
+                    return real.chooseEngineClientAlias(t, i, e);
+                }
 
-            @Override
-            public X509Certificate[] getCertificateChain(String a) {
-                return real.getCertificateChain(a);
-            }
+                @Override
+                public X509Certificate[] getCertificateChain(String a) {
+                    return real.getCertificateChain(a);
+                }
 
-            @Override
-            public PrivateKey getPrivateKey(String a) {
-                PrivateKey k = real.getPrivateKey(a);
-                return k == null ? null : new OpaqueEcKey((java.security.interfaces.ECPrivateKey) k);
+                @Override
+                public PrivateKey getPrivateKey(String a) {
+                    PrivateKey k = real.getPrivateKey(a);
+                    return k == null ? null : new OpaqueEcKey((java.security.interfaces.ECPrivateKey) k);
+                }
             }
-        }};
+        };
     }
 
     /** An EC private key that refuses to be encoded; the JDK's EC signature reads it through getS(). */
@@ -211,8 +225,8 @@ final class TlsPeers {
                     return;
                 }
             }
-            throw new AssertionError("handshake did not finish: client " + client.getHandshakeStatus()
-                    + ", server " + server.getHandshakeStatus());
+            throw new AssertionError("handshake did not finish: client " + client.getHandshakeStatus() + ", server "
+                    + server.getHandshakeStatus());
         }
 
         private static boolean idle(SSLEngine e) {
