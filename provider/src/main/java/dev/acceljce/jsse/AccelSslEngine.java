@@ -796,12 +796,15 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             int p = src.position();
             int type = src.get(p) & 0xff;
             int bodyLength = ((src.get(p + 3) & 0xff) << 8) | (src.get(p + 4) & 0xff);
-            int recordLength = RECORD_HEADER + Math.min(bodyLength, MAX_RECORD_BODY + 1);
-            if (bodyLength <= MAX_RECORD_BODY && src.remaining() < recordLength) {
-                return new SSLEngineResult(Status.BUFFER_UNDERFLOW, status(), 0, 0);
-            }
-            if (bodyLength > MAX_RECORD_BODY) {
-                // libssl refuses it from the header alone (record_overflow): give it only that
+            int recordLength;
+            if (type >= 20 && type <= 24 && src.get(p + 1) == 3 && bodyLength <= MAX_RECORD_BODY) {
+                recordLength = RECORD_HEADER + bodyLength;
+                if (src.remaining() < recordLength) {
+                    return new SSLEngineResult(Status.BUFFER_UNDERFLOW, status(), 0, 0);
+                }
+            } else {
+                // not a TLS record, or longer than TLS allows: libssl refuses it from the header
+                // alone (with its alert), so give it only that, now, rather than wait for a body
                 recordLength = RECORD_HEADER;
             }
             if (handshakeDone && type == CONTENT_APPLICATION_DATA) {
@@ -1284,6 +1287,16 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         lock.lock();
         try {
             return connection == null ? null : TlsNames.jdkGroup(connection.group());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Bytes libssl has written for the peer and the engine has not wrapped yet (tests). */
+    int pendingOutput() {
+        lock.lock();
+        try {
+            return connection == null || connection.isClosed() ? 0 : connection.pendingOutput();
         } finally {
             lock.unlock();
         }
