@@ -50,7 +50,8 @@ public final class BankMain {
                             Path.of(o.get("--token-config")),
                             o.get("--token-pin").toCharArray())
                     : TlsContexts.keyManagers(Certificates.load(Path.of(o.get("--store"))), Certificates.PASSWORD);
-            SSLContext serverContext = TlsContexts.server(keys);
+            SSLContext serverContext =
+                    config.ownTlsStack() ? TlsContexts.acceljceServer(keys) : TlsContexts.server(keys);
             SSLContext besimContext = TlsContexts.client(
                     TlsContexts.trustManagers(Certificates.trusting(Path.of(o.get("--besim-store")))));
             int besimPort = o.getInt("--besim-port", -1);

@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * A provider configuration of the bank's JVM, after EEJS Table 1 (configurations A-F) and
- * DayTrader's set-ups. Every configuration runs the same server code on SunJSSE; it only changes
- * the JVM flags and which JCA provider is first in the list. {@link #install} runs first thing in
+ * DayTrader's set-ups. Every configuration runs the same server code; all but {@link #ACCELJCE_TLS}
+ * on SunJSSE, changing only the JVM flags and which JCA provider is first in the list;
+ * {@link #ACCELJCE_TLS} gives the bank's Jetty connector AccelJCE's own SSLContext. {@link #install} runs first thing in
  * the bank's main.
  */
 public enum Configuration {
@@ -35,6 +36,10 @@ public enum Configuration {
     PKCS11_TOKEN(
             "pkcs11-token",
             "server key in a SoftHSM2 token via SunPKCS11, AccelJCE (native) serving the rest",
+            "-Dacceljce.policy=native"),
+    ACCELJCE_TLS(
+            "acceljce-tls",
+            "AccelJCE's own TLS stack (AccelJCE-TLS, AWS-LC's libssl) serving the bank's HTTPS; AccelJCE first (native)",
             "-Dacceljce.policy=native");
 
     /** Where Debian's NSS softokn lives. */
@@ -59,7 +64,12 @@ public enum Configuration {
 
     /** Whether AccelJCE's counters are meaningful (AccelJCE is in the bank's provider list). */
     public boolean usesAccelJce() {
-        return this == ACCELJCE_AUTO || this == ACCELJCE_NATIVE || this == PKCS11_TOKEN;
+        return this == ACCELJCE_AUTO || this == ACCELJCE_NATIVE || this == PKCS11_TOKEN || this == ACCELJCE_TLS;
+    }
+
+    /** Whether the bank's HTTPS runs on AccelJCE's own TLS stack rather than SunJSSE. */
+    public boolean ownTlsStack() {
+        return this == ACCELJCE_TLS;
     }
 
     /**
@@ -69,7 +79,8 @@ public enum Configuration {
     public String install(Path workDir) throws IOException {
         switch (this) {
             case JDK_DEFAULT, JDK_SOFTWARE -> {}
-            case ACCELJCE_AUTO, ACCELJCE_NATIVE, PKCS11_TOKEN -> Security.insertProviderAt(new AccelJceProvider(), 1);
+            case ACCELJCE_AUTO, ACCELJCE_NATIVE, PKCS11_TOKEN, ACCELJCE_TLS ->
+                Security.insertProviderAt(new AccelJceProvider(), 1);
             case ACCP -> com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider.install();
             case CONSCRYPT -> {
                 // SunJSSE's NamedGroup table asks AlgorithmParameters.EC about every group once, binary

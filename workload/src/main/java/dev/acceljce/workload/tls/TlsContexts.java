@@ -10,8 +10,9 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * SSLContexts of the workload, always SunJSSE's (the configuration under test changes the JCA
- * providers below it, never the TLS engine). Key managers are SunX509, built once per JVM, so a
+ * SSLContexts of the workload: SunJSSE's (the configuration under test changes the JCA providers
+ * below it), except the bank's server context in the acceljce-tls configuration, which is
+ * AccelJCE's own TLS stack. The driver and the bank's BeSim client stay on SunJSSE. Key managers are SunX509, built once per JVM, so a
  * handshake never runs PKCS#12's PBKDF2.
  */
 public final class TlsContexts {
@@ -31,6 +32,13 @@ public final class TlsContexts {
 
     public static SSLContext server(KeyManager[] keyManagers) throws GeneralSecurityException {
         SSLContext ctx = SSLContext.getInstance("TLS", "SunJSSE");
+        ctx.init(keyManagers, null, null);
+        return ctx;
+    }
+
+    /** The bank's server context on AccelJCE's own TLS stack (the acceljce-tls configuration). */
+    public static SSLContext acceljceServer(KeyManager[] keyManagers) throws GeneralSecurityException {
+        SSLContext ctx = SSLContext.getInstance("TLS", new dev.acceljce.jsse.AccelJceTlsProvider());
         ctx.init(keyManagers, null, null);
         return ctx;
     }

@@ -29,7 +29,7 @@ class WorkloadSmokeTest {
                 new String[] {
                     "quick",
                     "--configs",
-                    "jdk-default,acceljce-native",
+                    "jdk-default,acceljce-native,acceljce-tls",
                     "--start-users",
                     "4",
                     "--max-users",
@@ -50,13 +50,22 @@ class WorkloadSmokeTest {
         assertEquals(0, ChildJvm.live(), "every JVM of the run is stopped");
 
         JsonNode doc = new ObjectMapper().readTree(out.resolve("workload.json").toFile());
-        assertEquals(2, doc.path("results").size());
+        assertEquals(3, doc.path("results").size());
         for (JsonNode r : doc.path("results")) {
             JsonNode point = r.path("points").get(0);
             assertTrue(point.path("pageCount").asLong() > 0, r.path("configuration") + " served pages");
             assertTrue(point.has("qosMet") && point.path("withinGood").asDouble() > 0, "QoS computed");
             assertTrue(point.path("bank").path("besimConnections").asLong() > 0, "the bank called BeSim");
             assertTrue(point.path("threadDumps").path("dumps").asInt() > 0, "the bank's threads were dumped");
+            if (r.path("configuration").asText().equals("acceljce-tls")) {
+                long ownHandshakes = 0;
+                for (JsonNode row : point.path("bank").path("acceljceCounters")) {
+                    if (row.path("service").asText().startsWith("TLS.handshake ")) {
+                        ownHandshakes += row.path("awslcOps").asLong();
+                    }
+                }
+                assertTrue(ownHandshakes > 0, "Jetty's connector ran its handshakes on AccelJCE's TLS stack");
+            }
             if (r.path("configuration").asText().equals("acceljce-native")) {
                 long nativeOps = 0;
                 for (JsonNode row : point.path("bank").path("acceljceCounters")) {
@@ -67,6 +76,7 @@ class WorkloadSmokeTest {
         }
         assertTrue(Files.exists(out.resolve("workload.md")));
         assertTrue(text.contains("| tls13-ecdsa | acceljce-native |"), text);
+        assertTrue(text.contains("| tls13-ecdsa | acceljce-tls |"), text);
         assertTrue(text.contains("JIT warm-up: 1 s of full handshakes"), text);
     }
 
