@@ -83,9 +83,12 @@ class CountersMBeanTest {
         Map<String, CompositeData> rows = rows();
         assertEquals("[3, 60, 0, 0, 1, 0]", Arrays.toString(counts(rows.get("MessageDigest.SHA-256"))));
         assertEquals("[2, 128, 1, 50, 1, 1]", Arrays.toString(counts(rows.get("Mac.HmacSHA256"))));
-        // Every registered service has a row, used or not.
+        // Every registered service has a row, used or not (besides the rows of the TLS stack, made
+        // by its handshakes when other tests in this JVM ran some).
         assertEquals(
-                Providers.ACCEL.getServices().size(), rows.size(), rows.keySet().toString());
+                Providers.ACCEL.getServices().size(),
+                rows.keySet().stream().filter(k -> !k.startsWith("TLS.")).count(),
+                rows.keySet().toString());
         assertEquals("[0, 0, 0, 0, 0, 0]", Arrays.toString(counts(rows.get("Mac.HmacSHA512"))));
         CompositeData totals = (CompositeData) SERVER.getAttribute(name, "Totals");
         assertEquals("total", totals.get("service"));
