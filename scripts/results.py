@@ -3,6 +3,7 @@
 
     python3 scripts/results.py           # rewrite docs/results.md and the README block
     python3 scripts/results.py --check   # exit 1 if either differs from what the data makes
+    python3 scripts/results.py --check --page P --readme R   # compare other copies (the test's hand edits)
 
 The runs come from docs/performance/runs.json (what was measured when, on which CPU, at which
 commit, how); for each kind, CPU class and part the newest run listed there is shown. Every figure
@@ -537,18 +538,29 @@ def splice(readme, block):
     return readme[:start] + block + readme[end + len(END) + 1:]
 
 
+def option(argv, name, default):
+    if name in argv:
+        i = argv.index(name)
+        if i + 1 >= len(argv):
+            raise SystemExit(f"results.py: {name} needs a path")
+        return os.path.abspath(argv[i + 1])
+    return os.path.join(ROOT, default)
+
+
 def main(argv):
     check = "--check" in argv
+    page_path = option(argv, "--page", PAGE)
+    readme_path = option(argv, "--readme", README)
     manifest = load_json(RUNS)
     page, block = build(manifest)
-    with open(os.path.join(ROOT, README), encoding="utf-8") as f:
+    with open(readme_path, encoding="utf-8") as f:
         readme = f.read()
     new_readme = splice(readme, block)
-    targets = [(PAGE, page), (README, new_readme)]
+    targets = [(page_path, page), (readme_path, new_readme)]
     if check:
         bad = 0
-        for rel, want in targets:
-            path = os.path.join(ROOT, rel)
+        for path, want in targets:
+            rel = os.path.relpath(path, ROOT)
             have = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
             if have != want:
                 bad += 1
@@ -561,8 +573,8 @@ def main(argv):
         print(f"results.py: OK: {PAGE} and {README}'s results block match the committed data "
               f"({len(manifest['runs'])} runs listed)")
         return 0
-    for rel, text in targets:
-        with open(os.path.join(ROOT, rel), "w", encoding="utf-8") as f:
+    for path, text in targets:
+        with open(path, "w", encoding="utf-8") as f:
             f.write(text)
     print(f"results.py: wrote {PAGE} and {README}'s results block")
     return 0
