@@ -2,7 +2,7 @@
 """The spread between JMH forks, per benchmark and parameters, from a JMH JSON result.
 
 A JVM can settle in a mode that holds for its whole life (JIT decisions around a native call,
-for instance: docs/performance.md, "AES-GCM at half speed on Intel AVX-512"), so one fork's
+for instance: docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md, "AES-GCM at half speed on Intel AVX-512"), so one fork's
 score says little and the error JMH prints across forks hides which fork was the odd one. This
 prints every fork's mean, the slowest fork over the fastest, and the median over forks; with a
 provider parameter, also each provider's median over the JDK's median at the same parameters.

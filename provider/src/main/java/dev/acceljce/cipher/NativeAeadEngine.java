@@ -470,7 +470,7 @@ final class NativeAeadEngine implements CipherEngine {
             startData();
             // out holds ciphertext and tag; the update writes exactly len bytes of it. The tag goes
             // through tagBuffer's segment, made once: a slice of out per message is an object the
-            // JIT does not always scalar-replace (docs/performance.md, the upper vector state)
+            // JIT does not always scalar-replace (docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md)
             encryptUpdate(in, out);
             if (ctx.doFinal(tagSegment) != 0 || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, tagLength, tagSegment) != 1) {
                 throw new ProviderException(nativeAlgorithm.name() + " encryption final failed");
