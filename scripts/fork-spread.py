@@ -8,7 +8,7 @@ prints every fork's mean, the slowest fork over the fastest, and the median over
 provider parameter, also each provider's median over the JDK's median at the same parameters.
 
 Usage: scripts/fork-spread.py RESULT.json [--min-spread 0.85] [--by mean|best]
-Exits 1 when a row's slowest/fastest fork ratio is under --min-spread (the guard of issue 27).
+Exits 1 when a row's slowest/fastest fork ratio is under --min-spread (the guard of docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md).
 --by best judges each fork by its best iteration instead of its mean: a JVM stuck in a slow mode
 has no fast iteration, while a host whose speed swings for seconds at a time (a shared virtual
 machine) lowers some iterations of every JVM. Use it with many iterations per fork (8 or more),
