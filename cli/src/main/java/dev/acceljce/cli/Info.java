@@ -297,7 +297,7 @@ public record Info(
             if (!Fips.on()) {
                 out.append("\nAnd in every KeyPairGenerator, ECDSA, RSASSA-PSS and ML-DSA signing, RSA encryption"
                         + " with padding and ML-KEM encapsulation: " + CallerRandom.HAND_OFF
-                        + " (README: \"A SecureRandom you pass is honoured\").\n");
+                        + " (docs/differences.md: \"The SecureRandom you pass\").\n");
             }
         }
         if (!notRegistered.isEmpty()) {
