@@ -11,8 +11,8 @@ import javax.crypto.AEADBadTagException;
 import javax.crypto.ShortBufferException;
 
 /**
- * The native engine of the AEAD ciphers (AES-GCM, ChaCha20-Poly1305): one EVP_CIPHER_CTX per JCA
- * object, re-initialised with only the IV while the key stays the same (OpenSSL keeps the key
+ * The OpenSSL engine of the AEAD ciphers (AES-GCM, ChaCha20-Poly1305; where the engine table
+ * names AWS-LC, {@link OneShotAeadEngine} serves them instead): one EVP_CIPHER_CTX per JCA object, re-initialised with only the IV while the key stays the same (OpenSSL keeps the key
  * schedule), so a new IV costs one native call. Counted on the native path.
  *
  * <p>An object's first operation does not make that context: its set-up waits (AAD is held in
