@@ -3,7 +3,7 @@
 # then fork 2 of every provider (starting one provider later), and so on, each fork its own JMH
 # invocation pinned to CPU 1.
 # JMH runs all forks of one parameter set before the next, so on a host whose speed swings for
-# minutes (a shared virtual machine: docs/peers.md) one provider can get a slow spell and another
+# minutes (a shared virtual machine: docs/method.md) one provider can get a slow spell and another
 # a fast one; taking turns spreads the spells over all of them. Then
 # scripts/alternating-forks.py OUTDIR prints every provider's median over all its iterations,
 # each fork's mean, and the ratio of the first provider to the best of the others.

@@ -153,7 +153,7 @@ echo "build-openssl: log in $dest/build.log once done; this takes minutes on 2 c
 #    P-521 (P-256 keeps its nistz256 assembler). Off by default only because Configure cannot
 #    detect __uint128_t; Debian builds its libcrypto with it. Measured on a Zen 4 (openssl speed,
 #    2026-11-26, CPU 1 idle): P-384 sign 4.2x, verify 1.5x, ECDH 2.4x; P-521 sign 7.8x, verify
-#    3.2x, ECDH 6.6x; P-256 the same (docs/peers.md, "P-384 and P-521: a build option").
+#    3.2x, ECDH 6.6x; P-256 the same (docs/history/2026-11-25-2226-zen4-full-run.md, "P-384 and P-521: a build option").
 build=$work/openssl-$openssl_version
 cp -R "$src" "$build"
 chmod -R u+w "$build"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 25's peer rows for the families two native libraries serve, in one JMH invocation per
+# The peer rows for the families two native libraries serve, in one JMH invocation per
 # family group so ratios are read within one run: AccelJCE (policy auto, as a user gets it), AccelJCE
 # with each library forced (AccelJCE-openssl, AccelJCE-awslc), the JDK, ACCP and Conscrypt. The
 # benchmark JVMs are pinned to CPU 1 (keep CPU 0 for everything else); one fork, 2 x 1 s of

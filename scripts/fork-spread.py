@@ -2,13 +2,13 @@
 """The spread between JMH forks, per benchmark and parameters, from a JMH JSON result.
 
 A JVM can settle in a mode that holds for its whole life (JIT decisions around a native call,
-for instance: docs/performance.md, "AES-GCM at half speed on Intel AVX-512"), so one fork's
+for instance: docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md, "AES-GCM at half speed on Intel AVX-512"), so one fork's
 score says little and the error JMH prints across forks hides which fork was the odd one. This
 prints every fork's mean, the slowest fork over the fastest, and the median over forks; with a
 provider parameter, also each provider's median over the JDK's median at the same parameters.
 
 Usage: scripts/fork-spread.py RESULT.json [--min-spread 0.85] [--by mean|best]
-Exits 1 when a row's slowest/fastest fork ratio is under --min-spread (the guard of issue 27).
+Exits 1 when a row's slowest/fastest fork ratio is under --min-spread (the guard of docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md).
 --by best judges each fork by its best iteration instead of its mean: a JVM stuck in a slow mode
 has no fast iteration, while a host whose speed swings for seconds at a time (a shared virtual
 machine) lowers some iterations of every JVM. Use it with many iterations per fork (8 or more),

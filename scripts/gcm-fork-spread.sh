@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The guard of docs/performance.md, "AES-GCM at half speed on Intel AVX-512": AES-128-GCM encrypt
+# The guard of docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md, "AES-GCM at half speed on Intel AVX-512": AES-128-GCM encrypt
 # and decrypt at 32 and 128 B through AccelJCE's native path and the JDK, in FORKS JVMs (default
 # 6), then scripts/fork-spread.py: every fork's score, the slowest fork over the fastest (the run
 # fails when a row is under 0.85) and each median against the JDK's. A JVM can settle in a slow
@@ -8,7 +8,7 @@
 # Usage: scripts/gcm-fork-spread.sh [OUTDIR]      (FORKS=6, ITERATIONS=4, BENCH_JAR=bench/target/benchmarks.jar)
 # With more ITERATIONS (1 s each) fork-spread.py also judges each fork by its best second, which
 # separates a JVM's own mode (every second of it slow) from a host whose speed swings for seconds
-# at a time under every JVM (docs/performance.md, "How stable the forks are here").
+# at a time under every JVM (docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md, "How stable the forks are here").
 # Pins the benchmark JVMs to CPU 1 when taskset exists; keep other work off that CPU meanwhile.
 # About 9 minutes with 6 forks. Extra JVM options for the forks: JVM_OPTS="-Dname=value ...".
 set -euo pipefail

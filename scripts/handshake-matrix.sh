@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11's handshake matrix: full TLS handshakes per second (TlsHandshakeBenchmark) for the JDK,
+# The handshake matrix: full TLS handshakes per second (TlsHandshakeBenchmark) for the JDK,
 # AccelJCE (policy auto and native; and with one native library forced, AccelJCE-openssl and
 # AccelJCE-awslc) and ACCP, one JMH invocation per case with every provider in
 # it, so ratios are read within one run. The benchmark JVM is pinned to CPU 1 (keep CPU 0 for
@@ -39,7 +39,7 @@ run t13-x25519-rsa -p cert=RSA -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-x25519-ec384 -p cert=EC-P384 -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-x25519-ed25519 -p cert=Ed25519 -p group=x25519 -p protocol=TLSv1.3 "$@"
 run t13-p256-ec -p cert=EC -p group=secp256r1 -p protocol=TLSv1.3 "$@"
-# issue 25's goal names the three certificates with both key exchanges
+# the goal against the peers names the three certificates with both key exchanges
 run t13-p256-rsa -p cert=RSA -p group=secp256r1 -p protocol=TLSv1.3 "$@"
 run t13-p256-ec384 -p cert=EC-P384 -p group=secp256r1 -p protocol=TLSv1.3 "$@"
 run t12-p256-ec -p cert=EC -p group=secp256r1 -p protocol=TLSv1.2 "$@"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 25's goal rows as races (bench HeadToHeadBenchmark): AccelJCE (policy auto) and one peer in
+# The goal rows against the peers as races (bench HeadToHeadBenchmark): AccelJCE (policy auto) and one peer in
 # one JVM, one thread each, sharing CPU 1 for the same seconds, so the host's slow spells fall on
 # both; and AccelJCE against itself (A/A), which shows how evenly the CPU was shared. Public-key
 # rows and RSA signatures against ACCP and Conscrypt, AES-GCM against the JDK, ACCP and Conscrypt,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What the Java around one native call costs (issue 25, AES-GCM on AWS-LC): the library's own
+# What the Java around one native call costs (AES-GCM on AWS-LC): the library's own
 # floor in a C loop, and a perfasm profile of a JMH benchmark attributed to Java source lines.
 #
 #   ./run.sh floor                        EVP_AEAD seal/open of the bundled AWS-LC, ns per message

@@ -26,8 +26,9 @@ import java.security.Provider;
 import java.util.List;
 
 /**
- * The AccelJCE provider: JCA/JCE services served by OpenSSL's libcrypto through
- * {@code java.lang.foreign}, with the JDK's own providers as the fallback path.
+ * The AccelJCE provider: JCA/JCE services served by OpenSSL's libcrypto and, for the families
+ * the engine table gives it, AWS-LC's, through {@code java.lang.foreign}, with the JDK's own
+ * providers as the fallback path.
  *
  * <p>Install it first with {@code Security.insertProviderAt(new AccelJceProvider(), 1)}, or with
  * {@code security.provider.1=AccelJCE} in a {@code java.security} file (it is found through
@@ -60,7 +61,7 @@ public final class AccelJceProvider extends Provider implements Registrations {
         super(
                 NAME,
                 "0.1",
-                "AccelJCE: JCA/JCE over OpenSSL libcrypto (java.lang.foreign)"
+                "AccelJCE: JCA/JCE over OpenSSL and AWS-LC libcrypto (java.lang.foreign)"
                         + (forced == null ? "" : ", every object on the " + forced + " path"));
         JdkProviders.remember();
         ServiceTable table = new ServiceTable(this, forced);

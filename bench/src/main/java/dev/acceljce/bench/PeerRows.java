@@ -21,7 +21,7 @@ final class PeerRows {
         Object call() throws Exception;
     }
 
-    /** The public-key rows of issue 25's goal. */
+    /** The public-key rows of the goal against the peers (no row under 0.95x the best peer). */
     static final List<String> PUBLIC_KEY = List.of(
             "ecdh-p256",
             "x25519",
@@ -40,7 +40,7 @@ final class PeerRows {
     /** RSA signatures (SHA256withRSA), a certificate's: the rows where the RSA engine is chosen. */
     static final List<String> RSA = List.of("rsa2048-sign", "rsa2048-verify", "rsa4096-sign", "rsa4096-verify");
 
-    /** The AEAD rows of issue 25's goal: both ciphers, both directions, 32 B to 16 KiB. */
+    /** The AEAD rows of the goal against the peers: both ciphers, both directions, 32 B to 16 KiB. */
     static final List<String> AEAD = aead();
 
     private PeerRows() {}

@@ -37,7 +37,7 @@ final class Calibrator {
     /**
      * A path must be this much faster to count as the winner; closer results go native (or, between
      * libraries, to OpenSSL). 5%: auto is then never more than 5% slower than its faster path at a
-     * measured size, which is the bound the built-in tables are held to (issue 25).
+     * measured size, which is the bound the built-in tables are held to.
      */
     static final double MARGIN = 1.05;
 

@@ -83,6 +83,61 @@ public record Info(
         return services().stream().filter(r -> r.path() == Path.NATIVE).count();
     }
 
+    /** The library a service's new objects run on now, as {@code info} names it. */
+    static String library(Capabilities.Service s) {
+        if (s.path() != Path.NATIVE) {
+            return JDK_PROVIDERS;
+        }
+        Engine engine = engineOf(s);
+        if (engine == Engine.AWSLC) {
+            // a whole message from this size goes to OpenSSL (the table's awslc:N:openssl)
+            return s.openSslFrom() == Long.MAX_VALUE
+                    ? AWS_LC
+                    : AWS_LC + " below " + s.openSslFrom() + " B, OpenSSL from there";
+        }
+        return OPENSSL;
+    }
+
+    private static final String OPENSSL = "OpenSSL";
+    private static final String AWS_LC = "AWS-LC";
+    private static final String JDK_PROVIDERS = "the JDK's providers";
+
+    private static Engine engineOf(Capabilities.Service s) {
+        for (Engine e : Engine.values()) {
+            if (e.property().equals(s.engine())) {
+                return e;
+            }
+        }
+        return Engine.OPENSSL;
+    }
+
+    /**
+     * How many services each library serves now (a new object's library: the one for short
+     * messages where it changes with the size), in the order OpenSSL, AWS-LC, the JDK's providers.
+     */
+    public Map<String, Long> servicesPerLibrary() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put(OPENSSL, 0L);
+        counts.put(AWS_LC, 0L);
+        counts.put(JDK_PROVIDERS, 0L);
+        for (Capabilities.Service s : services()) {
+            String key = s.path() != Path.NATIVE ? JDK_PROVIDERS : engineOf(s) == Engine.AWSLC ? AWS_LC : OPENSSL;
+            counts.merge(key, 1L, Long::sum);
+        }
+        return counts;
+    }
+
+    /** "150 on OpenSSL, 29 on AWS-LC, 10 on the JDK's providers" (libraries serving none left out). */
+    public String perLibraryLine() {
+        List<String> parts = new ArrayList<>();
+        servicesPerLibrary().forEach((library, n) -> {
+            if (n > 0) {
+                parts.add(n + " on " + library);
+            }
+        });
+        return parts.isEmpty() ? "none" : String.join(", ", parts);
+    }
+
     /** The short summary {@code demo} opens with: library, CPU, self-tests and service counts. */
     public String summary() {
         Capabilities.Library lib = capabilities.library();
@@ -143,11 +198,9 @@ public record Info(
         out.append("Selftest: ").append(selfTestLine()).append('\n');
         out.append("Services: ")
                 .append(services().size())
-                .append(" registered, ")
-                .append(nativeServices())
-                .append(" served by OpenSSL now, ")
-                .append(services().size() - nativeServices())
-                .append(" by the JDK's providers\n");
+                .append(" registered; a new object runs now: ")
+                .append(perLibraryLine())
+                .append('\n');
         return out.toString();
     }
 
@@ -280,9 +333,7 @@ public record Info(
                     s.instructions().isEmpty() ? "-" : String.join(" ", s.instructions()),
                     yesNo(s.jdkFallback()),
                     s.selfTest().name().toLowerCase(Locale.ROOT).replace('_', ' '),
-                    s.path() == Path.NATIVE && !s.engine().equals(Engine.OPENSSL.property())
-                            ? s.route() + " (" + s.engine() + ")"
-                            : s.route());
+                    s.path() == Path.NATIVE ? s.route() + " (" + library(s) + ")" : s.route());
         }
         out.append(table.isEmpty() ? "(none registered)\n" : table.render());
         MarkdownTable handOffs = new MarkdownTable("Type", "Algorithm", "Handed to the JDK's provider");
@@ -297,7 +348,7 @@ public record Info(
             if (!Fips.on()) {
                 out.append("\nAnd in every KeyPairGenerator, ECDSA, RSASSA-PSS and ML-DSA signing, RSA encryption"
                         + " with padding and ML-KEM encapsulation: " + CallerRandom.HAND_OFF
-                        + " (README: \"A SecureRandom you pass is honoured\").\n");
+                        + " (docs/differences.md: \"The SecureRandom you pass\").\n");
             }
         }
         if (!notRegistered.isEmpty()) {
@@ -452,6 +503,7 @@ public record Info(
             row.put("route", s.route());
             row.put("jdkHandOff", s.jdkHandOff());
             row.put("engine", s.engine());
+            row.put("library", library(s));
             rows.add(row);
         }
         root.put("services", rows);

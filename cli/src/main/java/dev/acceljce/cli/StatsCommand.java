@@ -31,8 +31,8 @@ final class StatsCommand implements Command {
 
                 Reads the AccelJCE counters of the running JVM PID (the MBean
                 %s), like icastats: per service, the operations and bytes
-                served by OpenSSL (native) and by the JDK's providers, the objects created on each
-                path, a total line, and the OpenSSL objects allocated now. A JVM where several class
+                served natively (OpenSSL, with AWS-LC's share) and by the JDK's providers, the
+                objects created on each path, a total line, and the OpenSSL objects allocated now. A JVM where several class
                 loaders carry the jar (web applications in one container) has a copy of AccelJCE
                 each, counting its own work: one table per copy, each headed by its class loader
                 (in JSON: the first copy's reading, the others under "otherCopies"). Attaches with

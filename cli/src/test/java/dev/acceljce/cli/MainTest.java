@@ -120,4 +120,50 @@ class MainTest {
                 o.out().lines().anyMatch(l -> l.contains("| HKDF-SHA256 ") && l.contains("| info longer than")),
                 o.out());
     }
+
+    /**
+     * The summary counts services per library, the counts add up to the services registered, and
+     * each native service's row names its library: what the JSON says per service, read back.
+     */
+    @Test
+    void infoCountsServicesPerLibrary() {
+        Info here = Info.collect();
+        Map<String, Long> counts = here.servicesPerLibrary();
+        assertEquals(List.of("OpenSSL", "AWS-LC", "the JDK's providers"), List.copyOf(counts.keySet()));
+        assertEquals(
+                here.services().size(),
+                counts.values().stream().mapToLong(Long::longValue).sum());
+        assertEquals(here.nativeServices(), counts.get("OpenSSL") + counts.get("AWS-LC"));
+        long awsLc = here.services().stream()
+                .filter(s -> s.path() == dev.acceljce.control.Path.NATIVE
+                        && s.engine().equals("awslc"))
+                .count();
+        assertEquals(awsLc, counts.get("AWS-LC"));
+        Outcome o = run("info");
+        assertEquals(0, o.status(), o.err());
+        String line = o.out()
+                .lines()
+                .filter(l -> l.startsWith("Services: "))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(line.contains(counts.get("OpenSSL") + " on OpenSSL"), line);
+        if (awsLc > 0) {
+            assertTrue(line.contains(awsLc + " on AWS-LC"), line);
+            assertTrue(o.out().lines().anyMatch(l -> l.contains("(AWS-LC")), "a row naming AWS-LC");
+        }
+        assertTrue(o.out().lines().anyMatch(l -> l.contains("| SHA-256 ") && l.contains("(OpenSSL)")), o.out());
+        List<?> services = assertInstanceOf(
+                List.class,
+                assertInstanceOf(Map.class, Json.parse(run("info", "--json").out()))
+                        .get("services"));
+        for (Object s : services) {
+            Map<?, ?> row = (Map<?, ?>) s;
+            String library = (String) row.get("library");
+            assertTrue(
+                    row.get("path").equals("JDK")
+                            ? library.equals("the JDK's providers")
+                            : library.startsWith("OpenSSL") || library.startsWith("AWS-LC"),
+                    row.toString());
+        }
+    }
 }

@@ -24,7 +24,7 @@ import java.util.Objects;
  * library works there in place, and the result is copied out. The native call then sees plain
  * addresses, so no segment object is made per message: with heap segments, whether the JIT
  * removes those wrappers differs from one JVM to the next, and so did the speed of short messages
- * (docs/performance.md, issue 27).
+ * (docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md).
  */
 public final class EvpAead {
     /** Critical: the key goes from its Java array straight into AWS-LC's context (no native copy to wipe). */

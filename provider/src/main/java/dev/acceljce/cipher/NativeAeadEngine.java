@@ -11,8 +11,8 @@ import javax.crypto.AEADBadTagException;
 import javax.crypto.ShortBufferException;
 
 /**
- * The native engine of the AEAD ciphers (AES-GCM, ChaCha20-Poly1305): one EVP_CIPHER_CTX per JCA
- * object, re-initialised with only the IV while the key stays the same (OpenSSL keeps the key
+ * The OpenSSL engine of the AEAD ciphers (AES-GCM, ChaCha20-Poly1305; where the engine table
+ * names AWS-LC, {@link OneShotAeadEngine} serves them instead): one EVP_CIPHER_CTX per JCA object, re-initialised with only the IV while the key stays the same (OpenSSL keeps the key
  * schedule), so a new IV costs one native call. Counted on the native path.
  *
  * <p>An object's first operation does not make that context: its set-up waits (AAD is held in
@@ -470,7 +470,7 @@ final class NativeAeadEngine implements CipherEngine {
             startData();
             // out holds ciphertext and tag; the update writes exactly len bytes of it. The tag goes
             // through tagBuffer's segment, made once: a slice of out per message is an object the
-            // JIT does not always scalar-replace (docs/performance.md, the upper vector state)
+            // JIT does not always scalar-replace (docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md)
             encryptUpdate(in, out);
             if (ctx.doFinal(tagSegment) != 0 || ctx.ctrl(EvpCipher.CTRL_AEAD_GET_TAG, tagLength, tagSegment) != 1) {
                 throw new ProviderException(nativeAlgorithm.name() + " encryption final failed");

@@ -48,7 +48,8 @@ final class OneShotAeadEngine implements CipherEngine {
      * copies in and out (and the wipe after an open) cost more than the segment objects. Raced
      * against the JDK's AES-GCM (Intel Xeon, AVX-512, 2026-11-27, three forks each), decryption
      * at 1 KiB went from 0.92-0.95x to 1.15-1.20x with this at 512 rather than 2048, and every
-     * 512 B and 1 KiB fork gained; below 512 B the scratch buffer stays, as issue 27 measured it.
+     * 512 B and 1 KiB fork gained; below 512 B the scratch buffer stays, as measured then
+     * (docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md).
      */
     private static final int DIRECT_FROM = 512;
 

@@ -25,7 +25,7 @@ import java.util.Locale;
  * of the library (OpenSSL's AES-NI, GHASH and SHA-NI short-message code is legacy SSE) with a false
  * dependency on the dirty upper state: measured 3-5x slower there, and AES-128-GCM at 32 B at
  * 2.1 instead of 6 M messages/s, depending on what the JIT compiled around the call
- * (docs/performance.md, "AES-GCM at half speed on Intel AVX-512", and repro/ffm-vzeroupper/).
+ * (docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md, "AES-GCM at half speed on Intel AVX-512", and repro/ffm-vzeroupper/).
  *
  * <p>How: the instruction comes from four bytes of machine code, {@code vzeroupper; ret}, written
  * into a page of our own that is then made read-and-execute (never writable and executable at

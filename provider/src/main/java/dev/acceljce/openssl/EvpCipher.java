@@ -219,7 +219,7 @@ public final class EvpCipher {
                     int n = (int) Math.min(size - pos, Native.MAX_CHUNK);
                     // no new slice when the whole segment goes in one call (every message under
                     // MAX_CHUNK): each slice is an object C2 may fail to scalar-replace, one more
-                    // way for JVMs to differ in speed (docs/performance.md, the upper vector state)
+                    // way for JVMs to differ in speed (docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md)
                     MemorySegment dst = isNull(out) ? MemorySegment.NULL : written == 0 ? out : out.asSlice(written);
                     MemorySegment src = pos == 0 && n == size ? in : in.asSlice(pos, n);
                     int ok = (int) EVP_CIPHER_UPDATE.invokeExact(ctx, dst, outLenSeg, src, n);

@@ -61,6 +61,8 @@ public record Capabilities(
      * @param path               which path a new object would take now (for a 1 KiB payload)
      * @param route              how it is routed: "native", "jdk", or "auto: jdk below 1024 B, native from there"
      * @param engine             the library a new native object runs on ("openssl", "awslc")
+     * @param openSslFrom        for an object on AWS-LC, the message size from which a whole message
+     *                           goes to OpenSSL ({@code Long.MAX_VALUE}: never)
      * @param selfTest           the self-test status of its family
      * @param selfTestReason     why the family failed or was not tested (null when it passed)
      * @param jdkHandOff         the cases a native object of it hands to the JDK's provider
@@ -81,7 +83,8 @@ public record Capabilities(
             SelfTest.Status selfTest,
             String selfTestReason,
             String jdkHandOff,
-            String engine) {}
+            String engine,
+            long openSslFrom) {}
 
     /** The report for {@code provider}, an AccelJCE instance (its services are its rows). */
     public static Capabilities of(Provider provider) {
@@ -119,7 +122,8 @@ public record Capabilities(
                     health.status(),
                     health.reason(),
                     r.jdkHandOff(),
-                    r.engine()));
+                    r.engine(),
+                    r.openSslFrom()));
         }
         return new Capabilities(library, cpu, openssl, selfTest, List.copyOf(services));
     }

@@ -2,6 +2,7 @@ package dev.acceljce.service;
 
 import dev.acceljce.control.Crossovers;
 import dev.acceljce.control.Dispatch;
+import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.control.Path;
 import dev.acceljce.openssl.LibContext;
@@ -24,7 +25,8 @@ public final class ServiceReport {
      * there"). {@code jdkHandOff} names the cases a native object hands to the JDK's provider
      * internally (counted on the JDK path), or is null. {@code crossover} is auto's per-message
      * table entry, or null when one path serves every size. {@code engine} is the library a new
-     * native object runs on ("openssl", "awslc").
+     * native object runs on ("openssl", "awslc"); {@code openSslFrom} the message size from which an
+     * object on AWS-LC hands a whole message to OpenSSL ({@code Long.MAX_VALUE}: never).
      */
     public record Row(
             String type,
@@ -37,7 +39,36 @@ public final class ServiceReport {
             String route,
             String jdkHandOff,
             Crossovers.Crossover crossover,
-            String engine) {
+            String engine,
+            long openSslFrom) {
+        /** A row whose library does not change with the message size. */
+        public Row(
+                String type,
+                String algorithm,
+                Family family,
+                List<String> aliases,
+                boolean nativeAvailable,
+                String unavailableReason,
+                Path currentPath,
+                String route,
+                String jdkHandOff,
+                Crossovers.Crossover crossover,
+                String engine) {
+            this(
+                    type,
+                    algorithm,
+                    family,
+                    aliases,
+                    nativeAvailable,
+                    unavailableReason,
+                    currentPath,
+                    route,
+                    jdkHandOff,
+                    crossover,
+                    engine,
+                    Long.MAX_VALUE);
+        }
+
         /** The path a new object takes for a message of {@code size} bytes. */
         public Path pathFor(long size) {
             return crossover == null ? currentPath : crossover.pathFor(size);
@@ -97,7 +128,11 @@ public final class ServiceReport {
                         route,
                         a.jdkHandOff(),
                         perMessage,
-                        a.engineNow().property()));
+                        a.engineNow().property(),
+                        // only where OpenSSL serves the service too (XChaCha20-Poly1305: AWS-LC alone)
+                        a.engineNow() == Engine.AWSLC && a.engines().contains(Engine.OPENSSL)
+                                ? Dispatch.openSslFrom(a.family())
+                                : Long.MAX_VALUE));
             }
         }
         rows.sort(Comparator.comparing(Row::type).thenComparing(Row::algorithm));

@@ -335,6 +335,11 @@ public final class ServiceTable {
             return engines.size() == 1 ? engines.iterator().next() : Dispatch.engine(family, engines);
         }
 
+        /** The libraries this service can run on natively. */
+        Set<Engine> engines() {
+            return engines;
+        }
+
         /** What a native object of this service hands to the JDK internally, or null. */
         String jdkHandOff() {
             return jdkHandOff;

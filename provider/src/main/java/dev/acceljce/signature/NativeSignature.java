@@ -10,9 +10,10 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.util.function.Supplier;
 
 /**
- * The native path of a {@link PkeySignature}: the subclass's OpenSSL work (its native hooks:
+ * The native path of a {@link PkeySignature}: the subclass's native work (its native hooks:
  * update, sign, verify, resetMessage, releaseKey over PkeySignContext, DigestSignOneShot or
- * EvpMessageSignature) on the imported key, which is checked to be alive at each sign and verify.
+ * EvpMessageSignature on OpenSSL, or the AWS-LC engine the subclass chose for the object) on the
+ * imported key, which is checked to be alive at each sign and verify.
  * Its finished operations are counted on the SPI object's own (native-path) tally. Before the
  * first init the SPI holds one without a key: only its update reaches the hooks, which refuse it.
  */

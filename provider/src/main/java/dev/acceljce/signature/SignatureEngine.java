@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 
 /**
  * The running signature operation of one {@link PkeySignature}, on one path: {@link NativeSignature}
- * (OpenSSL, through the subclass's native hooks) or {@link JdkSignature} (the JDK's Signature of
+ * (OpenSSL or AWS-LC, through the subclass's native hooks) or {@link JdkSignature} (the JDK's Signature of
  * the same algorithm). The SPI picks one at init, when it knows whether the key is served natively,
  * and forwards every call to it; an engine counts its own finished operations on its own path.
  */

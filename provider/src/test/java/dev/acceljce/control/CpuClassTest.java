@@ -116,7 +116,7 @@ class CpuClassTest {
         Crossovers.Crossover gcm = Crossovers.lookup(Family.GCM, "AES/GCM/NoPadding");
         Crossovers.Crossover sha = Crossovers.lookup(Family.DIGEST, "SHA-256");
         if (Crossovers.opensslLine().equals("3.5")) {
-            // Zen 3 (issue 16's calibrate run): GCM to the JDK below 256 B, SHA-256 below 4 KiB
+            // Zen 3 (the 2026-11-25 calibrate run): GCM to the JDK below 256 B, SHA-256 below 4 KiB
             assertEquals(
                     new Crossovers.Crossover(Path.JDK, 256, Path.NATIVE, "built-in defaults for amd-avx2-vaes"), gcm);
             assertEquals(

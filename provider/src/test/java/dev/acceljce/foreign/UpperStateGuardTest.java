@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The vzeroupper guard: when it goes on, and that library calls through guarded handles give the
  * library's results. (Its speed effect is a benchmark's business: repro/ffm-vzeroupper and
- * docs/performance.md.)
+ * docs/history/2026-11-26-intel-aes-gcm-upper-vector-state.md.)
  */
 class UpperStateGuardTest {
     @Test

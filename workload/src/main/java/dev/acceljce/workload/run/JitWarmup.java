@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * Full handshakes at full speed against a new bank JVM before anything is measured. SunJSSE's and
  * the providers' handshake code is compiled only after 25-40 s of handshakes on one CPU (JMH,
- * docs/performance.md "Every earlier handshake number measured the JIT"); a load point's own
+ * docs/history/2026-11-25-zen4-handshake-steady-rate.md "Every earlier handshake number measured the JIT"); a load point's own
  * warm-up, with users thinking between pages, does a small fraction of that, so without this the
  * first load points measured the interpreter and the comparison between providers with it.
  */

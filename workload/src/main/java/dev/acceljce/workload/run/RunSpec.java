@@ -11,7 +11,7 @@ import java.util.List;
  *
  * @param jitWarmupSeconds full handshakes at 16 clients before anything is measured: SunJSSE's and
  *                     the providers' handshake code needs 25-40 s of handshakes before the JIT has
- *                     compiled it (measured with JMH, docs/performance.md), far more than a load
+ *                     compiled it (measured with JMH, docs/history/2026-11-25-zen4-handshake-steady-rate.md), far more than a load
  *                     point's warm-up gives a bank serving users who think between pages
  * @param startUsers   the first load point of the search
  * @param maxUsers     the search never goes above this
