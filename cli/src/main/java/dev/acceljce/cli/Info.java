@@ -169,6 +169,9 @@ public record Info(
                                 ? awslc.version() + " at " + awslc.path() + " (" + awslc.source() + ")"
                                 : "not loaded: " + awslc.unavailableReason())
                 .append('\n');
+        out.append("TLS:      ")
+                .append(dev.acceljce.jsse.AccelJceTlsProvider.describe())
+                .append('\n');
         Fips.Report fips = Fips.report();
         if (fips.requested()) {
             out.append("FIPS:     ")
@@ -484,6 +487,7 @@ public record Info(
                         "crossoverClass",
                         CpuClass.current()));
         root.put("selfTest", selfTestJson(capabilities.selfTest()));
+        root.put("tls", dev.acceljce.jsse.AccelJceTlsProvider.describe());
         root.put("switches", switches);
         List<Object> rows = new ArrayList<>();
         for (Capabilities.Service s : services()) {

@@ -17,6 +17,21 @@ import java.util.Map;
 public final class AccelJceTlsProvider extends Provider {
     public static final String NAME = "AccelJCE-TLS";
 
+    /**
+     * One line for {@code acceljce info}: where libssl was loaded from and what the stack offers,
+     * or why it is not available.
+     */
+    public static String describe() {
+        if (!LibSsl.isAvailable()) {
+            return "not available: " + LibSsl.unavailableReason();
+        }
+        return "AccelJCE-TLS on AWS-LC's libssl at " + LibSsl.path() + ": SSLContext TLS, TLSv1.3, TLSv1.2, Default;"
+                + " SSLEngine (no SSLSocket yet); " + String.join(", ", TlsNames.PROTOCOLS) + "; groups "
+                + String.join(", ", TlsNames.supportedGroups()) + "; "
+                + TlsNames.supportedSuites().size()
+                + " cipher suites (" + TlsNames.defaultSuites().size() + " on by default)";
+    }
+
     public AccelJceTlsProvider() {
         super(NAME, "0.1", "AccelJCE TLS: SSLContext on AWS-LC's libssl (TLS 1.3 and 1.2, post-quantum hybrid groups)");
         if (!LibSsl.isAvailable()) {
