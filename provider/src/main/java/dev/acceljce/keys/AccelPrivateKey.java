@@ -1,5 +1,6 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.control.Settings;
 import dev.acceljce.openssl.EvpPkey;
 import java.io.NotSerializableException;
 import java.io.ObjectStreamException;
@@ -20,13 +21,20 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import javax.security.auth.DestroyFailedException;
 
 /**
  * A private key whose material lives in an OpenSSL EVP_PKEY. Nothing is copied to the Java
  * heap unless the caller asks for the encoding or a component, or another library needs the key's
  * raw form ({@link #rawForm}). A key another library generated (AWS-LC's EC, Ed25519 and X25519
  * keys) starts with that library's form (the EC_KEY of an EC key, the raw form of the others), and
- * gets its EVP_PKEY only when OpenSSL is asked to use or encode it ({@link #makeNative}). {@link #destroy()} frees the
+ * gets its EVP_PKEY only when OpenSSL is asked to use or encode it ({@link #makeNative}).
+ *
+ * <p>{@link #destroy()} answers as the JDK's key of the same type does, unless
+ * {@code acceljce.keys.destroy=true} ({@link Settings#keysDestroy}) asks for destruction: RSA, EC,
+ * EdDSA and XDH keys throw {@link DestroyFailedException} and stay usable (the native material is
+ * cleansed and freed when the key becomes unreachable, by the EVP_PKEY's Cleaner), ML-KEM and ML-DSA
+ * keys are destroyed ({@link #destroysByDefault}). Destruction ({@link #destroyNow}) frees the
  * EVP_PKEY (OpenSSL clear-frees its private components), and the engines that hold references to
  * it (their contexts; see {@link KeyHolder}) free theirs at the same time; afterwards the key is refused with
  * {@link InvalidKeyException} by every AccelJCE engine and its getters throw
@@ -335,11 +343,38 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     }
 
     /**
-     * Frees the EVP_PKEY and tells every engine still holding it to free its references (outside
-     * the lock: an engine may call back into this key).
+     * Destroys the key when {@code acceljce.keys.destroy=true} or when the JDK destroys its own keys
+     * of this type ({@link #destroysByDefault}): as {@link #destroyNow}. Otherwise answers as the
+     * JDK's RSA, EC, EdDSA and XDH private keys do: {@link DestroyFailedException}, and the key stays
+     * usable ({@link #isDestroyed()} false).
+     *
+     * @throws DestroyFailedException when the key is not destroyed (the default for this type)
      */
     @Override
-    public final void destroy() {
+    public final void destroy() throws DestroyFailedException {
+        if (!destroyed && !destroysByDefault() && !Settings.keysDestroy()) { // a destroyed key stays so, quietly
+            throw new DestroyFailedException("not destroyed: AccelJCE keeps " + kind.algorithm()
+                    + " private keys usable after destroy(), as the JDK's providers do; "
+                    + Settings.KEYS_DESTROY + "=true destroys them");
+        }
+        destroyNow();
+    }
+
+    /**
+     * Whether {@link #destroy()} destroys a key of this type without {@code acceljce.keys.destroy}:
+     * where the JDK's key of the same type is destroyed by its {@code destroy()}.
+     */
+    boolean destroysByDefault() {
+        return false;
+    }
+
+    /**
+     * Frees the EVP_PKEY and tells every engine still holding it to free its references (outside
+     * the lock: an engine may call back into this key); idempotent. What {@link #destroy()} does
+     * when it destroys, and what AccelJCE's own short-lived keys (self-tests, key factories'
+     * intermediate keys) use whatever the setting: {@link Keys#release}.
+     */
+    final void destroyNow() {
         ArrayList<WeakReference<KeyHolder>> told;
         synchronized (this) {
             Lock writing = liveness.writeLock();

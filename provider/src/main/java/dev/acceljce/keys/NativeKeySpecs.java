@@ -138,7 +138,7 @@ final class NativeKeySpecs {
             AccelPrivateKey out = key == null ? null : Keys.wrapPrivate(key);
             if (out == null || !kinds.contains(out.kind())) {
                 if (out != null) {
-                    out.destroy();
+                    out.destroyNow();
                 }
                 throw new InvalidKeySpecException("not a " + names(kinds) + " private key OpenSSL accepts");
             }
