@@ -25,8 +25,9 @@ import javax.security.auth.DestroyFailedException;
 
 /**
  * A private key whose material lives in an OpenSSL EVP_PKEY. Nothing is copied to the Java
- * heap unless the caller asks for the encoding or a component, or another library needs the key's
- * raw form ({@link #rawForm}). A key another library generated (AWS-LC's EC, Ed25519 and X25519
+ * heap unless the caller asks for the encoding or a component, another library needs the key's
+ * raw form ({@link #rawForm}), or the key was made from a PKCS#8 form other than the one it
+ * writes, which it then gives back as the JDK's keys do ({@link #keepEncoding}). A key another library generated (AWS-LC's EC, Ed25519 and X25519
  * keys) starts with that library's form (the EC_KEY of an EC key, the raw form of the others), and
  * gets its EVP_PKEY only when OpenSSL is asked to use or encode it ({@link #makeNative}).
  *

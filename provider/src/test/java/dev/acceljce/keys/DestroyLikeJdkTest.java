@@ -63,8 +63,13 @@ class DestroyLikeJdkTest {
         assertEquals((Boolean) type.ml(), (Boolean) ours.isDestroyed(), m.toString());
         if (ours.isDestroyed()) {
             // the JDK's destroyed ML key zeroes its material and signs garbage; ours is refused
+            // (docs/differences.md, Keys)
             assertThrows(InvalidKeyException.class, () -> use(m, ours), m.toString());
+            assertThrows(IllegalStateException.class, ours::getEncoded, m.toString());
         } else {
+            // the JDK's exception has no message; ours names the setting (docs/differences.md, Keys)
+            DestroyFailedException e = assertThrows(DestroyFailedException.class, ours::destroy, m.toString());
+            assertTrue(e.getMessage().contains("acceljce.keys.destroy=true"), e.getMessage());
             use(m, ours);
             use(m, ours);
             assertArrayEquals(m.jdk().getEncoded(), ours.getEncoded(), m + ": the key after destroy()");

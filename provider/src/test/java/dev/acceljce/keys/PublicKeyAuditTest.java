@@ -215,6 +215,8 @@ class PublicKeyAuditTest {
         String named =
                 jp instanceof NamedParameterSpec n ? n.getName() : m.jdk().getAlgorithm();
         assertTrue(text.contains(named), m + ": toString() names the algorithm: " + text);
+        // the JDK's text with the provider's name before it (docs/differences.md, Keys)
+        assertEquals("AccelJCE " + m.jdk(), text, m + ": toString()");
         if (m.pair() != null && !m.type().use.contains(":")) {
             byte[] message = {1, 2, 3};
             Signature s = Signature.getInstance(m.type().use, Providers.jdk("Signature", m.type().use));
