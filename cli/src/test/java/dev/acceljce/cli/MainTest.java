@@ -79,6 +79,7 @@ class MainTest {
                                         .get("digest"))
                         .get("status"));
         assertInstanceOf(List.class, selfTest.get("tests"));
+        assertTrue(assertInstanceOf(Map.class, doc.get("switches")).containsKey("acceljce.keys.destroy"));
         List<?> services = assertInstanceOf(List.class, doc.get("services"));
         Map<?, ?> sha256 = services.stream()
                 .map(Map.class::cast)
@@ -116,6 +117,7 @@ class MainTest {
         assertTrue(o.out().contains("Selftest: PASSED"), o.out());
         assertTrue(o.out().contains("Cases a native object hands to the JDK internally"), o.out());
         assertTrue(o.out().contains("a caller's SecureRandom other than"), o.out());
+        assertTrue(o.out().contains("  acceljce.keys.destroy = unset"), o.out());
         assertTrue(
                 o.out().lines().anyMatch(l -> l.contains("| HKDF-SHA256 ") && l.contains("| info longer than")),
                 o.out());
