@@ -150,12 +150,17 @@ static X509 *make_certificate(const char *cert, EVP_PKEY *key, const char *cn, i
     add_extension(x, ext_issuer, NID_basic_constraints, "critical,CA:TRUE");
     add_extension(x, ext_issuer, NID_key_usage, "critical,keyCertSign,cRLSign");
     add_extension(x, ext_issuer, NID_subject_key_identifier, "hash");
+  } else if (issuer == NULL) {
+    /* a self-signed leaf that is its own trust anchor, as keytool makes one: no basic constraints
+     * or key usage (a keyUsage without keyCertSign would keep it from issuing itself) */
+    add_extension(x, ext_issuer, NID_subject_key_identifier, "hash");
+    add_extension(x, ext_issuer, NID_subject_alt_name, "DNS:localhost");
   } else {
     add_extension(x, ext_issuer, NID_basic_constraints, "critical,CA:FALSE");
     add_extension(x, ext_issuer, NID_key_usage, "critical,digitalSignature");
     add_extension(x, ext_issuer, NID_ext_key_usage, "serverAuth");
     add_extension(x, ext_issuer, NID_subject_alt_name, "DNS:localhost");
-    if (issuer != NULL) add_extension(x, ext_issuer, NID_authority_key_identifier, "keyid:always");
+    add_extension(x, ext_issuer, NID_authority_key_identifier, "keyid:always");
   }
   if (X509_sign(x, issuer_key != NULL ? issuer_key : key, signing_digest(cert)) <= 0) die("could not sign certificate %s", cn);
   return x;
@@ -315,6 +320,10 @@ static int handshake(const contexts *x, const pair_case *c, negotiated *out) {
   if (SSL_get_verify_result(client) != X509_V_OK) die("the chain did not verify");
   int reused = SSL_session_reused(client);
   if (out != NULL) describe(client, out);
+  /* The connection ends cleanly (no close_notify is exchanged: the handshake is what is measured).
+   * OpenSSL invalidates the session of an SSL freed without a shutdown, as a broken connection's. */
+  SSL_set_shutdown(client, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
+  SSL_set_shutdown(server, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
   SSL_free(client);
   SSL_free(server);
   return reused;
