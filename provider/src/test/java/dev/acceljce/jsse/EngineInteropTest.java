@@ -274,7 +274,8 @@ class EngineInteropTest {
             new TlsPeers.Pair(client, server).handshake();
             free(client, server);
         }
-        assertEquals(before, SslCallbacks.registered());
+        // freed ones leave at once; engines other tests dropped may be collected meanwhile
+        assertTrue(SslCallbacks.registered() <= before, SslCallbacks.registered() + " > " + before);
     }
 
     @Test
@@ -290,12 +291,14 @@ class EngineInteropTest {
             new TlsPeers.Pair(client, server).handshake();
         }
         assertTrue(SslCallbacks.registered() >= before, "registered while reachable");
+        // engines other tests left unclosed may go in the same collections: at most as many as before
         long deadline = System.nanoTime() + 20_000_000_000L;
         while (SslCallbacks.registered() > before && System.nanoTime() < deadline) {
             System.gc();
             Thread.sleep(50);
         }
-        assertEquals(before, SslCallbacks.registered(), "the callback table does not keep engines alive");
+        assertTrue(SslCallbacks.registered() <= before,
+                "the callback table does not keep engines alive: " + SslCallbacks.registered() + " > " + before);
     }
 
     private static void free(SSLEngine... engines) {
