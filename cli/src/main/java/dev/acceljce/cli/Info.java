@@ -11,6 +11,7 @@ import dev.acceljce.control.Fips;
 import dev.acceljce.control.OpenSslCpu;
 import dev.acceljce.control.Path;
 import dev.acceljce.control.SelfTest;
+import dev.acceljce.control.Settings;
 import dev.acceljce.service.Capabilities;
 import dev.acceljce.service.ServiceReport;
 import java.util.ArrayList;
@@ -53,6 +54,8 @@ public record Info(
         for (String name : GLOBAL_SWITCHES) {
             switches.put(name, System.getProperty(name));
         }
+        // a Settings key: the value in force, from a system property, the acceljce.config file or JMX
+        switches.put(Settings.KEYS_DESTROY, Settings.get(Settings.KEYS_DESTROY));
         for (Family f : Family.values()) {
             String name = "acceljce.native." + f.property();
             String v = System.getProperty(name);

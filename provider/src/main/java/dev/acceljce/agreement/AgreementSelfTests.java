@@ -95,8 +95,8 @@ final class AgreementSelfTests {
             }
             return Arrays.equals(ab, ba) ? null : "two new pairs agreed on different secrets";
         } finally {
-            a.getPrivate().destroy();
-            b.getPrivate().destroy();
+            Keys.release(a.getPrivate());
+            Keys.release(b.getPrivate());
         }
     }
 
@@ -129,7 +129,7 @@ final class AgreementSelfTests {
             byte[] got = spi.engineGenerateSecret();
             return Arrays.equals(got, want) ? null : "expected " + hex.formatHex(want) + ", got " + hex.formatHex(got);
         } finally {
-            mine.destroy();
+            Keys.release(mine);
         }
     }
 }

@@ -42,6 +42,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *       the platform MBean server ({@link Management})</td></tr>
  *   <tr><td>{@code acceljce.profile}</td><td>file</td><td>crossover profile written by
  *       {@code acceljce calibrate}; see {@link Crossovers}</td></tr>
+ *   <tr><td>{@code acceljce.keys.destroy}</td><td>true|false</td><td>true makes
+ *       {@code destroy()} of every AccelJCE private key free its native material at once and
+ *       refuse the key from then on; false (the default) answers as the JDK's key of the same
+ *       type does ({@link #keysDestroy}), read at each {@code destroy()}</td></tr>
  * </table>
  */
 public final class Settings {
@@ -95,6 +99,8 @@ public final class Settings {
         final EngineChoice[] engines = new EngineChoice[Family.values().length];
         /** {@link #traceLevel()}, asked at every object creation. */
         volatile String traceLevel;
+        /** {@link #keysDestroy()}. */
+        volatile Boolean keysDestroy;
 
         private volatile FileSettings file;
 
@@ -242,6 +248,29 @@ public final class Settings {
             s.traceLevel = level;
         }
         return level;
+    }
+
+    /** The setting that makes {@code destroy()} of AccelJCE's private keys destroy them. */
+    public static final String KEYS_DESTROY = "acceljce.keys.destroy";
+
+    /**
+     * Whether {@code destroy()} of an AccelJCE private key destroys it ({@code acceljce.keys.destroy}
+     * = true): frees the native key and the key's other forms at once, and every engine refuses the
+     * key from then on. Off by default: {@code destroy()} then answers as the JDK's key of the same
+     * type does (RSA, EC, EdDSA and XDH keys throw {@code DestroyFailedException} and stay usable;
+     * ML-KEM and ML-DSA keys are destroyed, as the JDK destroys its own), and the native material is
+     * cleansed and freed when the key becomes unreachable. Applications that destroy a key after
+     * each use and then use it again (Apache Santuario's XML signer does) work as with the JDK.
+     */
+    public static boolean keysDestroy() {
+        Snapshot s = snapshot;
+        Boolean on = s.keysDestroy;
+        if (on == null) {
+            String v = get(KEYS_DESTROY, s);
+            on = v != null && v.trim().equalsIgnoreCase("true");
+            s.keysDestroy = on;
+        }
+        return on;
     }
 
     /** The value of a setting from the first source that has it, or null. */

@@ -4,6 +4,7 @@ import dev.acceljce.control.Engine;
 import dev.acceljce.control.EngineSelfTests;
 import dev.acceljce.control.Family;
 import dev.acceljce.keys.AccelMlPrivateKey;
+import dev.acceljce.keys.Keys;
 import dev.acceljce.keys.MlKeyFactory;
 import dev.acceljce.keys.MlParameterSet;
 import dev.acceljce.keys.MlServices;
@@ -100,7 +101,7 @@ final class MlKemSelfTests {
             return EngineSelfTests.knownAnswer(
                     sha256(concat(ek, dk)), "031dc7d1c7e66ced818bc9da68c45df9da8e4186bf82f810703921dfb3fbb781", inject);
         } finally {
-            key.destroy();
+            Keys.release(key);
         }
     }
 
@@ -112,7 +113,7 @@ final class MlKemSelfTests {
             SecretKey secret = spi.engineNewDecapsulator(key, null).engineDecapsulate(c, 0, 32, "Generic");
             return EngineSelfTests.knownAnswer(secret.getEncoded(), SHARED, inject);
         } finally {
-            key.destroy();
+            Keys.release(key);
         }
     }
 
@@ -145,7 +146,7 @@ final class MlKemSelfTests {
                 new MlKeyFactory(SET.standardName(), MlServices.kinds(EnumSet.of(SET))), null, SET.standardName()) {};
         PrivateKey key = factory.generatePrivate(new PKCS8EncodedKeySpec(HEX.parseHex(SEED_PKCS8_PREFIX + SEED)));
         if (!(key instanceof AccelMlPrivateKey)) {
-            key.destroy();
+            Keys.release(key);
             throw new IllegalStateException("OpenSSL did not import the seed: the JDK's KeyFactory made "
                     + key.getClass().getName());
         }

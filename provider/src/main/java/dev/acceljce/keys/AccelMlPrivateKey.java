@@ -26,6 +26,12 @@ public final class AccelMlPrivateKey extends AccelPrivateKey {
         super(kind, key);
     }
 
+    /** The JDK's ML-KEM and ML-DSA private keys are destroyed by destroy() (they zero their material). */
+    @Override
+    boolean destroysByDefault() {
+        return true;
+    }
+
     public MlParameterSet parameterSet() {
         return MlParameterSet.of(kind());
     }

@@ -1,5 +1,6 @@
 package dev.acceljce.keys;
 
+import dev.acceljce.control.Settings;
 import dev.acceljce.openssl.EvpPkey;
 import java.io.NotSerializableException;
 import java.io.ObjectStreamException;
@@ -20,13 +21,21 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import javax.security.auth.DestroyFailedException;
 
 /**
  * A private key whose material lives in an OpenSSL EVP_PKEY. Nothing is copied to the Java
- * heap unless the caller asks for the encoding or a component, or another library needs the key's
- * raw form ({@link #rawForm}). A key another library generated (AWS-LC's EC, Ed25519 and X25519
+ * heap unless the caller asks for the encoding or a component, another library needs the key's
+ * raw form ({@link #rawForm}), or the key was made from a PKCS#8 form other than the one it
+ * writes, which it then gives back as the JDK's keys do ({@link #keepEncoding}). A key another library generated (AWS-LC's EC, Ed25519 and X25519
  * keys) starts with that library's form (the EC_KEY of an EC key, the raw form of the others), and
- * gets its EVP_PKEY only when OpenSSL is asked to use or encode it ({@link #makeNative}). {@link #destroy()} frees the
+ * gets its EVP_PKEY only when OpenSSL is asked to use or encode it ({@link #makeNative}).
+ *
+ * <p>{@link #destroy()} answers as the JDK's key of the same type does, unless
+ * {@code acceljce.keys.destroy=true} ({@link Settings#keysDestroy}) asks for destruction: RSA, EC,
+ * EdDSA and XDH keys throw {@link DestroyFailedException} and stay usable (the native material is
+ * cleansed and freed when the key becomes unreachable, by the EVP_PKEY's Cleaner), ML-KEM and ML-DSA
+ * keys are destroyed ({@link #destroysByDefault}). Destruction ({@link #destroyNow}) frees the
  * EVP_PKEY (OpenSSL clear-frees its private components), and the engines that hold references to
  * it (their contexts; see {@link KeyHolder}) free theirs at the same time; afterwards the key is refused with
  * {@link InvalidKeyException} by every AccelJCE engine and its getters throw
@@ -72,6 +81,16 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     private final transient ReentrantReadWriteLock liveness = new ReentrantReadWriteLock();
 
     private final transient Lock reading = liveness.readLock();
+
+    /**
+     * The PKCS#8 encoding the key was made from, kept only when it is not the one this key writes
+     * (an EC key with its curve or public key inside, an EdDSA/XDH key in the version 2 form):
+     * {@link #getEncoded()} then gives it back, as the JDK's keys give back the encoding they were
+     * made from. Null otherwise; wiped by destroy and, once the key is unreachable, by a Cleaner.
+     */
+    private transient volatile byte[] given;
+
+    private static final java.lang.ref.Cleaner GIVEN_CLEANER = java.lang.ref.Cleaner.create();
 
     /** The private material in another library's raw form ({@link #rawForm}), or null; wiped by destroy. */
     private transient volatile byte[] rawForm;
@@ -283,10 +302,32 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     public final byte[] getEncoded() {
         reading.lock();
         try {
-            return encode(live());
+            EvpPkey.Key live = live(); // refuses a destroyed key
+            byte[] g = given;
+            return g != null ? g.clone() : encode(live);
         } finally {
             reading.unlock();
         }
+    }
+
+    /**
+     * Keeps {@code encoding}, the PKCS#8 encoding this key was just made from by a KeyFactory, as
+     * the key's encoding when it differs from the one the key writes: the JDK's keys give back the
+     * encoding they were made from, so equality and hash codes with them (by encoding) hold. Takes
+     * ownership of the array (wiped here when not kept). Called before the key is handed out.
+     */
+    final void keepEncoding(byte[] encoding) {
+        byte[] mine = getEncoded();
+        try {
+            if (MessageDigest.isEqual(mine, encoding)) {
+                Arrays.fill(encoding, (byte) 0);
+                return;
+            }
+        } finally {
+            Arrays.fill(mine, (byte) 0);
+        }
+        given = encoding;
+        GIVEN_CLEANER.register(this, () -> Arrays.fill(encoding, (byte) 0));
     }
 
     /** The PKCS#8 encoding of the live native key: OpenSSL's, unless a kind needs the JDK's form. */
@@ -335,11 +376,38 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     }
 
     /**
-     * Frees the EVP_PKEY and tells every engine still holding it to free its references (outside
-     * the lock: an engine may call back into this key).
+     * Destroys the key when {@code acceljce.keys.destroy=true} or when the JDK destroys its own keys
+     * of this type ({@link #destroysByDefault}): as {@link #destroyNow}. Otherwise answers as the
+     * JDK's RSA, EC, EdDSA and XDH private keys do: {@link DestroyFailedException}, and the key stays
+     * usable ({@link #isDestroyed()} false).
+     *
+     * @throws DestroyFailedException when the key is not destroyed (the default for this type)
      */
     @Override
-    public final void destroy() {
+    public final void destroy() throws DestroyFailedException {
+        if (!destroyed && !destroysByDefault() && !Settings.keysDestroy()) { // a destroyed key stays so, quietly
+            throw new DestroyFailedException("not destroyed: AccelJCE keeps " + kind.algorithm()
+                    + " private keys usable after destroy(), as the JDK's providers do; "
+                    + Settings.KEYS_DESTROY + "=true destroys them");
+        }
+        destroyNow();
+    }
+
+    /**
+     * Whether {@link #destroy()} destroys a key of this type without {@code acceljce.keys.destroy}:
+     * where the JDK's key of the same type is destroyed by its {@code destroy()}.
+     */
+    boolean destroysByDefault() {
+        return false;
+    }
+
+    /**
+     * Frees the EVP_PKEY and tells every engine still holding it to free its references (outside
+     * the lock: an engine may call back into this key); idempotent. What {@link #destroy()} does
+     * when it destroys, and what AccelJCE's own short-lived keys (self-tests, key factories'
+     * intermediate keys) use whatever the setting: {@link Keys#release}.
+     */
+    final void destroyNow() {
         ArrayList<WeakReference<KeyHolder>> told;
         synchronized (this) {
             Lock writing = liveness.writeLock();
@@ -351,6 +419,11 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
                     k.close();
                 }
                 destroyOtherForms();
+                byte[] g = given;
+                given = null;
+                if (g != null) {
+                    Arrays.fill(g, (byte) 0);
+                }
                 byte[] raw = rawForm;
                 rawForm = null;
                 if (raw != null) {

@@ -45,6 +45,24 @@ public final class Keys {
         return out;
     }
 
+    /**
+     * Frees a private key AccelJCE made for its own use (a self-test's, an intermediate one) now,
+     * whatever {@code destroy()} does for callers' keys ({@code acceljce.keys.destroy}): an AccelJCE
+     * key is destroyed; another provider's is asked to destroy itself, and a refusal is ignored (its
+     * material goes with the object, as that provider keeps it). Null is ignored.
+     */
+    public static void release(Key key) {
+        if (key instanceof AccelPrivateKey p) {
+            p.destroyNow();
+        } else if (key instanceof javax.security.auth.Destroyable d && !d.isDestroyed()) {
+            try {
+                d.destroy();
+            } catch (javax.security.auth.DestroyFailedException | RuntimeException ignored) {
+                // the JDK's RSA, EC, EdDSA and XDH keys cannot be destroyed: collected with the object
+            }
+        }
+    }
+
     /** A key from its PKCS#8 encoding, as OpenSSL reads it, or null: for known-answer tests. */
     public static java.security.PrivateKey privateFromPkcs8(byte[] pkcs8) {
         EvpPkey.Key k = EvpPkey.Key.fromPrivateDer(pkcs8);
@@ -180,6 +198,14 @@ public final class Keys {
     /** {@link #toNative} for a key the caller got from the JDK: ours when servable, else the JDK's. */
     static Key adopt(Key jdkKey) throws InvalidKeyException {
         AccelKey a = toNative(jdkKey);
-        return a != null ? a : jdkKey;
+        if (a instanceof AccelPrivateKey p && p != jdkKey) {
+            // the JDK's key gives back the encoding it was made from (a form OpenSSL writes
+            // otherwise, e.g. with the public key inside): so does ours
+            byte[] encoded = jdkKey.getEncoded();
+            if (encoded != null) {
+                p.keepEncoding(encoded);
+            }
+        }
+        return a != null ? (Key) a : jdkKey;
     }
 }

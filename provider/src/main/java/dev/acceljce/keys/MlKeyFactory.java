@@ -62,7 +62,7 @@ public final class MlKeyFactory extends KeyFactorySpi {
                     return ours;
                 }
                 if (ours != null) {
-                    ours.destroy();
+                    ours.destroyNow();
                 }
             } finally {
                 Arrays.fill(der, (byte) 0);
@@ -101,7 +101,7 @@ public final class MlKeyFactory extends KeyFactorySpi {
                         Arrays.fill(expanded, (byte) 0);
                     }
                 } finally {
-                    ours.destroy();
+                    ours.destroyNow();
                 }
             } finally {
                 Arrays.fill(der, (byte) 0);

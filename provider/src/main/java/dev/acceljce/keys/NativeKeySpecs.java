@@ -138,9 +138,12 @@ final class NativeKeySpecs {
             AccelPrivateKey out = key == null ? null : Keys.wrapPrivate(key);
             if (out == null || !kinds.contains(out.kind())) {
                 if (out != null) {
-                    out.destroy();
+                    out.destroyNow();
                 }
                 throw new InvalidKeySpecException("not a " + names(kinds) + " private key OpenSSL accepts");
+            }
+            if (spec instanceof PKCS8EncodedKeySpec) {
+                out.keepEncoding(der); // given back as the JDK's keys give theirs (der: the spec's copy)
             }
             return out;
         } finally {

@@ -62,7 +62,7 @@ final class RsaCipherSelfTests {
             return EngineSelfTests.knownAnswer(
                     got, hex.formatHex("Message".getBytes(StandardCharsets.US_ASCII)), inject);
         } finally {
-            key.destroy();
+            Keys.release(key);
         }
     }
 }

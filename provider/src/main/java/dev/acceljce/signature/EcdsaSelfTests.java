@@ -71,7 +71,7 @@ final class EcdsaSelfTests {
             spi.engineUpdate(message, 0, message.length - 1);
             return spi.engineVerify(sig) ? "a new key's signature verified for another message" : null;
         } finally {
-            pair.getPrivate().destroy();
+            Keys.release(pair.getPrivate());
         }
     }
 
@@ -92,7 +92,7 @@ final class EcdsaSelfTests {
             EcdsaSignature spi = new EcdsaSignature("SHA256withECDSA", "SHA256", false, engine);
             return SignatureSelfChecks.publishedThenFresh(spi, q, x, message, published, "the RFC 6979 signature");
         } finally {
-            x.destroy();
+            Keys.release(x);
         }
     }
 }

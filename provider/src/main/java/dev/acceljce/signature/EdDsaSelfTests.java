@@ -58,7 +58,7 @@ final class EdDsaSelfTests {
             spi.engineUpdate(message, 0, message.length);
             return spi.engineVerify(sig) ? null : "a new key's signature did not verify under its public key";
         } finally {
-            pair.getPrivate().destroy();
+            Keys.release(pair.getPrivate());
         }
     }
 
@@ -92,7 +92,7 @@ final class EdDsaSelfTests {
             spi.engineInitVerify(publicKey);
             return spi.engineVerify(got) ? "a changed signature verified" : null;
         } finally {
-            privateKey.destroy();
+            Keys.release(privateKey);
         }
     }
 }

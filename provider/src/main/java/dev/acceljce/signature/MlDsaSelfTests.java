@@ -163,7 +163,7 @@ final class MlDsaSelfTests {
             return SignatureSelfChecks.publishedThenFresh(
                     spi, publicKey, privateKey, message, published, "the published signature");
         } finally {
-            privateKey.destroy();
+            Keys.release(privateKey);
         }
     }
 

@@ -61,7 +61,7 @@ final class RsaSignatureSelfTests {
             spi.engineUpdate(message, 0, message.length);
             return EngineSelfTests.knownAnswer(spi.engineSign(), KnownAnswers.RSA2048_SHA256_SIGNATURE, inject);
         } finally {
-            key.destroy();
+            Keys.release(key);
         }
     }
 
@@ -95,7 +95,7 @@ final class RsaSignatureSelfTests {
             spi.engineUpdate(message, 0, message.length - 1);
             return spi.engineVerify(sig) ? "a PSS signature verified for another message" : null;
         } finally {
-            priv.destroy();
+            Keys.release(priv);
         }
     }
 

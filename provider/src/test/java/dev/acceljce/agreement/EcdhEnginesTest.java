@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.testing.EngineChoice;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.LiveNatives;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
@@ -18,6 +19,7 @@ import java.security.spec.ECGenParameterSpec;
 import javax.crypto.KeyAgreement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -27,6 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * with InvalidKeyException), its cross-provider agreement with SunEC, its SunEC-exception matrix
  * and peer reuse, run once per engine; and a key destroyed after init refused.
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class EcdhEnginesTest {
     private static final String[] CURVES = {"secp256r1", "secp384r1", "secp521r1"};
 

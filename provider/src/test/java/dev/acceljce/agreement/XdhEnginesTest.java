@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.testing.EngineChoice;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
 import java.security.KeyPair;
@@ -12,6 +13,7 @@ import java.security.KeyPairGenerator;
 import javax.crypto.KeyAgreement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -20,6 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * (strict: small-order peers refused) and cross-provider checks, run once per engine, and a key
  * destroyed after init refused.
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class XdhEnginesTest {
     @BeforeAll
     static void nativeLoaded() {

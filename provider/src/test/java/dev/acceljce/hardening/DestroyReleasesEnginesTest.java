@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.acceljce.keys.AccelKey;
 import dev.acceljce.openssl.EvpPkey;
 import dev.acceljce.openssl.PkeyReferences;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.Providers;
 import java.lang.ref.Reference;
 import java.security.InvalidKeyException;
@@ -26,6 +27,7 @@ import javax.crypto.KEM;
 import javax.crypto.KeyAgreement;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * destroy() of an AccelJCE private key frees the native key at once even while engines that used
@@ -35,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * it is 1 (the test's), where before this was fixed the engine's stayed until the engine was
  * re-initialised or collected. The engine then refuses the key with its JCA exception.
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class DestroyReleasesEnginesTest {
     @BeforeAll
     static void nativeLoaded() {

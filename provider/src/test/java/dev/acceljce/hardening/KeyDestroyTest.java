@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
@@ -17,6 +18,7 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import javax.crypto.KeyAgreement;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Private keys made by AccelJCE: destroy() frees the native key at once, isDestroyed() says so,
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * InvalidKeySpecException for a KeyFactory, SignatureException from an engine initialised before
  * the destroy).
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class KeyDestroyTest {
     @BeforeAll
     static void nativeLoaded() {

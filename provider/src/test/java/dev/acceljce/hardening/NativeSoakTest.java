@@ -3,6 +3,7 @@ package dev.acceljce.hardening;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.Providers;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * CI-sized native-memory soak ({@code acceljce.soak.ops} operations per family, 200,000 by
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * too, but it moves with the Java heap's pages. {@code ./scripts/soak.sh} runs the same with 10 million
  * ({@code ./scripts/soak.sh 80000000 X25519}: only the families whose name contains X25519).
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class NativeSoakTest {
     private static final long OPS = Long.getLong("acceljce.soak.ops", 200_000);
     /**

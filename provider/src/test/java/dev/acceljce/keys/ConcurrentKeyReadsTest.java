@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.Providers;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;
@@ -20,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A private key's getters run side by side on many threads (a server's one key is read by every
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * between reads: every read returns the key's true component or throws IllegalStateException,
  * never a wrong value or a crash, and after destroy every getter refuses.
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class ConcurrentKeyReadsTest {
     private static final int THREADS = 8;
 

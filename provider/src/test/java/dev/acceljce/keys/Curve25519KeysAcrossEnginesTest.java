@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.testing.EngineChoice;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
@@ -24,12 +25,14 @@ import javax.crypto.KeyAgreement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Ed25519 and X25519 keys belong to no library: a pair generated on either one (AWS-LC keeps only
  * raw bytes, OpenSSL an EVP_PKEY) signs or agrees on either one, gives SunEC's answers, and its
  * encodings and components are SunEC's view of the same key. A destroyed key is refused.
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class Curve25519KeysAcrossEnginesTest {
     private static final Family[] FAMILIES = {Family.EDDSA, Family.XDH};
 

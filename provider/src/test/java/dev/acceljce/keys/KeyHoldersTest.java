@@ -3,18 +3,21 @@ package dev.acceljce.keys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.Providers;
 import java.lang.ref.Reference;
 import java.security.KeyPairGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The list of engines a private key tells about its destroy() stays within twice the engines
  * alive: one engine registering again and again (it does, per new native context) and engines
  * the GC collected are pruned; and every live engine is told.
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class KeyHoldersTest {
     private static AccelPrivateKey newKey() throws Exception {
         return (AccelPrivateKey) KeyPairGenerator.getInstance("Ed25519", Providers.ACCEL)

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.acceljce.control.Decisions;
 import dev.acceljce.control.Path;
 import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.Providers;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -41,9 +42,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class KeysTest {
     /** A key type under test: KeyPairGenerator/KeyFactory name, init parameters, spec classes. */
     record Kind(

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.testing.EngineChoice;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.LiveNatives;
 import dev.acceljce.testing.Providers;
 import java.security.InvalidKeyException;
@@ -26,6 +27,7 @@ import javax.crypto.KeyAgreement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -35,6 +37,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * other with AccelJCE's and SunEC's keys ({@link EcdsaTest}'s checks, run once per engine), raw
  * input, bad arguments, and destroyed keys, on the engine asked for.
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class EcdsaEnginesTest {
     /** The live-object kind of AWS-LC's EC_KEY: proof that the AWS-LC engine served. */
     private static final String AWSLC_KEY = "EC_KEY (AWS-LC)";

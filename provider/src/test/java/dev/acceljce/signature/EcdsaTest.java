@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.acceljce.control.Decisions;
 import dev.acceljce.control.Path;
 import dev.acceljce.testing.Differential;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.Providers;
 import dev.acceljce.testing.Wycheproof;
 import dev.acceljce.testing.WycheproofSuites;
@@ -26,9 +27,11 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class EcdsaTest {
     static final String[] CURVES = {"secp256r1", "secp384r1", "secp521r1"};
     static final String[] DIGESTS = {

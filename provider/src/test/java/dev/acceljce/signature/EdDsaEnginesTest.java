@@ -12,6 +12,7 @@ import dev.acceljce.control.Path;
 import dev.acceljce.control.Settings;
 import dev.acceljce.testing.Differential;
 import dev.acceljce.testing.EngineChoice;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.Providers;
 import dev.acceljce.testing.Wycheproof;
 import java.security.InvalidKeyException;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -37,6 +39,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * (verification, strict), signatures byte for byte equal to SunEC's (Ed25519 is deterministic)
  * with AccelJCE's and SunEC's keys, each verifying the other's, and a destroyed key refused.
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class EdDsaEnginesTest {
     @BeforeAll
     static void nativeLoaded() {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.acceljce.openssl.NativeResource;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.LiveNatives;
 import dev.acceljce.testing.Providers;
 import java.security.KeyFactory;
@@ -15,8 +16,10 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Native objects of the key and signature engines are released: by destroy() or by the Cleaner. */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class NativeLifecycleTest {
     @BeforeAll
     static void nativeLoaded() {

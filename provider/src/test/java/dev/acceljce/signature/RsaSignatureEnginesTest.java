@@ -8,6 +8,7 @@ import dev.acceljce.control.Counters;
 import dev.acceljce.control.Engine;
 import dev.acceljce.control.Family;
 import dev.acceljce.testing.EngineChoice;
+import dev.acceljce.testing.KeysDestroyOn;
 import dev.acceljce.testing.LiveNatives;
 import dev.acceljce.testing.Providers;
 import java.math.BigInteger;
@@ -23,6 +24,7 @@ import java.security.spec.PSSParameterSpec;
 import java.security.spec.RSAKeyGenParameterSpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -34,6 +36,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * RSA is not used for run on OpenSSL only), bad arguments, tiny and huge moduli, keys AWS-LC
  * refuses, and destroyed keys, on the engine asked for.
  */
+@ExtendWith(KeysDestroyOn.class) // what destroying a key does: the opt-in
 class RsaSignatureEnginesTest {
     /** The live-object kind of AWS-LC's RSA: proof that the AWS-LC engine served. */
     private static final String AWSLC_KEY = "RSA (AWS-LC)";
