@@ -1,24 +1,28 @@
 # Shared part of the scripts that run other projects' own test suites twice on JDK 25: plain, and
 # with AccelJCE first in the provider list. Sourced by santuario.sh and kerby.sh; not run alone.
 #
-# How AccelJCE gets into a suite's test JVMs (what works, and why):
-#   - the provider jar with the bundled natives (provider/target/acceljce-provider-*-linux-x86_64.jar)
-#     goes on the test JVM's CLASS PATH through surefire's additionalClasspathElements
-#     (user property maven.test.additionalClasspath). On the class path the provider is found by
-#     the JDK through ServiceLoader (META-INF/services/java.security.Provider) from the system
-#     class loader, even when surefire puts the project itself on the module path (Santuario is a
-#     JPMS module): the unnamed module reads every module. The module path would need
-#     --add-modules dev.acceljce.provider and an edit of each suite's module options, so the class
-#     path it is, the way an application adds a provider jar. (-Xbootclasspath/a:JAR also works on
-#     JDK 25, checked: the boot loader's ServiceLoader lookup finds it; not used, since it changes
-#     the provider's class loader to the boot loader, which no user deployment does.)
-#   - a java.security override file, -Djava.security.properties=FILE (one "=": it amends the JDK's
-#     file), lists security.provider.1=AccelJCE and then the JDK's own providers in their order;
-#   - --enable-native-access=ALL-UNNAMED, since the provider runs in the unnamed module there;
-#   - the last two go through surefire's argLine (the suites' poms append @{argLine} or use
-#     ${argLine}), so the project's own JVM options stay.
-# Each run's surefire XML reports record the test JVM's properties; summarize.py checks in every
-# report of the AccelJCE run that java.security.properties and the jar really were there.
+# How AccelJCE gets into a suite's test JVMs (what works, and why): the environment variable
+# JDK_JAVA_OPTIONS, which every `java` launcher of JDK 9+ reads, set for the AccelJCE run to
+#     -Xbootclasspath/a:JAR --enable-native-access=ALL-UNNAMED -Djava.security.properties=FILE
+#   - JAR is provider/target/acceljce-provider-*-linux-x86_64.jar (the provider and the bundled
+#     natives in one file); FILE, written here, amends the JDK's java.security (one "=") with
+#     security.provider.1=AccelJCE followed by the JDK's own providers in their order.
+#   - Why not surefire's own knobs: tried first, both failed silently (AccelJCE was simply not
+#     there, the JDK skips a listed provider it cannot find): surefire 3.5 ignored
+#     -Dmaven.test.additionalClasspath in both suites (the jar never reached the test class path
+#     or module path), and Santuario's build replaces a command-line -DargLine (jacoco's
+#     prepare-agent, even skipped, sets argLine to empty). The launcher's environment variable
+#     reaches every forked test JVM whatever the pom says; the class path cannot be extended that
+#     way (surefire's own --class-path comes later and wins), the boot class path can.
+#   - On the boot class path the provider is loaded by the boot loader into its unnamed module;
+#     the JDK's ServiceLoader lookup by name ("AccelJCE") finds it there, the bundled libraries
+#     load as resources, and --enable-native-access=ALL-UNNAMED covers it. Checked by the
+#     preflight below (AccelJCE first, serving SHA256withECDSA) and in every test report of the
+#     AccelJCE run (summarize.py: java.security.properties among the test JVM's properties, and
+#     each JVM's "Picked up JDK_JAVA_OPTIONS" line in Maven's log). A deployment would rather use
+#     the class path or module path; to run someone else's build unchanged, this is what works.
+#   - Maven's own JVM reads the variable too, so it also runs with AccelJCE first (downloads,
+#     checksums, the compiler): harmless, and more use.
 #
 # Everything downloaded is cached under ~/.cache/acceljce/real-suites/ (downloads/, work/,
 # results/); a lock there keeps two runs from sharing a work tree. Maven runs with -T1 (the
@@ -111,23 +115,18 @@ public class Preflight {
     }
 }
 JAVA
-  java --enable-native-access=ALL-UNNAMED -Djava.security.properties="$sec" -cp "$ACCELJCE_JAR" "$src" >/dev/null \
+  JDK_JAVA_OPTIONS="$(rs_jdk_options acceljce)" java "$src" >/dev/null 2>&1 \
     || rs_die "preflight: AccelJCE is not the first provider with $sec and $ACCELJCE_JAR"
   rs_say "preflight: AccelJCE is the first provider and serves SHA256withECDSA"
 }
 
-# rs_argline RUN: the JVM options of the suite's test JVMs for this run.
-rs_argline() {
+# rs_jdk_options RUN: JDK_JAVA_OPTIONS of every JVM of this run (Maven's and the test JVMs).
+rs_jdk_options() {
   case $1 in
-    plain) echo "-Dacceljce.realsuite.run=plain" ;;
-    acceljce) echo "-Dacceljce.realsuite.run=acceljce --enable-native-access=ALL-UNNAMED -Djava.security.properties=$RS_CACHE/acceljce.security" ;;
+    plain) echo "" ;;
+    acceljce) echo "-Xbootclasspath/a:$ACCELJCE_JAR --enable-native-access=ALL-UNNAMED -Djava.security.properties=$RS_CACHE/acceljce.security" ;;
     *) rs_die "unknown run $1 (plain or acceljce)" ;;
   esac
-}
-
-# rs_mvn_run_props RUN: Maven -D options that put AccelJCE on the test class path (acceljce run only).
-rs_mvn_run_props() {
-  [ "$1" = acceljce ] && echo "-Dmaven.test.additionalClasspath=$ACCELJCE_JAR" || true
 }
 
 # rs_prepare: the jar, the security file and the preflight, once per invocation.

@@ -8,6 +8,7 @@
 #   scripts/real-suites/santuario.sh                 # both runs, then the table and the differences
 #   RUNS=acceljce scripts/real-suites/santuario.sh   # one run again (the table uses the last of each)
 #   XMLSEC_VERSION=4.0.4 ACCELJCE_JAR=... RS_OFFLINE=1 ...
+#   RS_TAG=x ...   # results and work tree under <project>-x (e.g. a second jar side by side)
 #
 # Takes about 12-15 minutes per run on 2 cores (plus ~3 minutes for AccelJCE's build when the
 # native libraries are cached, ~2 minutes of dependency downloads the first time). Not part of CI.
@@ -15,8 +16,8 @@
 source "$(dirname "$0")/common.sh"
 
 version=${XMLSEC_VERSION:-4.0.4}
-project=santuario-xmlsec-$version
-rs_lock santuario
+project=santuario-xmlsec-$version${RS_TAG:+-$RS_TAG}
+rs_lock "$project"
 rs_prepare
 zip=$(rs_fetch "org.apache.santuario:xmlsec:$version:zip:source-release" "xmlsec-$version-source-release.zip")
 rs_say "source: $zip sha256 $(sha256sum "$zip" | cut -d' ' -f1)"
@@ -31,9 +32,8 @@ for run in $RS_RUNS; do
   rs_say "$project: $run run, log $log"
   # The project's own build minus coverage and static checks (jacoco, PMD, modernizer): they
   # do not change what the tests do. Test failures do not stop the build; the reports say them.
-  (cd "$src" && rs_mvn test -Djacoco.skip=true -Dpmd.skip=true -Dmodernizer.skip=true \
-      -Dmaven.test.failure.ignore=true $(rs_mvn_run_props "$run") \
-      "-DargLine=$(rs_argline "$run")") >"$log" 2>&1 \
+  (cd "$src" && JDK_JAVA_OPTIONS="$(rs_jdk_options "$run")" rs_mvn test -Djacoco.skip=true -Dpmd.skip=true -Dmodernizer.skip=true \
+      -Dmaven.test.failure.ignore=true) >"$log" 2>&1 \
     || rs_say "$project $run: Maven ended with an error (see $log); reports so far are kept"
   rs_collect "$project" "$run" "$src" "$log" target/surefire-reports
 done

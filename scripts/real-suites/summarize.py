@@ -29,10 +29,9 @@ def load(run_dir):
             props = {p.get("name"): p.get("value", "") for p in s.iter("property")}
             if props:
                 props_seen += 1
-                path = props.get("java.class.path", "") + props.get("jdk.module.path", "") \
-                    + props.get("surefire.test.class.path", "")
-                if props.get("java.security.properties", "").endswith("acceljce.security") \
-                        and "acceljce-provider" in path:
+                # the JVM does not show -Xbootclasspath/a among its properties; the jar comes in
+                # the same JDK_JAVA_OPTIONS as java.security.properties, whose value it shows
+                if props.get("java.security.properties", "").endswith("acceljce.security"):
                     props_ok += 1
             for tc in s.iter("testcase"):
                 name = f"{tc.get('classname', '')}#{tc.get('name', '')}"
@@ -83,8 +82,15 @@ def main():
     if "acceljce" in data:
         ok, seen = data["acceljce"][2]
         verdict = "yes" if seen and ok == seen else "NO"
+        picked = 0
+        try:
+            picked = sum(1 for line in open(os.path.join(base, "acceljce", "maven.log"), errors="replace")
+                         if line.startswith("NOTE: Picked up JDK_JAVA_OPTIONS") and "acceljce-provider" in line)
+        except OSError:
+            pass
         print(f"\nAccelJCE first in the test JVMs of the acceljce run: {verdict} "
-              f"({ok} of {seen} reports show java.security.properties=...acceljce.security and the jar)")
+              f"({ok} of {seen} reports show java.security.properties=...acceljce.security; "
+              f"{picked} JVMs said they picked up JDK_JAVA_OPTIONS with the jar)")
     if len(runs) == 2:
         a, b = data["plain"][0], data["acceljce"][0]
         diffs = []
