@@ -85,7 +85,7 @@ def main():
         picked = 0
         try:
             picked = sum(1 for line in open(os.path.join(base, "acceljce", "maven.log"), errors="replace")
-                         if line.startswith("NOTE: Picked up JDK_JAVA_OPTIONS") and "acceljce-provider" in line)
+                         if line.startswith("NOTE: Picked up JDK_JAVA_OPTIONS") and "-Xbootclasspath/a:" in line)
         except OSError:
             pass
         print(f"\nAccelJCE first in the test JVMs of the acceljce run: {verdict} "
