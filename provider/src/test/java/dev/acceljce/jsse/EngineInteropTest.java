@@ -297,7 +297,8 @@ class EngineInteropTest {
             System.gc();
             Thread.sleep(50);
         }
-        assertTrue(SslCallbacks.registered() <= before,
+        assertTrue(
+                SslCallbacks.registered() <= before,
                 "the callback table does not keep engines alive: " + SslCallbacks.registered() + " > " + before);
     }
 
