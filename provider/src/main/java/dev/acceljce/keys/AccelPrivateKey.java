@@ -26,8 +26,7 @@ import javax.security.auth.DestroyFailedException;
 /**
  * A private key whose material lives in an OpenSSL EVP_PKEY. Nothing is copied to the Java
  * heap unless the caller asks for the encoding or a component, another library needs the key's
- * raw form ({@link #rawForm}), or the key was made from a PKCS#8 form other than the one it
- * writes, which it then gives back as the JDK's keys do ({@link #keepEncoding}). A key another library generated (AWS-LC's EC, Ed25519 and X25519
+ * raw form ({@link #rawForm}). A key another library generated (AWS-LC's EC, Ed25519 and X25519
  * keys) starts with that library's form (the EC_KEY of an EC key, the raw form of the others), and
  * gets its EVP_PKEY only when OpenSSL is asked to use or encode it ({@link #makeNative}).
  *
@@ -81,16 +80,6 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     private final transient ReentrantReadWriteLock liveness = new ReentrantReadWriteLock();
 
     private final transient Lock reading = liveness.readLock();
-
-    /**
-     * The PKCS#8 encoding the key was made from, kept only when it is not the one this key writes
-     * (an EC key with its curve or public key inside, an EdDSA/XDH key in the version 2 form):
-     * {@link #getEncoded()} then gives it back, as the JDK's keys give back the encoding they were
-     * made from. Null otherwise; wiped by destroy and, once the key is unreachable, by a Cleaner.
-     */
-    private transient volatile byte[] given;
-
-    private static final java.lang.ref.Cleaner GIVEN_CLEANER = java.lang.ref.Cleaner.create();
 
     /** The private material in another library's raw form ({@link #rawForm}), or null; wiped by destroy. */
     private transient volatile byte[] rawForm;
@@ -302,32 +291,10 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
     public final byte[] getEncoded() {
         reading.lock();
         try {
-            EvpPkey.Key live = live(); // refuses a destroyed key
-            byte[] g = given;
-            return g != null ? g.clone() : encode(live);
+            return encode(live());
         } finally {
             reading.unlock();
         }
-    }
-
-    /**
-     * Keeps {@code encoding}, the PKCS#8 encoding this key was just made from by a KeyFactory, as
-     * the key's encoding when it differs from the one the key writes: the JDK's keys give back the
-     * encoding they were made from, so equality and hash codes with them (by encoding) hold. Takes
-     * ownership of the array (wiped here when not kept). Called before the key is handed out.
-     */
-    final void keepEncoding(byte[] encoding) {
-        byte[] mine = getEncoded();
-        try {
-            if (MessageDigest.isEqual(mine, encoding)) {
-                Arrays.fill(encoding, (byte) 0);
-                return;
-            }
-        } finally {
-            Arrays.fill(mine, (byte) 0);
-        }
-        given = encoding;
-        GIVEN_CLEANER.register(this, () -> Arrays.fill(encoding, (byte) 0));
     }
 
     /** The PKCS#8 encoding of the live native key: OpenSSL's, unless a kind needs the JDK's form. */
@@ -419,11 +386,6 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
                     k.close();
                 }
                 destroyOtherForms();
-                byte[] g = given;
-                given = null;
-                if (g != null) {
-                    Arrays.fill(g, (byte) 0);
-                }
                 byte[] raw = rawForm;
                 rawForm = null;
                 if (raw != null) {

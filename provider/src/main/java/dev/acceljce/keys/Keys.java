@@ -198,14 +198,6 @@ public final class Keys {
     /** {@link #toNative} for a key the caller got from the JDK: ours when servable, else the JDK's. */
     static Key adopt(Key jdkKey) throws InvalidKeyException {
         AccelKey a = toNative(jdkKey);
-        if (a instanceof AccelPrivateKey p && p != jdkKey) {
-            // the JDK's key gives back the encoding it was made from (a form OpenSSL writes
-            // otherwise, e.g. with the public key inside): so does ours
-            byte[] encoded = jdkKey.getEncoded();
-            if (encoded != null) {
-                p.keepEncoding(encoded);
-            }
-        }
-        return a != null ? (Key) a : jdkKey;
+        return a != null ? a : jdkKey;
     }
 }

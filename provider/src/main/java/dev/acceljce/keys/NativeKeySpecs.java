@@ -142,9 +142,6 @@ final class NativeKeySpecs {
                 }
                 throw new InvalidKeySpecException("not a " + names(kinds) + " private key OpenSSL accepts");
             }
-            if (spec instanceof PKCS8EncodedKeySpec) {
-                out.keepEncoding(der); // given back as the JDK's keys give theirs (der: the spec's copy)
-            }
             return out;
         } finally {
             if (!(spec instanceof PKCS8EncodedKeySpec)) {
