@@ -121,10 +121,10 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 SSLParameters defaults = context.defaultParameters(mode);
                 SSLParameters previous = context.defaultParameters(clientMode);
                 // keep what the caller set; what was still the other side's default follows the mode
-                if (sameAsDefaults(parameters.getProtocols(), previous.getProtocols())) {
+                if (Arrays.equals(parameters.getProtocols(), previous.getProtocols())) {
                     parameters.setProtocols(defaults.getProtocols());
                 }
-                if (sameAsDefaults(parameters.getNamedGroups(), previous.getNamedGroups())) {
+                if (Arrays.equals(parameters.getNamedGroups(), previous.getNamedGroups())) {
                     parameters.setNamedGroups(defaults.getNamedGroups());
                 }
             }
@@ -133,10 +133,6 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         } finally {
             lock.unlock();
         }
-    }
-
-    private static boolean sameAsDefaults(String[] a, String[] b) {
-        return Arrays.equals(a, b);
     }
 
     @Override
@@ -1041,7 +1037,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             return verifyOrRetry(alert);
         } catch (Throwable t) {
             failureCause = t;
-            return 1;
+            return SslCallbacks.VERIFY_INVALID;
         }
     }
 
@@ -1049,10 +1045,10 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         if (verifyReady) {
             verifyReady = false;
             if (verifyAlert == 0) {
-                return 0;
+                return SslCallbacks.VERIFY_OK;
             }
             alert.reinterpret(1).set(JAVA_BYTE, 0, (byte) verifyAlert);
-            return 1;
+            return SslCallbacks.VERIFY_INVALID;
         }
         List<byte[]> der = connection.peerCertificates();
         String suite = connection.cipherSuite();
@@ -1062,7 +1058,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             handshakeSession.protocol = tls13 ? TlsNames.TLS13 : TlsNames.TLS12;
         }
         pendingTask = () -> verifyChain(der, suite, tls13);
-        return 2;
+        return SslCallbacks.VERIFY_RETRY;
     }
 
     /** The trust manager's work (a delegated task). */
@@ -1144,22 +1140,22 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             return signLater(sigalg, in, inLen);
         } catch (Throwable t) {
             failureCause = t;
-            return 2;
+            return SslCallbacks.KEY_FAILURE;
         }
     }
 
     private int signLater(int sigalg, MemorySegment in, long inLen) {
         if (inLen < 0 || inLen > (1 << 20)) {
-            return 2;
+            return SslCallbacks.KEY_FAILURE;
         }
         byte[] data = in.reinterpret(inLen).toArray(JAVA_BYTE);
         Credentials c = credentials;
         if (c == null) {
-            return 2;
+            return SslCallbacks.KEY_FAILURE;
         }
         signatureReady = false;
         pendingTask = () -> signWithKey(c.key(), sigalg, data);
-        return 1;
+        return SslCallbacks.KEY_RETRY;
     }
 
     /** The JCA signature with a key libssl cannot hold (a delegated task). */
@@ -1201,23 +1197,23 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             return completeSignature(out, outLen, maxOut);
         } catch (Throwable t) {
             failureCause = t;
-            return 2;
+            return SslCallbacks.KEY_FAILURE;
         }
     }
 
     private int completeSignature(MemorySegment out, MemorySegment outLen, long maxOut) {
         if (!signatureReady) {
-            return pendingTask != null ? 1 : 2;
+            return pendingTask != null ? SslCallbacks.KEY_RETRY : SslCallbacks.KEY_FAILURE;
         }
         signatureReady = false;
         byte[] sig = signature;
         signature = null;
         if (signatureFailed || sig == null || sig.length > maxOut) {
-            return 2;
+            return SslCallbacks.KEY_FAILURE;
         }
         MemorySegment.copy(MemorySegment.ofArray(sig), 0, out.reinterpret(maxOut), 0, sig.length);
         outLen.reinterpret(8).set(JAVA_LONG, 0, sig.length);
-        return 0;
+        return SslCallbacks.KEY_SUCCESS;
     }
 
     /**

@@ -10,7 +10,6 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.ref.WeakReference;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -58,8 +57,10 @@ public final class SslCallbacks {
         void newSession(SslSession session);
     }
 
-    static final int VERIFY_OK = 0, VERIFY_INVALID = 1, VERIFY_RETRY = 2;
-    static final int KEY_SUCCESS = 0, KEY_RETRY = 1, KEY_FAILURE = 2;
+    /** What {@link Handler#verifyPeer} answers (libssl's {@code ssl_verify_result_t}). */
+    public static final int VERIFY_OK = 0, VERIFY_INVALID = 1, VERIFY_RETRY = 2;
+    /** What {@link Handler#sign} and {@link Handler#complete} answer ({@code ssl_private_key_result_t}). */
+    public static final int KEY_SUCCESS = 0, KEY_RETRY = 1, KEY_FAILURE = 2;
 
     /**
      * {@code SSL*} address -> its handler. Weak: the map must not keep an engine alive that its
@@ -76,91 +77,37 @@ public final class SslCallbacks {
     static final MemorySegment PRIVATE_KEY_METHOD;
 
     static {
-        Linker linker = Linker.nativeLinker();
-        Arena arena = Arena.global();
-        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        CERT_CB = stub("certCb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        VERIFY_CB = stub("verifyCb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        ALPN_CB =
+                stub("alpnCb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
+        NEW_SESSION_CB = stub("newSessionCb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        PRIVATE_KEY_METHOD = Arena.global().allocate(ADDRESS, 3);
+        PRIVATE_KEY_METHOD.setAtIndex(
+                ADDRESS,
+                0,
+                stub(
+                        "signCb",
+                        FunctionDescriptor.of(
+                                JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_SHORT, ADDRESS, JAVA_LONG)));
+        PRIVATE_KEY_METHOD.setAtIndex(
+                ADDRESS,
+                1,
+                stub(
+                        "decryptCb",
+                        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG)));
+        PRIVATE_KEY_METHOD.setAtIndex(
+                ADDRESS, 2, stub("completeCb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG)));
+    }
+
+    /** A C function pointer, for the life of the process, that calls this class's static method {@code name}. */
+    private static MemorySegment stub(String name, FunctionDescriptor fd) {
         try {
-            CERT_CB = linker.upcallStub(
-                    lookup.findStatic(
-                            SslCallbacks.class,
-                            "certCb",
-                            MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS),
-                    arena);
-            VERIFY_CB = linker.upcallStub(
-                    lookup.findStatic(
-                            SslCallbacks.class,
-                            "verifyCb",
-                            MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS),
-                    arena);
-            ALPN_CB = linker.upcallStub(
-                    lookup.findStatic(
-                            SslCallbacks.class,
-                            "alpnCb",
-                            MethodType.methodType(
-                                    int.class,
-                                    MemorySegment.class,
-                                    MemorySegment.class,
-                                    MemorySegment.class,
-                                    MemorySegment.class,
-                                    int.class,
-                                    MemorySegment.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
-                    arena);
-            NEW_SESSION_CB = linker.upcallStub(
-                    lookup.findStatic(
-                            SslCallbacks.class,
-                            "newSessionCb",
-                            MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS),
-                    arena);
-            MemorySegment sign = linker.upcallStub(
-                    lookup.findStatic(
-                            SslCallbacks.class,
-                            "signCb",
-                            MethodType.methodType(
-                                    int.class,
-                                    MemorySegment.class,
-                                    MemorySegment.class,
-                                    MemorySegment.class,
-                                    long.class,
-                                    short.class,
-                                    MemorySegment.class,
-                                    long.class)),
-                    FunctionDescriptor.of(
-                            JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_SHORT, ADDRESS, JAVA_LONG),
-                    arena);
-            MemorySegment decrypt = linker.upcallStub(
-                    lookup.findStatic(
-                            SslCallbacks.class,
-                            "decryptCb",
-                            MethodType.methodType(
-                                    int.class,
-                                    MemorySegment.class,
-                                    MemorySegment.class,
-                                    MemorySegment.class,
-                                    long.class,
-                                    MemorySegment.class,
-                                    long.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG),
-                    arena);
-            MemorySegment complete = linker.upcallStub(
-                    lookup.findStatic(
-                            SslCallbacks.class,
-                            "completeCb",
-                            MethodType.methodType(
-                                    int.class,
-                                    MemorySegment.class,
-                                    MemorySegment.class,
-                                    MemorySegment.class,
-                                    long.class)),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG),
-                    arena);
-            PRIVATE_KEY_METHOD = arena.allocate(ADDRESS, 3);
-            PRIVATE_KEY_METHOD.setAtIndex(ADDRESS, 0, sign);
-            PRIVATE_KEY_METHOD.setAtIndex(ADDRESS, 1, decrypt);
-            PRIVATE_KEY_METHOD.setAtIndex(ADDRESS, 2, complete);
+            return Linker.nativeLinker()
+                    .upcallStub(
+                            MethodHandles.lookup().findStatic(SslCallbacks.class, name, fd.toMethodType()),
+                            fd,
+                            Arena.global());
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

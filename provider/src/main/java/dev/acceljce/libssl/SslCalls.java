@@ -76,8 +76,6 @@ final class SslCalls {
             LibSsl.function("SSL_shutdown", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle SSL_GET_ERROR =
             LibSsl.critical("SSL_get_error", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle SSL_IN_INIT =
-            LibSsl.critical("SSL_in_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle SSL_GET_SHUTDOWN =
             LibSsl.critical("SSL_get_shutdown", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle SSL_VERSION =
@@ -118,8 +116,6 @@ final class SslCalls {
             LibSsl.critical("SSL_get0_peer_verify_algorithms", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_MAX_SEAL_OVERHEAD =
             LibSsl.critical("SSL_max_seal_overhead", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
-    private static final MethodHandle SSL_GET_PEER_SIGNATURE_ALGORITHM =
-            LibSsl.critical("SSL_get_peer_signature_algorithm", FunctionDescriptor.of(JAVA_SHORT, ADDRESS));
     private static final MethodHandle SSL_SESSION_REUSED =
             LibSsl.critical("SSL_session_reused", FunctionDescriptor.of(JAVA_INT, ADDRESS));
 
@@ -460,14 +456,6 @@ final class SslCalls {
         }
     }
 
-    static boolean inInit(MemorySegment ssl) {
-        try {
-            return (int) SSL_IN_INIT.invokeExact(ssl) != 0;
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
     static int getShutdown(MemorySegment ssl) {
         try {
             return (int) SSL_GET_SHUTDOWN.invokeExact(ssl);
@@ -620,14 +608,6 @@ final class SslCalls {
     static long maxSealOverhead(MemorySegment ssl) {
         try {
             return (long) SSL_MAX_SEAL_OVERHEAD.invokeExact(ssl);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    static int peerSignatureAlgorithm(MemorySegment ssl) {
-        try {
-            return Short.toUnsignedInt((short) SSL_GET_PEER_SIGNATURE_ALGORITHM.invokeExact(ssl));
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -55,7 +55,6 @@ public final class SslConnection extends NativeObject {
 
     private final Network network;
     private MemorySegment scratch;
-    private final SslContextHandle context;
 
     /** The network half of the pair: its own owner, freed after (or before) the SSL, either works. */
     private static final class Network extends NativeObject {
@@ -86,10 +85,9 @@ public final class SslConnection extends NativeObject {
         }
     }
 
-    private SslConnection(MemorySegment ssl, Network network, SslContextHandle context) {
+    private SslConnection(MemorySegment ssl, Network network) {
         super(ssl, RELEASE, "SSL", false);
         this.network = network;
-        this.context = context;
     }
 
     /**
@@ -137,13 +135,9 @@ public final class SslConnection extends NativeObject {
         } else {
             SslCalls.setAcceptState(ssl);
         }
-        SslConnection c = new SslConnection(ssl, network, context);
+        SslConnection c = new SslConnection(ssl, network);
         SslCallbacks.register(ssl, handler);
         return c;
-    }
-
-    private static MemorySegment cString(Arena arena, String s) {
-        return arena.allocateFrom(s);
     }
 
     // ---- configuration, before the handshake ----
@@ -188,7 +182,7 @@ public final class SslConnection extends NativeObject {
     private boolean withString(String value, StringCall call) {
         MemorySegment ssl = enter();
         try (Arena arena = Arena.ofConfined()) {
-            boolean ok = call.apply(ssl, cString(arena, value));
+            boolean ok = call.apply(ssl, arena.allocateFrom(value));
             if (!ok) {
                 AwsLcErrors.clear();
             }
@@ -401,7 +395,7 @@ public final class SslConnection extends NativeObject {
                 from = MemorySegment.ofBuffer(src).asSlice(0, len);
             } else {
                 from = scratch();
-                MemorySegment.copy(heap(src), 0, from, 0, len);
+                MemorySegment.copy(MemorySegment.ofBuffer(src), 0, from, 0, len);
             }
             int r = SslCalls.write(ssl, from, len);
             if (r <= 0) {
@@ -427,102 +421,65 @@ public final class SslConnection extends NativeObject {
 
     /** True once the peer's close_notify was read. */
     public boolean receivedShutdown() {
-        MemorySegment ssl = ptr(); // a read: also from a callback
-        try {
-            return (SslCalls.getShutdown(ssl) & 2) != 0;
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(ssl -> (SslCalls.getShutdown(ssl) & 2) != 0);
     }
-
-    public boolean inHandshake() {
-        MemorySegment ssl = ptr(); // a read: also from a callback
-        try {
-            return SslCalls.inInit(ssl);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
-    }
-
     // ---- what was negotiated ----
+
+    /**
+     * A read of the SSL's state that changes nothing: without the concurrent-use guard, since the
+     * callbacks (inside SSL_do_handshake, which holds it) read too; the engine's lock keeps other
+     * threads out. Keeps this object reachable until the read is done.
+     */
+    private <T> T read(java.util.function.Function<MemorySegment, T> reader) {
+        try {
+            return reader.apply(ptr());
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
 
     /** 0x0304, 0x0303, ... */
     public int version() {
-        MemorySegment ssl = ptr(); // a read: also from a callback
-        try {
-            return SslCalls.version(ssl);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(SslCalls::version);
     }
 
     /** The suite's standard name: the current one, else the one being negotiated, else null. */
     public String cipherSuite() {
-        MemorySegment ssl = ptr(); // a read: also from a callback
-        try {
+        return read(ssl -> {
             String s = SslCalls.cipherName(ssl, false);
             return s != null ? s : SslCalls.cipherName(ssl, true);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        });
     }
 
     /** The group's libssl name ("X25519MLKEM768", "P-256"), or null. */
     public String group() {
-        MemorySegment ssl = ptr(); // a read: also from a callback
-        try {
+        return read(ssl -> {
             int id = SslCalls.groupId(ssl);
             return id == 0 ? null : SslCalls.groupName(id);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        });
     }
 
     public boolean sessionReused() {
-        MemorySegment ssl = ptr(); // a read: also from a callback
-        try {
-            return SslCalls.sessionReused(ssl);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(SslCalls::sessionReused);
     }
-
-    public int peerSignatureAlgorithm() {
-        MemorySegment ssl = ptr(); // a read: also from a callback
-        try {
-            return SslCalls.peerSignatureAlgorithm(ssl);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
-    }
-
     /** The host name the client asked for (server side), or null. From a callback too. */
     public String requestedServerName() {
-        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
-        try {
-            return SslCalls.serverName(ssl);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(SslCalls::serverName);
     }
 
     /** The peer's certificate chain as DER, leaf first (empty when it sent none). From a callback too. */
     public List<byte[]> peerCertificates() {
-        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
-        try {
+        return read(ssl -> {
             MemorySegment stack = SslCalls.peerCertificates(ssl);
             List<byte[]> out = new ArrayList<>();
-            if (stack.equals(MemorySegment.NULL)) {
-                return out;
-            }
-            long n = SslCalls.stackSize(stack);
-            for (long i = 0; i < n; i++) {
-                out.add(SslCalls.cryptoBufferBytes(SslCalls.stackValue(stack, i)));
+            if (!stack.equals(MemorySegment.NULL)) {
+                long n = SslCalls.stackSize(stack);
+                for (long i = 0; i < n; i++) {
+                    out.add(SslCalls.cryptoBufferBytes(SslCalls.stackValue(stack, i)));
+                }
             }
             return out;
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        });
     }
 
     /** The signature algorithms the peer accepts (TLS code points), during the certificate callback. */
@@ -537,12 +494,7 @@ public final class SslConnection extends NativeObject {
 
     /** The most a record adds to its plaintext now. */
     public int maxSealOverhead() {
-        MemorySegment ssl = ptr(); // a read: also from a callback
-        try {
-            return (int) Math.min(Integer.MAX_VALUE, SslCalls.maxSealOverhead(ssl));
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(ssl -> (int) Math.min(Integer.MAX_VALUE, SslCalls.maxSealOverhead(ssl)));
     }
 
     /** Unregisters the callbacks and frees the SSL and the network half. Idempotent. */
@@ -584,9 +536,5 @@ public final class SslConnection extends NativeObject {
         ByteBuffer view = b.duplicate();
         view.limit(from + len).position(from);
         return MemorySegment.ofBuffer(view);
-    }
-
-    private static MemorySegment heap(ByteBuffer src) {
-        return MemorySegment.ofBuffer(src);
     }
 }
