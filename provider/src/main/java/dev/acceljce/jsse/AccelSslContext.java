@@ -213,14 +213,14 @@ public abstract class AccelSslContext extends SSLContextSpi {
 
     @Override
     protected SSLSocketFactory engineGetSocketFactory() {
-        throw new UnsupportedOperationException(
-                "AccelJCE's TLS has no SSLSocket yet: use its SSLEngine, or SunJSSE for sockets");
+        handle();
+        return new AccelSslSocketFactory(this);
     }
 
     @Override
     protected SSLServerSocketFactory engineGetServerSocketFactory() {
-        throw new UnsupportedOperationException(
-                "AccelJCE's TLS has no SSLServerSocket yet: use its SSLEngine, or SunJSSE for sockets");
+        handle();
+        return new AccelSslServerSocketFactory(this);
     }
 
     @Override

@@ -34,6 +34,7 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
 import javax.net.ssl.X509ExtendedKeyManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 import javax.net.ssl.X509TrustManager;
@@ -102,10 +103,23 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
 
     private record Credentials(X509Certificate[] chain, PrivateKey key) {}
 
+    /**
+     * The socket this engine runs under ({@link AccelSslSocket}), or null for an engine of its own:
+     * the key and trust managers are then given the socket, not the engine, as SunJSSE gives its
+     * sockets' managers (a key manager choosing by socket, a trust manager reading the socket's
+     * endpoint identification).
+     */
+    private volatile SSLSocket socket;
+
     AccelSslEngine(AccelSslContext context, String host, int port) {
         super(host, port);
         this.context = context;
         this.parameters = context.defaultParameters(false);
+    }
+
+    /** Makes this the engine of {@code s} (before its handshake). */
+    void runUnder(SSLSocket s) {
+        socket = s;
     }
 
     // ------------------------------------------------------------------ mode and parameters
@@ -338,11 +352,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     public String getApplicationProtocol() {
         lock.lock();
         try {
-            if (!handshakeDone) {
-                return null;
-            }
-            String p = connection.alpnSelected();
-            return p == null ? "" : p;
+            return handshakeDone ? applicationProtocol : null;
         } finally {
             lock.unlock();
         }
@@ -352,7 +362,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     public String getHandshakeApplicationProtocol() {
         lock.lock();
         try {
-            if (connection == null || handshakeDone) {
+            if (connection == null || handshakeDone || connection.isClosed()) {
                 return null;
             }
             String p = connection.alpnSelected();
@@ -363,6 +373,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     }
 
     private java.util.function.BiFunction<SSLEngine, List<String>, String> alpnSelector;
+    /** What ALPN chose, kept when the handshake finished ("" for none): readable after {@link #free}. */
+    private String applicationProtocol;
 
     @Override
     public void setHandshakeApplicationProtocolSelector(
@@ -564,6 +576,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     private void completed() {
         handshakeDone = true;
         finishedToReport = true;
+        String alpn = connection.alpnSelected();
+        applicationProtocol = alpn == null ? "" : alpn;
         boolean resumed = connection.sessionReused();
         AccelSslSession s = handshakeSession;
         s.protocol = connection.version() == SslConnection.TLS1_3 ? TlsNames.TLS13 : TlsNames.TLS12;
@@ -992,11 +1006,17 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                     keyTypes.add("Ed25519");
                 }
                 String alias = null;
+                SSLSocket s = socket;
                 if (clientMode) {
-                    alias = km.chooseEngineClientAlias(keyTypes.toArray(String[]::new), null, this);
+                    String[] types = keyTypes.toArray(String[]::new);
+                    alias = s != null
+                            ? km.chooseClientAlias(types, null, s)
+                            : km.chooseEngineClientAlias(types, null, this);
                 } else {
                     for (String type : keyTypes) {
-                        alias = km.chooseEngineServerAlias(type, null, this);
+                        alias = s != null
+                                ? km.chooseServerAlias(type, null, s)
+                                : km.chooseEngineServerAlias(type, null, this);
                         if (alias != null) {
                             break;
                         }
@@ -1091,7 +1111,11 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 if (clientMode) {
                     String authType = tls13 ? "UNKNOWN" : keyExchange(suite);
                     if (tm instanceof X509ExtendedTrustManager x) {
-                        x.checkServerTrusted(chain.clone(), authType, this);
+                        if (socket != null) {
+                            x.checkServerTrusted(chain.clone(), authType, socket);
+                        } else {
+                            x.checkServerTrusted(chain.clone(), authType, this);
+                        }
                     } else {
                         tm.checkServerTrusted(chain.clone(), authType);
                     }
@@ -1102,7 +1126,11 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                         default -> "UNKNOWN";
                     };
                     if (tm instanceof X509ExtendedTrustManager x) {
-                        x.checkClientTrusted(chain.clone(), authType, this);
+                        if (socket != null) {
+                            x.checkClientTrusted(chain.clone(), authType, socket);
+                        } else {
+                            x.checkClientTrusted(chain.clone(), authType, this);
+                        }
                     } else {
                         tm.checkClientTrusted(chain.clone(), authType);
                     }
@@ -1282,7 +1310,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     String negotiatedGroup() {
         lock.lock();
         try {
-            return connection == null ? null : TlsNames.jdkGroup(connection.group());
+            return connection == null || connection.isClosed() ? null : TlsNames.jdkGroup(connection.group());
         } finally {
             lock.unlock();
         }
@@ -1298,10 +1326,17 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         }
     }
 
-    /** Frees libssl's objects now (the Cleaner would later). For tests and the socket. */
+    /**
+     * Frees libssl's objects now (the Cleaner would later) and ends both directions: later wraps
+     * and unwraps answer CLOSED, the session and ALPN's choice stay readable. For tests and the
+     * socket's close.
+     */
     void free() {
         lock.lock();
         try {
+            inboundDone = true;
+            outboundDone = true;
+            pendingTask = null;
             if (connection != null) {
                 connection.free();
             }

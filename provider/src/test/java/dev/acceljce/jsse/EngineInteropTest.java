@@ -256,13 +256,6 @@ class EngineInteropTest {
     }
 
     @Test
-    void socketsAreNotBuiltYetAndSaySo() throws Exception {
-        SSLContext ctx = TlsPeers.context(OURS, (String) null);
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, ctx::getSocketFactory);
-        assertTrue(e.getMessage().contains("SSLEngine"));
-    }
-
-    @Test
     void connectionsAreFreedAndUnregistered() throws Exception {
         assumeTrue(LibSsl.isAvailable());
         int before = SslCallbacks.registered();
