@@ -1196,11 +1196,14 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 throw new SSLHandshakeException("unsupported signature scheme 0x" + Integer.toHexString(sigalg));
             }
             Signature s = Signature.getInstance(scheme.jca());
+            // the key first: the JCA picks the provider that takes this key (a token's, through
+            // SunPKCS11) at initSign; parameters set before it would pick the first provider that
+            // takes the parameters, which then refuses the key ("key must be RSAPrivateKey")
+            s.initSign(key);
             AlgorithmParameterSpec spec = scheme.parameters();
             if (spec != null) {
                 s.setParameter(spec);
             }
-            s.initSign(key);
             s.update(data);
             sig = s.sign();
         } catch (Exception e) {

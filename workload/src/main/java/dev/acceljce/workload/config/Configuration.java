@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * A provider configuration of the bank's JVM, after EEJS Table 1 (configurations A-F) and
  * DayTrader's set-ups. Every configuration runs the same server code; all but {@link #ACCELJCE_TLS}
- * on SunJSSE, changing only the JVM flags and which JCA provider is first in the list;
- * {@link #ACCELJCE_TLS} gives the bank's Jetty connector AccelJCE's own SSLContext. {@link #install} runs first thing in
+ * and {@link #ACCELJCE_TLS_TOKEN} on SunJSSE, changing only the JVM flags and which JCA provider is first in the list;
+ * those two give the bank's Jetty connector AccelJCE's own SSLContext. {@link #install} runs first thing in
  * the bank's main.
  */
 public enum Configuration {
@@ -40,6 +40,11 @@ public enum Configuration {
     ACCELJCE_TLS(
             "acceljce-tls",
             "AccelJCE's own TLS stack (AccelJCE-TLS, AWS-LC's libssl) serving the bank's HTTPS; AccelJCE first (native)",
+            "-Dacceljce.policy=native"),
+    ACCELJCE_TLS_TOKEN(
+            "acceljce-tls-token",
+            "server key in a SoftHSM2 token via SunPKCS11, AccelJCE's own TLS stack serving the bank's HTTPS"
+                    + " (libssl asks the JCA for the token's signature); AccelJCE first (native)",
             "-Dacceljce.policy=native");
 
     /** Where Debian's NSS softokn lives. */
@@ -64,12 +69,21 @@ public enum Configuration {
 
     /** Whether AccelJCE's counters are meaningful (AccelJCE is in the bank's provider list). */
     public boolean usesAccelJce() {
-        return this == ACCELJCE_AUTO || this == ACCELJCE_NATIVE || this == PKCS11_TOKEN || this == ACCELJCE_TLS;
+        return this == ACCELJCE_AUTO
+                || this == ACCELJCE_NATIVE
+                || this == PKCS11_TOKEN
+                || this == ACCELJCE_TLS
+                || this == ACCELJCE_TLS_TOKEN;
     }
 
     /** Whether the bank's HTTPS runs on AccelJCE's own TLS stack rather than SunJSSE. */
     public boolean ownTlsStack() {
-        return this == ACCELJCE_TLS;
+        return this == ACCELJCE_TLS || this == ACCELJCE_TLS_TOKEN;
+    }
+
+    /** Whether the bank's server key lives in a SoftHSM2 token (SunPKCS11), not in its key store. */
+    public boolean tokenKey() {
+        return this == PKCS11_TOKEN || this == ACCELJCE_TLS_TOKEN;
     }
 
     /**
@@ -79,7 +93,7 @@ public enum Configuration {
     public String install(Path workDir) throws IOException {
         switch (this) {
             case JDK_DEFAULT, JDK_SOFTWARE -> {}
-            case ACCELJCE_AUTO, ACCELJCE_NATIVE, PKCS11_TOKEN, ACCELJCE_TLS ->
+            case ACCELJCE_AUTO, ACCELJCE_NATIVE, PKCS11_TOKEN, ACCELJCE_TLS, ACCELJCE_TLS_TOKEN ->
                 Security.insertProviderAt(new AccelJceProvider(), 1);
             case ACCP -> com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider.install();
             case CONSCRYPT -> {

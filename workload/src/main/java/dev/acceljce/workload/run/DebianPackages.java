@@ -56,7 +56,7 @@ final class DebianPackages {
         if (spec.configurations().contains(dev.acceljce.workload.config.Configuration.NSS)) {
             needs.add(NSS);
         }
-        if (spec.configurations().contains(dev.acceljce.workload.config.Configuration.PKCS11_TOKEN)) {
+        if (spec.configurations().stream().anyMatch(dev.acceljce.workload.config.Configuration::tokenKey)) {
             needs.add(SOFTHSM2);
             needs.add(PKCS11_SPY);
         }

@@ -3,7 +3,6 @@ package dev.acceljce.workload.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.acceljce.workload.config.Configuration;
 import dev.acceljce.workload.site.Page;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -138,27 +137,29 @@ final class Report {
         return "";
     }
 
-    /** The token's own log of the pkcs11-token runs ({@link TokenProof}). */
+    /** The token's own log of the runs with the key in a token ({@link TokenProof}). */
     private void tokenLog(StringBuilder b) {
-        List<WorkloadMain.Result> token = results.stream()
-                .filter(r -> r.configuration() == Configuration.PKCS11_TOKEN)
-                .toList();
+        List<WorkloadMain.Result> token =
+                results.stream().filter(r -> r.configuration().tokenKey()).toList();
         if (token.isEmpty()) {
             return;
         }
-        b.append("\n## The token's own log (pkcs11-token)\n\n");
-        b.append("Before each pkcs11-token run, a JVM set up as its bank ran full handshakes with the key in the\n"
-                + "token while OpenSC's pkcs11-spy, between SunPKCS11 and SoftHSM2, logged every PKCS#11 call the\n"
-                + "token received: one private-key call per handshake (C_Sign/C_SignFinal, or C_Decrypt with RSA key\n"
-                + "exchange) says the token did the server's key operation; AccelJCE's operations there are the\n"
-                + "client's verifications (or RSA encryptions).\n\n");
+        b.append("\n## The token's own log (pkcs11-token, acceljce-tls-token)\n\n");
         b.append(
-                "| TLS | full handshakes | token C_Sign + C_SignFinal | token C_Decrypt | AccelJCE signature / Cipher.RSA ops | |\n");
-        b.append("| --- | ---: | ---: | ---: | ---: | --- |\n");
+                "Before each run with the key in the token, a JVM set up as its bank (SunJSSE or AccelJCE-TLS) ran full handshakes with the key in the\n"
+                        + "token while OpenSC's pkcs11-spy, between SunPKCS11 and SoftHSM2, logged every PKCS#11 call the\n"
+                        + "token received: one private-key call per handshake (C_Sign/C_SignFinal, or C_Decrypt with RSA key\n"
+                        + "exchange) says the token did the server's key operation; AccelJCE's operations there are the\n"
+                        + "client's verifications (or RSA encryptions).\n\n");
+        b.append(
+                "| configuration | TLS | full handshakes | token C_Sign + C_SignFinal | token C_Decrypt | AccelJCE signature / Cipher.RSA ops | |\n");
+        b.append("| --- | --- | ---: | ---: | ---: | ---: | --- |\n");
         for (WorkloadMain.Result r : token) {
             TokenProof.Account a = r.tokenProof();
             if (a == null) {
                 b.append("| ")
+                        .append(r.configuration().id)
+                        .append(" | ")
                         .append(r.tls().id)
                         .append(" | | | | | not run: ")
                         .append(
@@ -169,6 +170,8 @@ final class Report {
                 continue;
             }
             b.append("| ")
+                    .append(r.configuration().id)
+                    .append(" | ")
                     .append(r.tls().id)
                     .append(" | ")
                     .append(a.handshakes())

@@ -63,8 +63,8 @@ record Servers(
                     Integer.toString(spec.bankPort())));
             Map<String, String> env = Map.of();
             TokenProof.Account tokenProof = null;
-            if (config == Configuration.PKCS11_TOKEN) {
-                SoftHsmToken token = SoftHsmToken.create(work, bankStore, tls);
+            if (config.tokenKey()) {
+                SoftHsmToken token = SoftHsmToken.create(work, bankStore, tls, config);
                 tokenProof = token.proof();
                 args.addAll(
                         List.of("--token-config", token.pkcs11Config().toString(), "--token-pin", SoftHsmToken.PIN));

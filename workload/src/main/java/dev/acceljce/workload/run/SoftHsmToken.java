@@ -23,7 +23,8 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenPro
     static final String PIN = "20261125";
     private static final Path UTIL = DebianPackages.SOFTHSM2_UTIL;
 
-    static SoftHsmToken create(Path work, Path bankStore, TlsSetting tls) throws IOException, InterruptedException {
+    static SoftHsmToken create(Path work, Path bankStore, TlsSetting tls, Configuration config)
+            throws IOException, InterruptedException {
         if (!DebianPackages.SOFTHSM2.present()) {
             throw new IOException("SoftHSM2 is missing (" + DebianPackages.SOFTHSM2.files() + "): "
                     + DebianPackages.SOFTHSM2.installLine());
@@ -46,11 +47,13 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenPro
                 slotListIndex = 0
                 """.formatted(Configuration.SOFTHSM_MODULE));
         run(env, java(TokenImport.class, List.of(), p11.toString(), PIN, bankStore.toString()));
-        return new SoftHsmToken(p11, env, DebianPackages.PKCS11_SPY.present() ? prove(dir, env, bankStore, tls) : null);
+        return new SoftHsmToken(
+                p11, env, DebianPackages.PKCS11_SPY.present() ? prove(dir, env, bankStore, tls, config) : null);
     }
 
     /** {@link TokenProof} in its own JVM, SunPKCS11 loading the spy, the spy loading SoftHSM2. */
-    private static TokenProof.Account prove(Path dir, Map<String, String> env, Path bankStore, TlsSetting tls)
+    private static TokenProof.Account prove(
+            Path dir, Map<String, String> env, Path bankStore, TlsSetting tls, Configuration config)
             throws IOException, InterruptedException {
         Path spyConfig = dir.resolve("sunpkcs11-spy.cfg");
         Files.writeString(spyConfig, """
@@ -66,12 +69,13 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenPro
                 spyEnv,
                 java(
                         TokenProof.class,
-                        Configuration.PKCS11_TOKEN.jvmOptions(),
+                        config.jvmOptions(),
                         spyConfig.toString(),
                         PIN,
                         bankStore.toString(),
                         tls.id,
-                        Integer.toString(TokenProof.HANDSHAKES)));
+                        Integer.toString(TokenProof.HANDSHAKES),
+                        config.id));
         return TokenProof.account(out, Files.readString(spyLog));
     }
 

@@ -111,15 +111,17 @@ public final class TokenProof {
         Path bankStore = Path.of(args[2]);
         TlsSetting tls = TlsSetting.byId(args[3]);
         int handshakes = Integer.parseInt(args[4]);
+        Configuration config = Configuration.byId(args[5]);
         TlsJvm.prepare(tls);
-        Configuration.PKCS11_TOKEN.install(spyConfig.getParent());
+        config.install(spyConfig.getParent());
 
         Provider p11 = Security.getProvider("SunPKCS11").configure(spyConfig.toString());
         Security.addProvider(p11);
         KeyStore token = KeyStore.getInstance("PKCS11", p11);
         token.load(null, pin);
         KeyManager[] keys = TlsContexts.keyManagers(token, pin);
-        SSLContext server = TlsContexts.server(keys);
+        // the server the bank runs: SunJSSE, or AccelJCE's own stack signing through the JCA
+        SSLContext server = config.ownTlsStack() ? TlsContexts.acceljceServer(keys) : TlsContexts.server(keys);
         TrustManager[] trust = TlsContexts.trustManagers(Certificates.trusting(bankStore));
 
         Counters.reset();
@@ -139,15 +141,18 @@ public final class TokenProof {
             for (int i = 0; i < handshakes; i++) {
                 // a new client context per connection: nothing to resume, every handshake is full
                 SSLContext client = TlsContexts.client(trust);
-                try (SSLSocket s = (SSLSocket) client.getSocketFactory()
-                        .createSocket(InetAddress.getLoopbackAddress(), listener.getLocalPort())) {
-                    s.setSSLParameters(TlsContexts.restrict(s.getSSLParameters(), tls));
-                    s.startHandshake();
-                    s.getOutputStream().write(1);
-                    s.getOutputStream().flush();
-                    if (s.getInputStream().read() != 1) {
-                        throw new IOException("the server did not answer on connection " + i);
+                try {
+                    oneHandshake(client, listener.getLocalPort(), tls, i);
+                } catch (IOException e) {
+                    // the client sees only that the server hung up: say why the server did
+                    try {
+                        served.get(10, TimeUnit.SECONDS);
+                    } catch (java.util.concurrent.ExecutionException serverSide) {
+                        e.addSuppressed(serverSide.getCause());
+                    } catch (java.util.concurrent.TimeoutException ignored) {
+                        // the server is still waiting: the client's exception is the whole story
                     }
+                    throw e;
                 }
             }
             served.get(60, TimeUnit.SECONDS);
@@ -159,6 +164,18 @@ public final class TokenProof {
                 .mapToLong(Counters.Row::totalOps)
                 .sum();
         System.out.printf("%s handshakes=%d acceljceOps=%d%n", LINE, handshakes, acceljce);
+    }
+
+    private static void oneHandshake(SSLContext client, int port, TlsSetting tls, int i) throws IOException {
+        try (SSLSocket s = (SSLSocket) client.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), port)) {
+            s.setSSLParameters(TlsContexts.restrict(s.getSSLParameters(), tls));
+            s.startHandshake();
+            s.getOutputStream().write(1);
+            s.getOutputStream().flush();
+            if (s.getInputStream().read() != 1) {
+                throw new IOException("the server did not answer on connection " + i);
+            }
+        }
     }
 
     private static void echoOneByte(InputStream in, OutputStream out) throws IOException {
