@@ -58,6 +58,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
 
     private static final int CONTENT_APPLICATION_DATA = 23;
     private static final int ALERT_BAD_CERTIFICATE = 42, ALERT_CERTIFICATE_UNKNOWN = 46;
+    private static final int ALERT_HANDSHAKE_FAILURE = 40, ALERT_INTERNAL_ERROR = 80;
 
     private final AccelSslContext context;
     private final ReentrantLock lock = new ReentrantLock();
@@ -614,6 +615,13 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         failure = e;
         inboundDone = true;
         pendingTask = null;
+        if (failureCause != null && connection != null && !connection.isClosed() && connection.pendingOutput() == 0) {
+            // our side failed (a key manager, a JCA signature): libssl queued no alert for that, and
+            // the peer should hear one, as from SunJSSE: handshake_failure when no credentials fit,
+            // internal_error otherwise
+            connection.sendFatalAlert(
+                    failureCause instanceof SSLHandshakeException ? ALERT_HANDSHAKE_FAILURE : ALERT_INTERNAL_ERROR);
+        }
         if (session != null) {
             session.invalidate();
         }

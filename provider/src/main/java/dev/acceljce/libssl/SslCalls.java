@@ -1,6 +1,7 @@
 package dev.acceljce.libssl;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
@@ -74,6 +75,8 @@ final class SslCalls {
             LibSsl.function("SSL_write", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
     private static final MethodHandle SSL_SHUTDOWN =
             LibSsl.function("SSL_shutdown", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_SEND_FATAL_ALERT =
+            LibSsl.function("SSL_send_fatal_alert", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_BYTE));
     private static final MethodHandle SSL_GET_ERROR =
             LibSsl.critical("SSL_get_error", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
     private static final MethodHandle SSL_GET_SHUTDOWN =
@@ -443,6 +446,14 @@ final class SslCalls {
     static int shutdown(MemorySegment ssl) {
         try {
             return (int) SSL_SHUTDOWN.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int sendFatalAlert(MemorySegment ssl, byte alert) {
+        try {
+            return (int) SSL_SEND_FATAL_ALERT.invokeExact(ssl, alert);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -419,6 +419,24 @@ public final class SslConnection extends NativeObject {
         }
     }
 
+    /**
+     * Queues a fatal alert for the peer (TLS alert code, e.g. 80 internal_error) after a failure
+     * libssl sent none for: one that came from our side (a key manager or a JCA signature failing).
+     * The connection is unusable afterwards.
+     */
+    public void sendFatalAlert(int alert) {
+        if (alert < 0 || alert > 255) {
+            throw new IllegalArgumentException("alert " + alert);
+        }
+        MemorySegment ssl = enter();
+        try {
+            SslCalls.sendFatalAlert(ssl, (byte) alert);
+            AwsLcErrors.clear();
+        } finally {
+            exit();
+        }
+    }
+
     /** True once the peer's close_notify was read. */
     public boolean receivedShutdown() {
         return read(ssl -> (SslCalls.getShutdown(ssl) & 2) != 0);

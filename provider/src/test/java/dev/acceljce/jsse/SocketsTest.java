@@ -404,6 +404,77 @@ class SocketsTest {
         }
     }
 
+    /**
+     * A key no provider can sign with: the handshake fails on our side, in a delegated task, where
+     * libssl has no alert of its own to send; the peer must still hear one (SunJSSE's client
+     * reports it), not a hang-up.
+     */
+    @Test
+    void aKeyThatCannotSignEndsInAnAlertThePeerHears() throws Exception {
+        X509ExtendedKeyManager real = (X509ExtendedKeyManager) TlsPeers.keyManagers("ec256")[0];
+        PrivateKey unusable = new PrivateKey() {
+            @Override
+            public String getAlgorithm() {
+                return "EC";
+            }
+
+            @Override
+            public String getFormat() {
+                return null;
+            }
+
+            @Override
+            public byte[] getEncoded() {
+                return null;
+            }
+        };
+        KeyManager[] km = {
+            new X509ExtendedKeyManager() {
+                @Override
+                public String[] getClientAliases(String t, Principal[] i) {
+                    return null;
+                }
+
+                @Override
+                public String chooseClientAlias(String[] t, Principal[] i, Socket s) {
+                    return null;
+                }
+
+                @Override
+                public String[] getServerAliases(String t, Principal[] i) {
+                    return real.getServerAliases(t, i);
+                }
+
+                @Override
+                public String chooseServerAlias(String t, Principal[] i, Socket s) {
+                    return real.chooseServerAlias(t, i, s);
+                }
+
+                @Override
+                public X509Certificate[] getCertificateChain(String a) {
+                    return real.getCertificateChain(a);
+                }
+
+                @Override
+                public PrivateKey getPrivateKey(String a) {
+                    return unusable;
+                }
+            }
+        };
+        SSLContext serverCtx = TlsPeers.context(OURS, km);
+        SSLContext clientCtx = TlsPeers.context(JDK, (String) null);
+        try (OneConnectionServer server =
+                new OneConnectionServer(serverCtx, s -> s.getInputStream().read())) {
+            try (SSLSocket client = connect(clientCtx, server.port())) {
+                SSLException e = assertThrows(SSLException.class, client::startHandshake);
+                assertTrue(e.getMessage().contains("internal_error"), e.toString());
+            }
+            Throwable serverSaw = server.failure();
+            assertInstanceOf(SSLHandshakeException.class, serverSaw, serverSaw.toString());
+            assertInstanceOf(java.security.InvalidKeyException.class, rootCause(serverSaw), serverSaw.toString());
+        }
+    }
+
     @Test
     void theJdkHttpsClientRunsOverOurSocketFactory() throws Exception {
         SSLContext serverCtx = TlsPeers.context(OURS, "ec256");
