@@ -401,6 +401,13 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 throw new SSLException("Engine is closed");
             }
             if (handshakeDone) {
+                // as SunJSSE: in TLS 1.3 a new "handshake" is a KeyUpdate (both sides' keys)
+                if (failure == null
+                        && session != null
+                        && TlsNames.TLS13.equals(session.getProtocol())
+                        && connection.requestKeyUpdate()) {
+                    return;
+                }
                 throw new SSLException("renegotiation is not supported");
             }
             start();

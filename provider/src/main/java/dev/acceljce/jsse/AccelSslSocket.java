@@ -159,10 +159,22 @@ final class AccelSslSocket extends SSLSocket {
 
     // ------------------------------------------------------------------ the handshake
 
+    /**
+     * The handshake, or once it is done, what SunJSSE does then: a KeyUpdate in TLS 1.3 (this
+     * side's keys and, at its request, the peer's); in TLS 1.2 the engine refuses renegotiation.
+     */
     @Override
     public void startHandshake() throws IOException {
         if (!runHandshake()) {
-            throw new SSLException("renegotiation and TLS 1.3 KeyUpdate on request are not supported");
+            AccelSslEngine e = engine;
+            writeLock.lock();
+            try {
+                checkOpen();
+                e.beginHandshake();
+                wrapAndSend(e, ByteBuffer.allocate(0));
+            } finally {
+                writeLock.unlock();
+            }
         }
     }
 

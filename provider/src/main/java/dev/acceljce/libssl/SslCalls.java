@@ -75,6 +75,8 @@ final class SslCalls {
             LibSsl.function("SSL_write", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
     private static final MethodHandle SSL_SHUTDOWN =
             LibSsl.function("SSL_shutdown", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_KEY_UPDATE =
+            LibSsl.function("SSL_key_update", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
     private static final MethodHandle SSL_SEND_FATAL_ALERT =
             LibSsl.function("SSL_send_fatal_alert", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_BYTE));
     private static final MethodHandle SSL_GET_ERROR =
@@ -446,6 +448,14 @@ final class SslCalls {
     static int shutdown(MemorySegment ssl) {
         try {
             return (int) SSL_SHUTDOWN.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int keyUpdate(MemorySegment ssl, int requestType) {
+        try {
+            return (int) SSL_KEY_UPDATE.invokeExact(ssl, requestType);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -408,6 +408,31 @@ public final class SslConnection extends NativeObject {
         }
     }
 
+    /** SSL_KEY_UPDATE_REQUESTED: the peer updates its sending keys too. */
+    private static final int KEY_UPDATE_REQUESTED = 1;
+
+    /**
+     * Queues a TLS 1.3 KeyUpdate asking the peer to update its keys too, and flushes it into the
+     * network half (a zero-length SSL_write). False when libssl refuses (not TLS 1.3).
+     */
+    public boolean requestKeyUpdate() {
+        MemorySegment ssl = enter();
+        try {
+            if (SslCalls.keyUpdate(ssl, KEY_UPDATE_REQUESTED) != 1) {
+                AwsLcErrors.clear();
+                return false;
+            }
+            int r = SslCalls.write(ssl, scratch(), 0);
+            if (r < 0) {
+                AwsLcErrors.clear();
+                return false;
+            }
+            return true;
+        } finally {
+            exit();
+        }
+    }
+
     /** Sends close_notify (SSL_shutdown); the alert waits in the network half. */
     public void shutdown() {
         MemorySegment ssl = enter();

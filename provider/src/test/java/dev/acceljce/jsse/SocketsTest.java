@@ -609,7 +609,52 @@ class SocketsTest {
                 assertEquals("h2", client.getApplicationProtocol());
                 assertEquals("h2", server.get());
                 assertEquals(List.of(List.of("h2", "http/1.1")), offered);
-                assertThrows(SSLException.class, client::startHandshake, "no renegotiation");
+            }
+        }
+    }
+
+    static Stream<Arguments> sidesForKeyUpdate() {
+        return Stream.of(Arguments.of(OURS, OURS), Arguments.of(OURS, JDK), Arguments.of(JDK, OURS));
+    }
+
+    /**
+     * startHandshake after the handshake, in TLS 1.3: a KeyUpdate asking the peer for one too (as
+     * SunJSSE's); the data after it crosses both ways under the new keys. Our TLS 1.2 refuses
+     * (renegotiation).
+     */
+    @ParameterizedTest(name = "{0} client, {1} server")
+    @MethodSource("sidesForKeyUpdate")
+    void startHandshakeAgainUpdatesTheKeysInTls13(String clientStack, String serverStack) throws Exception {
+        SSLContext serverCtx = TlsPeers.context(serverStack, "ec256");
+        SSLContext clientCtx = TlsPeers.context(clientStack, (String) null);
+        byte[] data = random(100_000);
+        try (OneConnectionServer server = new OneConnectionServer(serverCtx, s -> {
+            InputStream in = s.getInputStream();
+            OutputStream out = s.getOutputStream();
+            out.write(in.read());
+            out.write(readFully(in, data.length)); // under the client's new keys
+            return in.read();
+        })) {
+            try (SSLSocket client = connect(clientCtx, server.port())) {
+                InputStream in = client.getInputStream();
+                OutputStream out = client.getOutputStream();
+                out.write(5);
+                assertEquals(5, in.read());
+                client.startHandshake(); // the KeyUpdate
+                out.write(data);
+                assertArrayEquals(data, readFully(in, data.length), "the server's data under its new keys");
+                assertEquals("TLSv1.3", client.getSession().getProtocol());
+            }
+            assertEquals(-1, server.get());
+        }
+        if (OURS.equals(clientStack) && OURS.equals(serverStack)) {
+            try (OneConnectionServer server =
+                    new OneConnectionServer(serverCtx, s -> s.getInputStream().read())) {
+                try (SSLSocket client = connect(clientCtx, server.port())) {
+                    client.setEnabledProtocols(new String[] {"TLSv1.2"});
+                    client.startHandshake();
+                    assertThrows(SSLException.class, client::startHandshake, "no renegotiation");
+                }
             }
         }
     }
