@@ -1201,6 +1201,62 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         return SslCallbacks.KEY_RETRY;
     }
 
+    @Override
+    public int decrypt(MemorySegment in, long inLen) {
+        try {
+            // an RSA ciphertext is as long as the modulus: 16384 bits is more than any key in use
+            if (inLen <= 0 || inLen > 2048) {
+                return SslCallbacks.KEY_FAILURE;
+            }
+            byte[] data = in.reinterpret(inLen).toArray(JAVA_BYTE);
+            Credentials c = credentials;
+            if (c == null) {
+                return SslCallbacks.KEY_FAILURE;
+            }
+            signatureReady = false;
+            pendingTask = () -> decryptWithKey(c.key(), data);
+            return SslCallbacks.KEY_RETRY;
+        } catch (Throwable t) {
+            failureCause = t;
+            return SslCallbacks.KEY_FAILURE;
+        }
+    }
+
+    /**
+     * The raw RSA decryption libssl asks for (it checks the PKCS#1 padding itself, in constant
+     * time), through the JCA with a key libssl cannot hold (a delegated task): the result, as
+     * long as the modulus, goes back as {@link #complete} hands out a signature.
+     */
+    private void decryptWithKey(PrivateKey key, byte[] data) {
+        byte[] plain = null;
+        Throwable problem = null;
+        try {
+            javax.crypto.Cipher rsa = javax.crypto.Cipher.getInstance("RSA/ECB/NoPadding");
+            rsa.init(javax.crypto.Cipher.DECRYPT_MODE, key);
+            byte[] raw = rsa.doFinal(data);
+            if (raw.length > data.length) {
+                throw new SSLHandshakeException("RSA decryption gave " + raw.length + " bytes of " + data.length);
+            }
+            // a provider may drop the leading zero bytes of the integer: the modulus' length again
+            plain = new byte[data.length];
+            System.arraycopy(raw, 0, plain, data.length - raw.length, raw.length);
+            Arrays.fill(raw, (byte) 0);
+        } catch (Exception e) {
+            problem = e;
+        }
+        lock.lock();
+        try {
+            signature = plain;
+            signatureFailed = plain == null;
+            signatureReady = true;
+            if (problem != null) {
+                failureCause = problem;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** The JCA signature with a key libssl cannot hold (a delegated task). */
     private void signWithKey(PrivateKey key, int sigalg, byte[] data) {
         byte[] sig = null;
@@ -1254,12 +1310,18 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         signatureReady = false;
         byte[] sig = signature;
         signature = null;
-        if (signatureFailed || sig == null || sig.length > maxOut) {
-            return SslCallbacks.KEY_FAILURE;
+        try {
+            if (signatureFailed || sig == null || sig.length > maxOut) {
+                return SslCallbacks.KEY_FAILURE;
+            }
+            MemorySegment.copy(MemorySegment.ofArray(sig), 0, out.reinterpret(maxOut), 0, sig.length);
+            outLen.reinterpret(8).set(JAVA_LONG, 0, sig.length);
+            return SslCallbacks.KEY_SUCCESS;
+        } finally {
+            if (sig != null) {
+                Arrays.fill(sig, (byte) 0); // a decryption's result is the premaster secret
+            }
         }
-        MemorySegment.copy(MemorySegment.ofArray(sig), 0, out.reinterpret(maxOut), 0, sig.length);
-        outLen.reinterpret(8).set(JAVA_LONG, 0, sig.length);
-        return SslCallbacks.KEY_SUCCESS;
     }
 
     /**

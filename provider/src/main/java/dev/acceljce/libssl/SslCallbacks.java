@@ -44,6 +44,12 @@ public final class SslCallbacks {
         int complete(MemorySegment out, MemorySegment outLen, long maxOut);
 
         /**
+         * The private-key method's raw RSA decryption of {@code in} (TLS 1.2's RSA key exchange):
+         * as {@link #sign}, an answer later through {@link #complete}.
+         */
+        int decrypt(MemorySegment in, long inLen);
+
+        /**
          * The server's ALPN choice among the client's {@code offered} protocols: the chosen one (one
          * of {@code offered}), "" to proceed without ALPN, or null to refuse the handshake
          * (no_application_protocol).
@@ -73,7 +79,7 @@ public final class SslCallbacks {
     static final MemorySegment VERIFY_CB;
     static final MemorySegment ALPN_CB;
     static final MemorySegment NEW_SESSION_CB;
-    /** An {@code SSL_PRIVATE_KEY_METHOD}: sign, decrypt (refused: no RSA key exchange), complete. */
+    /** An {@code SSL_PRIVATE_KEY_METHOD}: sign, decrypt (TLS 1.2's RSA key exchange), complete. */
     static final MemorySegment PRIVATE_KEY_METHOD;
 
     static {
@@ -252,7 +258,12 @@ public final class SslCallbacks {
 
     private static int decryptCb(
             MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut, MemorySegment in, long inLen) {
-        return KEY_FAILURE; // RSA key exchange is never offered
+        try {
+            Handler h = handler(ssl);
+            return h == null ? KEY_FAILURE : h.decrypt(in, inLen);
+        } catch (Throwable t) {
+            return KEY_FAILURE;
+        }
     }
 
     private static int completeCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut) {

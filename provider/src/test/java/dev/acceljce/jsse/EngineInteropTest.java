@@ -212,6 +212,38 @@ class EngineInteropTest {
         return Stream.of("TLSv1.3", "TLSv1.2");
     }
 
+    static Stream<Arguments> rsaKeyUses() {
+        return Stream.of(
+                Arguments.of(JDK, "TLSv1.3", "TLS_AES_128_GCM_SHA256"), // RSA-PSS signature
+                Arguments.of(JDK, "TLSv1.2", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"), // RSA-PSS signature
+                // RSA decryption; JDK 25's client refuses TLS_RSA_* (jdk.tls.disabledAlgorithms)
+                Arguments.of(OURS, "TLSv1.2", "TLS_RSA_WITH_AES_128_GCM_SHA256"));
+    }
+
+    /**
+     * An RSA key libssl cannot read (a token's, say): its signatures and, with TLS 1.2's RSA key
+     * exchange (enabled by the caller), its decryption of the premaster secret go through the JCA.
+     */
+    @ParameterizedTest(name = "{0} client, {1} {2}")
+    @MethodSource("rsaKeyUses")
+    void rsaKeyThatCannotBeExportedSignsAndDecryptsThroughTheJca(String clientStack, String protocol, String suite)
+            throws Exception {
+        SSLContext serverCtx = TlsPeers.context(OURS, TlsPeers.nonExtractable("rsa2048"));
+        SSLEngine client = TlsPeers.context(clientStack, (String) null).createSSLEngine("localhost", 443);
+        SSLEngine server = serverCtx.createSSLEngine();
+        client.setUseClientMode(true);
+        client.setEnabledProtocols(new String[] {protocol});
+        client.setEnabledCipherSuites(new String[] {suite});
+        server.setUseClientMode(false);
+        server.setEnabledCipherSuites(new String[] {suite});
+        TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
+        pair.handshake();
+        assertEquals(suite, server.getSession().getCipherSuite());
+        assertArrayEquals("through the JCA".getBytes(), pair.send(false, "through the JCA".getBytes()));
+        assertArrayEquals("and back".getBytes(), pair.send(true, "and back".getBytes()));
+        free(client, server);
+    }
+
     @ParameterizedTest(name = "{0} client, {1} server")
     @MethodSource("clientAuthSides")
     void untrustedServerCertificateFailsTheHandshake(String clientStack, String serverStack) throws Exception {

@@ -166,6 +166,9 @@ final class TlsPeers {
                 @Override
                 public PrivateKey getPrivateKey(String a) {
                     PrivateKey k = real.getPrivateKey(a);
+                    if (k instanceof java.security.interfaces.RSAPrivateKey rsa) {
+                        return new OpaqueRsaKey(rsa);
+                    }
                     return k == null ? null : new OpaqueEcKey((java.security.interfaces.ECPrivateKey) k);
                 }
             }
@@ -197,6 +200,34 @@ final class TlsPeers {
         @Override
         public java.security.spec.ECParameterSpec getParams() {
             return key.getParams();
+        }
+    }
+
+    /** An RSA private key that refuses to be encoded; the JDK's RSA reads its modulus and exponent. */
+    record OpaqueRsaKey(java.security.interfaces.RSAPrivateKey key) implements java.security.interfaces.RSAPrivateKey {
+        @Override
+        public java.math.BigInteger getModulus() {
+            return key.getModulus();
+        }
+
+        @Override
+        public java.math.BigInteger getPrivateExponent() {
+            return key.getPrivateExponent();
+        }
+
+        @Override
+        public String getAlgorithm() {
+            return "RSA";
+        }
+
+        @Override
+        public String getFormat() {
+            return null;
+        }
+
+        @Override
+        public byte[] getEncoded() {
+            return null;
         }
     }
 

@@ -114,13 +114,6 @@ class TokenProofTest {
         assumeTrue(missing.isEmpty(), () -> "skipped: " + String.join("; ", missing));
 
         Path bankStore = Certificates.make(work, "bank", tls.key);
-        if (config.ownTlsStack() && tls.needsRsaKeyExchange()) {
-            // not built: AccelJCE-TLS asks the JCA for signatures only, not for the RSA decryption
-            // of TLS 1.2's RSA key exchange (off by default there), so the handshake fails in libssl
-            IOException e = assertThrows(IOException.class, () -> SoftHsmToken.create(work, bankStore, tls, config));
-            assertTrue(e.getMessage().contains("PRIVATE_KEY_OPERATION_FAILED"), e.getMessage());
-            return;
-        }
         SoftHsmToken token = SoftHsmToken.create(work, bankStore, tls, config);
 
         TokenProof.Account a = token.proof();
