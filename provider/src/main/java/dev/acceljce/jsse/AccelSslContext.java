@@ -38,6 +38,10 @@ import javax.net.ssl.X509TrustManager;
 public abstract class AccelSslContext extends SSLContextSpi {
     private final List<String> clientProtocols;
     private final List<String> serverProtocols;
+    /** Whether the jdk.tls.client/server.protocols properties apply (SunJSSE: its TLS and Default contexts). */
+    private final boolean customizable;
+
+    private volatile TlsPolicy.Disabled disabled = TlsPolicy.Disabled.current();
     private volatile SslContextHandle handle;
     private volatile X509ExtendedKeyManager keyManager;
     private volatile X509TrustManager trustManager;
@@ -47,9 +51,14 @@ public abstract class AccelSslContext extends SSLContextSpi {
 
     private final AccelSessionContext serverSessions = new AccelSessionContext();
 
-    AccelSslContext(List<String> clientProtocols, List<String> serverProtocols) {
+    AccelSslContext(List<String> clientProtocols, List<String> serverProtocols, boolean customizable) {
+        if (customizable && TlsPolicy.protocolPropertyError() != null) {
+            // as SunJSSE's TLS and Default contexts: getInstance fails (NoSuchAlgorithmException)
+            throw new IllegalArgumentException(TlsPolicy.protocolPropertyError());
+        }
         this.clientProtocols = clientProtocols;
         this.serverProtocols = serverProtocols;
+        this.customizable = customizable;
     }
 
     @Override
@@ -88,6 +97,8 @@ public abstract class AccelSslContext extends SSLContextSpi {
         }
         keyManager = k;
         trustManager = t;
+        // jdk.tls.disabledAlgorithms as it stands now: a Security.setProperty before init is seen
+        disabled = TlsPolicy.Disabled.current();
     }
 
     private static X509TrustManager defaultTrustManager() throws KeyManagementException {
@@ -190,11 +201,40 @@ public abstract class AccelSslContext extends SSLContextSpi {
         return (client ? TlsNames.CLIENT_GROUPS : TlsNames.SERVER_GROUPS).toArray(String[]::new);
     }
 
+    /** jdk.tls.disabledAlgorithms as it was when this context was initialised. */
+    TlsPolicy.Disabled disabled() {
+        return disabled;
+    }
+
     SSLParameters defaultParameters(boolean client) {
-        SSLParameters p = new SSLParameters(
-                TlsNames.defaultSuites().toArray(String[]::new),
-                (client ? clientProtocols : serverProtocols).toArray(String[]::new));
+        List<String> protocols = client ? clientProtocols : serverProtocols;
+        if (customizable && TlsPolicy.customizedProtocols(client) != null) {
+            protocols = TlsPolicy.customizedProtocols(client);
+        }
+        List<String> suites = TlsPolicy.customizedSuites(client);
+        if (suites == null) {
+            suites = TlsNames.defaultSuites();
+        }
+        // as SunJSSE: what jdk.tls.disabledAlgorithms turns off is not enabled, and only the suites
+        // the side's protocols can use are
+        TlsPolicy.Disabled off = disabled;
+        List<String> enabled = new java.util.ArrayList<>();
+        for (String v : protocols) {
+            if (!off.protocol(v)) {
+                enabled.add(v);
+            }
+        }
+        protocols = enabled;
+        boolean tls13 = protocols.contains(TlsNames.TLS13), tls12 = protocols.contains(TlsNames.TLS12);
+        List<String> usable = new java.util.ArrayList<>();
+        for (String s : suites) {
+            if ((TlsNames.isTls13Suite(s) ? tls13 : tls12) && !off.suite(s)) {
+                usable.add(s);
+            }
+        }
+        SSLParameters p = new SSLParameters(usable.toArray(String[]::new), protocols.toArray(String[]::new));
         p.setNamedGroups(namedGroups(client));
+        p.setUseCipherSuitesOrder(true); // as SunJSSE: a server's order decides
         p.setSignatureSchemes(TlsNames.defaultSchemes());
         return p;
     }
@@ -249,21 +289,21 @@ public abstract class AccelSslContext extends SSLContextSpi {
     /** {@code SSLContext.getInstance("TLS")} and {@code "TLSv1.3"}: TLS 1.3 and 1.2 on both sides. */
     public static final class Tls extends AccelSslContext {
         public Tls() {
-            super(TlsNames.PROTOCOLS, TlsNames.PROTOCOLS);
+            super(TlsNames.PROTOCOLS, TlsNames.PROTOCOLS, true);
         }
     }
 
     /** {@code "TLSv1.2"}: a client offers TLS 1.2 only, a server still takes 1.3 (as SunJSSE). */
     public static final class Tls12 extends AccelSslContext {
         public Tls12() {
-            super(List.of(TlsNames.TLS12), TlsNames.PROTOCOLS);
+            super(List.of(TlsNames.TLS12), TlsNames.PROTOCOLS, false);
         }
     }
 
     /** {@code "Default"}: initialised on creation from the javax.net.ssl system properties. */
     public static final class Default extends AccelSslContext {
         public Default() throws KeyManagementException {
-            super(TlsNames.PROTOCOLS, TlsNames.PROTOCOLS);
+            super(TlsNames.PROTOCOLS, TlsNames.PROTOCOLS, true);
             super.engineInit(new KeyManager[] {defaultKeyManager()}, null, null);
         }
 

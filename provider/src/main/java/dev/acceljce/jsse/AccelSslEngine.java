@@ -142,6 +142,9 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 if (Arrays.equals(parameters.getNamedGroups(), previous.getNamedGroups())) {
                     parameters.setNamedGroups(defaults.getNamedGroups());
                 }
+                if (Arrays.equals(parameters.getCipherSuites(), previous.getCipherSuites())) {
+                    parameters.setCipherSuites(defaults.getCipherSuites());
+                }
             }
             clientMode = mode;
             modeSet = true;
@@ -192,6 +195,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             next.setAlgorithmConstraints(p.getAlgorithmConstraints());
             next.setUseCipherSuitesOrder(p.getUseCipherSuitesOrder());
             next.setApplicationProtocols(p.getApplicationProtocols());
+            next.setMaximumPacketSize(p.getMaximumPacketSize());
             parameters = next;
         } finally {
             lock.unlock();
@@ -212,6 +216,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         c.setAlgorithmConstraints(p.getAlgorithmConstraints());
         c.setUseCipherSuitesOrder(p.getUseCipherSuitesOrder());
         c.setApplicationProtocols(p.getApplicationProtocols());
+        c.setMaximumPacketSize(p.getMaximumPacketSize());
         return c;
     }
 
@@ -461,11 +466,30 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         return getPeerHost() == null || getPeerPort() < 0 ? null : getPeerHost() + ":" + getPeerPort();
     }
 
+    /**
+     * The most a TLS record wraps a packet around beyond its plaintext, for the suites we run: the
+     * 5-byte header, then for CBC with HMAC-SHA256 a 16-byte IV, 32-byte MAC and up to 16 bytes of
+     * padding (AEAD suites add less).
+     */
+    private static final int RECORD_EXPANSION = 5 + 16 + 32 + 16;
+
+    /** The largest plaintext one record carries: SSLParameters.getMaximumPacketSize less a record's expansion. */
+    private int maxFragment = SslConnection.MAX_PLAINTEXT;
+
     private void configure(SSLParameters p) throws SSLException {
-        List<String> protocols = List.of(p.getProtocols());
+        // what jdk.tls.disabledAlgorithms turns off is neither offered nor accepted, whatever is enabled
+        TlsPolicy.Disabled disabled = context.disabled();
+        List<String> protocols = new ArrayList<>();
+        for (String v : p.getProtocols()) {
+            if (!disabled.protocol(v)) {
+                protocols.add(v);
+            }
+        }
         List<String> tls13 = new ArrayList<>(), tls12 = new ArrayList<>();
         for (String s : p.getCipherSuites()) {
-            (TlsNames.isTls13Suite(s) ? tls13 : tls12).add(s);
+            if (!disabled.suite(s)) {
+                (TlsNames.isTls13Suite(s) ? tls13 : tls12).add(s);
+            }
         }
         boolean use13 = protocols.contains(TlsNames.TLS13) && !tls13.isEmpty();
         boolean use12 = protocols.contains(TlsNames.TLS12) && !tls12.isEmpty();
@@ -487,7 +511,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         List<String> groups = new ArrayList<>();
         for (String g : p.getNamedGroups() != null ? p.getNamedGroups() : context.namedGroups(clientMode)) {
             String libssl = TlsNames.libsslGroup(g);
-            if (libssl != null && !groups.contains(libssl)) {
+            if (libssl != null && !groups.contains(libssl) && !disabled.group(g)) {
                 groups.add(libssl);
             }
         }
@@ -500,7 +524,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         List<String> libssl = new ArrayList<>();
         for (String s : schemes) {
             TlsNames.Scheme scheme = TlsNames.scheme(s);
-            if (scheme != null) {
+            if (scheme != null && !disabled.scheme(scheme.name())) {
                 libssl.add(scheme.libssl());
                 local.add(scheme.jca());
             }
@@ -509,6 +533,15 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             throw new SSLHandshakeException("No supported signature scheme among " + Arrays.toString(schemes));
         }
         handshakeSession.localSignatureAlgorithms = local.toArray(String[]::new);
+        if (!clientMode && p.getUseCipherSuitesOrder()) {
+            connection.preferServerOrder();
+        }
+        int packet = p.getMaximumPacketSize();
+        if (packet > 0 && packet - RECORD_EXPANSION < SslConnection.MAX_PLAINTEXT) {
+            // libssl's floor is 512 bytes of plaintext: a packet limit below 581 bytes is not met
+            maxFragment = Math.max(512, packet - RECORD_EXPANSION);
+            connection.maxSendFragment(maxFragment);
+        }
         if (clientMode) {
             String sni = serverName(p);
             if (sni != null && !connection.setHostName(sni)) {
@@ -747,7 +780,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         if (available == 0) {
             return new SSLEngineResult(Status.OK, resultStatus(), 0, 0);
         }
-        int chunk = (int) Math.min(available, SslConnection.MAX_PLAINTEXT);
+        int chunk = (int) Math.min(available, maxFragment);
         if (dst.remaining() < chunk + connection.maxSealOverhead()) {
             return new SSLEngineResult(Status.BUFFER_OVERFLOW, status(), 0, 0);
         }

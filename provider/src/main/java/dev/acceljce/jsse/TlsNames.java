@@ -34,9 +34,11 @@ final class TlsNames {
             "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
             "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256");
 
-    /** TLS 1.2 suites a caller may enable beyond the defaults (CBC; RSA key exchange). */
+    /**
+     * TLS 1.2 suites a caller may enable beyond the defaults (CBC; RSA key exchange). AWS-LC has no
+     * TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256 (its RSA twin only).
+     */
     static final List<String> TLS12_OPTIONAL_SUITES = List.of(
-            "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256",
             "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256",
             "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA",
             "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA",

@@ -103,6 +103,10 @@ final class SslCalls {
             LibSsl.function("SSL_set_strict_cipher_list", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_SET_CIPHERSUITES =
             LibSsl.function("SSL_set_ciphersuites", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SET_OPTIONS =
+            LibSsl.critical("SSL_set_options", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_SET_MAX_SEND_FRAGMENT =
+            LibSsl.critical("SSL_set_max_send_fragment", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle SSL_SET1_GROUPS_LIST =
             LibSsl.function("SSL_set1_groups_list", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_SET1_SIGALGS_LIST =
@@ -529,6 +533,26 @@ final class SslCalls {
         try {
             return (int) SSL_SET_MIN_PROTO_VERSION.invokeExact(ssl, (short) min) == 1
                     && (int) SSL_SET_MAX_PROTO_VERSION.invokeExact(ssl, (short) max) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** SSL_OP_CIPHER_SERVER_PREFERENCE: a server chooses by its own order (TLS 1.2 suites and groups). */
+    static final int SSL_OP_CIPHER_SERVER_PREFERENCE = 0x00400000;
+
+    static void setOptions(MemorySegment ssl, int options) {
+        try {
+            int unused = (int) SSL_SET_OPTIONS.invokeExact(ssl, options);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** SSL_set_max_send_fragment: {@code max} in [512, 16384], else libssl refuses (false). */
+    static boolean setMaxSendFragment(MemorySegment ssl, long max) {
+        try {
+            return (int) SSL_SET_MAX_SEND_FRAGMENT.invokeExact(ssl, max) == 1;
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -151,6 +151,32 @@ public final class SslConnection extends NativeObject {
         }
     }
 
+    /** A server chooses TLS 1.2 suites and groups by its own order (libssl's TLS 1.3 suite choice ignores it). */
+    public void preferServerOrder() {
+        MemorySegment ssl = enter();
+        try {
+            SslCalls.setOptions(ssl, SslCalls.SSL_OP_CIPHER_SERVER_PREFERENCE);
+        } finally {
+            exit();
+        }
+    }
+
+    /** The largest plaintext a record sent carries: 512 to 16384 bytes. */
+    public void maxSendFragment(int max) {
+        if (max < 512 || max > MAX_PLAINTEXT) {
+            throw new IllegalArgumentException("record plaintext limit out of [512, 16384]: " + max);
+        }
+        MemorySegment ssl = enter();
+        try {
+            if (!SslCalls.setMaxSendFragment(ssl, max)) {
+                AwsLcErrors.clear();
+                throw new IllegalStateException("libssl refused the record plaintext limit " + max);
+            }
+        } finally {
+            exit();
+        }
+    }
+
     /** TLS 1.2 suites in libssl's strict cipher list syntax (standard names separated by ':'). */
     public boolean setTls12Suites(String list) {
         return withString(list, SslCalls::setStrictCipherList);

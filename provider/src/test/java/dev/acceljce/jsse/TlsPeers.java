@@ -48,6 +48,7 @@ final class TlsPeers {
                 case "ec256" -> List.of("-keyalg", "EC", "-groupname", "secp256r1");
                 case "ec384" -> List.of("-keyalg", "EC", "-groupname", "secp384r1");
                 case "rsa2048" -> List.of("-keyalg", "RSA", "-keysize", "2048");
+                case "rsa1024" -> List.of("-keyalg", "RSA", "-keysize", "1024");
                 case "ed25519" -> List.of("-keyalg", "Ed25519");
                 case "client-ec256" -> List.of("-keyalg", "EC", "-groupname", "secp256r1");
                 default -> throw new IllegalArgumentException(kind);
@@ -91,7 +92,7 @@ final class TlsPeers {
         if (trust == null) {
             KeyStore t = KeyStore.getInstance("PKCS12");
             t.load(null, null);
-            for (String kind : List.of("ec256", "ec384", "rsa2048", "ed25519", "client-ec256")) {
+            for (String kind : List.of("ec256", "ec384", "rsa2048", "rsa1024", "ed25519", "client-ec256")) {
                 t.setCertificateEntry(kind, keyStore(kind).getCertificate(kind));
             }
             trust = t;

@@ -1,0 +1,251 @@
+package dev.acceljce.jsse;
+
+import java.security.Security;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The JDK's deployment settings for TLS, read as SunJSSE reads them: the {@code jdk.tls.client/
+ * server.protocols} and {@code jdk.tls.client/server.cipherSuites} system properties, and the
+ * {@code jdk.tls.disabledAlgorithms} security property.
+ */
+final class TlsPolicy {
+    /** Every protocol name SunJSSE knows: a name outside these in the protocols properties is an error. */
+    private static final Set<String> KNOWN_PROTOCOLS =
+            Set.of("SSLv2Hello", "SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3", "DTLSv1.0", "DTLSv1.2");
+
+    /**
+     * The four system properties, read once per JVM: when this class initialises, that is when the
+     * first AccelJCE-TLS context computes its defaults. SunJSSE reads them once too, when its
+     * context classes initialise; a property set later is not seen by either stack.
+     */
+    private static final class Customized {
+        static final List<String> CLIENT_PROTOCOLS = protocols("jdk.tls.client.protocols");
+        static final List<String> SERVER_PROTOCOLS = protocols("jdk.tls.server.protocols");
+        static final List<String> CLIENT_SUITES = suites("jdk.tls.client.cipherSuites");
+        static final List<String> SERVER_SUITES = suites("jdk.tls.server.cipherSuites");
+        /** An unknown protocol name in either protocols property: SunJSSE's TLS and Default contexts then fail to construct. */
+        static final String PROTOCOL_ERROR = protocolError();
+    }
+
+    private TlsPolicy() {}
+
+    private static List<String> names(String property) {
+        String v = System.getProperty(property);
+        if (v == null) {
+            return null;
+        }
+        v = v.replace("\"", "").trim();
+        if (v.isEmpty()) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (String s : v.split(",")) {
+            if (!s.isBlank()) {
+                out.add(s.trim());
+            }
+        }
+        return out;
+    }
+
+    private static List<String> protocols(String property) {
+        List<String> names = names(property);
+        if (names == null) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        // the order is ours (newest first), as SunJSSE lists enabled protocols in its own order
+        for (String p : TlsNames.PROTOCOLS) {
+            if (names.contains(p)) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private static String protocolError() {
+        for (String property : List.of("jdk.tls.client.protocols", "jdk.tls.server.protocols")) {
+            List<String> names = names(property);
+            if (names != null) {
+                for (String p : names) {
+                    if (!KNOWN_PROTOCOLS.contains(p)) {
+                        return property + ": " + p + " is not a standard SSL/TLS protocol name";
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The suites a property names, in its order; names we do not know are skipped (as SunJSSE skips unknown ones). */
+    private static List<String> suites(String property) {
+        List<String> names = names(property);
+        if (names == null) {
+            return null;
+        }
+        List<String> supported = TlsNames.supportedSuites();
+        List<String> out = new ArrayList<>();
+        for (String s : names) {
+            if (supported.contains(s) && !out.contains(s)) {
+                out.add(s);
+            }
+        }
+        // every name unknown: the defaults stay (SunJSSE likewise)
+        return out.isEmpty() ? null : out;
+    }
+
+    /** The side's protocols from its system property, or null when the property is not set. */
+    static List<String> customizedProtocols(boolean client) {
+        return client ? Customized.CLIENT_PROTOCOLS : Customized.SERVER_PROTOCOLS;
+    }
+
+    /** The side's cipher suites from its system property, or null when it is not set or names none we know. */
+    static List<String> customizedSuites(boolean client) {
+        return client ? Customized.CLIENT_SUITES : Customized.SERVER_SUITES;
+    }
+
+    /** Why a context honouring the protocols properties cannot be made, or null. */
+    static String protocolPropertyError() {
+        return Customized.PROTOCOL_ERROR;
+    }
+
+    // ------------------------------------------------------------------ jdk.tls.disabledAlgorithms
+
+    /**
+     * {@code jdk.tls.disabledAlgorithms} as it stood when a context was initialised. What can be
+     * told from a name is honoured here (protocols, cipher suites and their parts, named groups,
+     * signature schemes); key-size constraints on certificates are the trust manager's (the JDK's
+     * PKIX trust manager applies them to the peer's chain through the engine's handshake session).
+     */
+    static final class Disabled {
+        private final Set<String> names = new HashSet<>();
+        private final List<String> prefixes = new ArrayList<>();
+
+        Disabled(String value) {
+            if (value == null) {
+                return;
+            }
+            for (String entry : value.split(",")) {
+                String e = entry.trim();
+                if (e.isEmpty()) {
+                    continue;
+                }
+                if (e.startsWith("include ")) {
+                    String included = Security.getProperty(
+                            e.substring("include ".length()).trim());
+                    if (included != null) {
+                        for (String n : included.split(",")) {
+                            if (!n.isBlank()) {
+                                names.add(n.trim().toLowerCase(Locale.ROOT));
+                            }
+                        }
+                    }
+                    continue;
+                }
+                String[] words = e.split("\\s+");
+                String name = words[0];
+                if (words.length > 1) {
+                    // "X usage HandshakeSignature" disables scheme X for handshake signatures, the only use
+                    // our stack makes of a scheme; every other constraint (keySize, jdkCA, denyAfter,
+                    // other usages) is about certificates, the trust manager's part
+                    if (!(words.length == 3
+                            && words[1].equals("usage")
+                            && words[2].equalsIgnoreCase("HandshakeSignature"))) {
+                        continue;
+                    }
+                }
+                if (name.endsWith("*")) {
+                    prefixes.add(name.substring(0, name.length() - 1).toUpperCase(Locale.ROOT));
+                } else {
+                    names.add(name.toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+
+        static Disabled current() {
+            return new Disabled(Security.getProperty("jdk.tls.disabledAlgorithms"));
+        }
+
+        private boolean named(String n) {
+            return names.contains(n.toLowerCase(Locale.ROOT));
+        }
+
+        boolean protocol(String p) {
+            return named(p);
+        }
+
+        boolean group(String jdkName) {
+            return named(jdkName);
+        }
+
+        boolean scheme(String jdkName) {
+            return named(jdkName);
+        }
+
+        /** A suite is off when its name, a wildcard, or one of its parts (key exchange, cipher, MAC) is. */
+        boolean suite(String suite) {
+            String upper = suite.toUpperCase(Locale.ROOT);
+            for (String p : prefixes) {
+                if (upper.startsWith(p)) {
+                    return true;
+                }
+            }
+            if (named(suite)) {
+                return true;
+            }
+            for (String part : parts(suite)) {
+                if (named(part)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * The parts a suite's name is matched by, as SunJSSE matches them (found by comparing the two
+         * stacks): a TLS 1.2 suite's key exchange ("ECDHE", "RSA"), its cipher ("AES_128_GCM", but
+         * "ChaCha20-Poly1305" for ChaCha) and MAC; a TLS 1.3 suite's cipher only by its JCA
+         * transformation and its hash. Each transformation also by its pieces ("AES", "GCM").
+         */
+        static List<String> parts(String suite) {
+            List<String> out = new ArrayList<>();
+            boolean tls13 = TlsNames.isTls13Suite(suite);
+            String rest;
+            if (tls13) {
+                rest = suite.substring("TLS_".length());
+            } else {
+                int with = suite.indexOf("_WITH_");
+                String kx = suite.substring("TLS_".length(), with);
+                for (String k : kx.split("_")) {
+                    out.add(k);
+                }
+                out.add(kx);
+                rest = suite.substring(with + "_WITH_".length());
+            }
+            int lastUnderscore = rest.lastIndexOf('_');
+            String cipher = rest.substring(0, lastUnderscore);
+            String mac = rest.substring(lastUnderscore + 1);
+            if (!tls13 && !cipher.startsWith("CHACHA20")) {
+                out.add(cipher);
+            }
+            String transformation = switch (cipher) {
+                case "AES_128_GCM", "AES_256_GCM" -> "AES/GCM/NoPadding";
+                case "AES_128_CBC", "AES_256_CBC" -> "AES/CBC/NoPadding";
+                default -> "ChaCha20-Poly1305";
+            };
+            out.add(transformation);
+            out.addAll(List.of(transformation.split("/")));
+            if (tls13 || cipher.endsWith("GCM") || cipher.startsWith("CHACHA20")) {
+                out.add(mac); // AEAD suites: the hash of the PRF only
+            } else {
+                out.add(mac.equals("SHA") ? "HmacSHA1" : "Hmac" + mac);
+                out.add(mac.equals("SHA") ? "SHA1" : mac);
+                out.add(mac);
+            }
+            return out;
+        }
+    }
+}
