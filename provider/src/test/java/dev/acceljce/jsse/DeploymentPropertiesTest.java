@@ -166,6 +166,18 @@ class DeploymentPropertiesTest {
                 ours.createSSLEngine().getSSLParameters().getUseCipherSuitesOrder());
     }
 
+    /**
+     * TLS 1.3: SunJSSE's server takes its own first suite; libssl's ignores the server's order and,
+     * on a CPU with AES instructions, takes the client's first (a documented difference).
+     */
+    @Test
+    void inTls13OurServerFollowsTheClientsOrderUnlikeSunJsse() throws Exception {
+        String[] offered = {"TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384"};
+        String[] mine = {"TLS_AES_256_GCM_SHA384", "TLS_AES_128_GCM_SHA256"};
+        assertEquals(mine[0], chosen("SunJSSE", "TLSv1.3", offered, mine, true));
+        assertEquals(offered[0], chosen("AccelJCE-TLS", "TLSv1.3", offered, mine, true));
+    }
+
     /** Every record a server sends fits the packet size it was given, as SunJSSE's do, and the data arrives whole. */
     @ParameterizedTest
     @ValueSource(strings = {"AccelJCE-TLS", "SunJSSE"})
