@@ -1,0 +1,375 @@
+package dev.acceljce.workload.tls;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.acceljce.jsse.AccelJceTlsProvider;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyFactory;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManagerFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * AccelJCE-TLS (its SSLEngine driven over real loopback sockets by {@link EngineOverSocket})
+ * against OpenSSL 3.5's own {@code openssl s_server} and {@code s_client}, the command-line tool
+ * the project builds with scripts/build-openssl-tools.sh. The set-up runs that script: when its
+ * cache (~/.cache/acceljce/openssl-tools/) has the build it only prints where the tool is; an
+ * uncached build compiles OpenSSL from the openssl-src crate and takes minutes (it was not timed
+ * for this test; the cache was already there). Each row of the matrix runs both directions: our
+ * client against {@code s_server -rev} (it answers each line reversed) and {@code s_client}
+ * against our server (it answers each line with a prefix). A row asserts the group OpenSSL
+ * reports as negotiated, the protocol and the application data both ways.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class OpenSslToolsInteropTest {
+    @TempDir
+    static Path dir;
+
+    private static Path openssl;
+    private static final Map<String, Path> CERTS = new HashMap<>();
+    private static final Map<String, Path> KEYS = new HashMap<>();
+
+    /** One named case: protocol, group (JDK name and OpenSSL name), certificate, signature scheme. */
+    record Row(String version, String group, String osslGroup, String cert, String sigalg, String osslSigalg) {
+        @Override
+        public String toString() {
+            return "TLSv" + version + " " + group + " " + cert + (sigalg == null ? "" : " " + sigalg);
+        }
+    }
+
+    static Stream<Row> rows() {
+        return Stream.of(
+                new Row("1.3", "X25519MLKEM768", "X25519MLKEM768", "EC-P256", null, null),
+                new Row("1.3", "SecP256r1MLKEM768", "SecP256r1MLKEM768", "EC-P256", null, null),
+                new Row("1.3", "SecP384r1MLKEM1024", "SecP384r1MLKEM1024", "EC-P384", null, null),
+                new Row("1.3", "x25519", "X25519", "EC-P256", null, null),
+                new Row("1.3", "X25519MLKEM768", "X25519MLKEM768", "EC-P384", null, null),
+                new Row(
+                        "1.3",
+                        "X25519MLKEM768",
+                        "X25519MLKEM768",
+                        "RSA-2048",
+                        "rsa_pss_rsae_sha256",
+                        "rsa_pss_rsae_sha256"),
+                new Row("1.3", "X25519MLKEM768", "X25519MLKEM768", "Ed25519", null, null),
+                new Row("1.3", "SecP384r1MLKEM1024", "SecP384r1MLKEM1024", "RSA-2048", null, null),
+                new Row("1.2", "secp256r1", "P-256", "EC-P256", null, null),
+                // in TLS 1.2 the client's groups also bound the server's ECDSA curve: OpenSSL refuses a P-384
+                // certificate when only P-256 was offered, so this row offers P-384
+                new Row("1.2", "secp384r1", "P-384", "EC-P384", null, null),
+                new Row("1.2", "secp256r1", "P-256", "RSA-2048", "rsa_pss_rsae_sha256", "rsa_pss_rsae_sha256"),
+                new Row("1.2", "secp256r1", "P-256", "RSA-2048", "rsa_pkcs1_sha256", "RSA+SHA256"),
+                new Row("1.2", "secp256r1", "P-256", "Ed25519", null, null));
+    }
+
+    @BeforeAll
+    static void toolAndCertificates() throws Exception {
+        assumeTrue(
+                "Linux".equals(System.getProperty("os.name")) && "amd64".equals(System.getProperty("os.arch")),
+                "build-openssl-tools.sh supports linux-x86_64 only");
+        Path script = Path.of("").toAbsolutePath();
+        while (script != null && !Files.exists(script.resolve("scripts/build-openssl-tools.sh"))) {
+            script = script.getParent();
+        }
+        assertTrue(
+                script != null,
+                "scripts/build-openssl-tools.sh not found above " + Path.of("").toAbsolutePath());
+        String out = run(
+                List.of("bash", script.resolve("scripts/build-openssl-tools.sh").toString()), 3600);
+        String[] lines = out.strip().split("\n");
+        String last = lines[lines.length - 1];
+        openssl = Path.of(last.substring(last.lastIndexOf(' ') + 1), "bin", "openssl");
+        assertTrue(Files.isExecutable(openssl), out);
+        assertTrue(run(List.of(openssl.toString(), "version"), 30).startsWith("OpenSSL 3.5"));
+        Map<String, List<String>> kinds = Map.of(
+                "EC-P256", List.of("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"),
+                "EC-P384", List.of("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-384"),
+                "RSA-2048", List.of("-newkey", "rsa:2048"),
+                "Ed25519", List.of("-newkey", "ed25519"));
+        for (var e : kinds.entrySet()) {
+            Path cert = dir.resolve(e.getKey() + ".crt");
+            Path key = dir.resolve(e.getKey() + ".key");
+            List<String> cmd = new ArrayList<>(List.of(openssl.toString(), "req", "-x509"));
+            cmd.addAll(e.getValue());
+            cmd.addAll(List.of(
+                    "-nodes",
+                    "-keyout",
+                    key.toString(),
+                    "-out",
+                    cert.toString(),
+                    "-subj",
+                    "/CN=localhost",
+                    "-addext",
+                    "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                    "-days",
+                    "2"));
+            run(cmd, 60);
+            CERTS.put(e.getKey(), cert);
+            KEYS.put(e.getKey(), key);
+        }
+    }
+
+    /** Runs a command to its end with OPENSSL_CONF=/dev/null; fails on a non-zero exit. */
+    private static String run(List<String> cmd, int seconds) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("OPENSSL_CONF", "/dev/null");
+        Process p = pb.start();
+        try {
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(seconds, TimeUnit.SECONDS), "timed out: " + cmd);
+            assertEquals(0, p.exitValue(), cmd + "\n" + out);
+            return out;
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private static X509Certificate cert(String kind) throws Exception {
+        try (var in = Files.newInputStream(CERTS.get(kind))) {
+            return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+        }
+    }
+
+    private static PrivateKey key(String kind) throws Exception {
+        String pem = Files.readString(KEYS.get(kind));
+        byte[] der = Base64.getMimeDecoder()
+                .decode(pem.replaceAll("-----[A-Z ]+-----", "").strip());
+        String alg = kind.startsWith("EC") ? "EC" : kind.startsWith("RSA") ? "RSA" : "Ed25519";
+        return KeyFactory.getInstance(alg).generatePrivate(new PKCS8EncodedKeySpec(der));
+    }
+
+    private static SSLContext ours(String kind, boolean server) throws Exception {
+        SSLContext ctx = SSLContext.getInstance("TLS", new AccelJceTlsProvider());
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        ks.load(null, null);
+        if (server) {
+            ks.setKeyEntry("server", key(kind), "x".toCharArray(), new Certificate[] {cert(kind)});
+            KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509");
+            kmf.init(ks, "x".toCharArray());
+            ctx.init(kmf.getKeyManagers(), null, null);
+        } else {
+            ks.setCertificateEntry("server", cert(kind));
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
+            tmf.init(ks);
+            ctx.init(null, tmf.getTrustManagers(), null);
+        }
+        return ctx;
+    }
+
+    private static void configure(SSLEngine engine, Row row) {
+        SSLParameters p = engine.getSSLParameters();
+        p.setProtocols(new String[] {"TLSv" + row.version()});
+        p.setNamedGroups(new String[] {row.group()});
+        if (row.sigalg() != null) {
+            p.setSignatureSchemes(new String[] {row.sigalg()});
+        }
+        if (engine.getUseClientMode()) {
+            p.setEndpointIdentificationAlgorithm("HTTPS");
+        }
+        engine.setSSLParameters(p);
+    }
+
+    private static String tlsFlag(Row row) {
+        return row.version().equals("1.3") ? "-tls1_3" : "-tls1_2";
+    }
+
+    @ParameterizedTest(name = "AccelJCE-TLS client -> openssl s_server: {0}")
+    @MethodSource("rows")
+    void ourClientAgainstOpenSslServer(Row row) throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        Path log = dir.resolve("s_server-" + System.nanoTime() + ".log");
+        List<String> cmd = new ArrayList<>(List.of(
+                openssl.toString(),
+                "s_server",
+                "-accept",
+                "127.0.0.1:" + port,
+                "-naccept",
+                "1",
+                "-rev",
+                "-cert",
+                CERTS.get(row.cert()).toString(),
+                "-key",
+                KEYS.get(row.cert()).toString(),
+                tlsFlag(row),
+                "-groups",
+                row.osslGroup()));
+        if (row.osslSigalg() != null) {
+            cmd.addAll(List.of("-sigalgs", row.osslSigalg()));
+        }
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("OPENSSL_CONF", "/dev/null");
+        Process server = pb.start();
+        try {
+            while (!Files.readString(log).contains("ACCEPT")) { // listening (a probe would use up -naccept 1)
+                assertTrue(server.isAlive(), () -> "s_server ended: " + read(log));
+                Thread.sleep(20);
+            }
+            SSLEngine engine = ours(row.cert(), false).createSSLEngine("localhost", port);
+            engine.setUseClientMode(true);
+            configure(engine, row);
+            String line = "hello from AccelJCE-TLS " + row;
+            try (EngineOverSocket tls =
+                    new EngineOverSocket(engine, SocketChannel.open(new InetSocketAddress("127.0.0.1", port)))) {
+                tls.handshake();
+                tls.write(line + "\n");
+                String back = tls.readUntil("\n");
+                assertEquals(new StringBuilder(line).reverse() + "\n", back);
+                var session = engine.getSession();
+                assertEquals("TLSv" + row.version(), session.getProtocol());
+                assertEquals(cert(row.cert()), session.getPeerCertificates()[0]);
+                tls.closeOutbound();
+            }
+            assertTrue(server.waitFor(10, TimeUnit.SECONDS), () -> "s_server did not end: " + read(log));
+            String out = read(log);
+            assertTrue(out.contains("Protocol version: TLSv" + row.version()), out);
+            // s_server names the peer's key share in 1.3; in 1.2 it prints the client's groups only
+            // (we offer exactly one, and the suite is ECDHE)
+            assertTrue(
+                    out.contains(
+                            row.version().equals("1.3")
+                                    ? "Peer Temp Key: " + row.osslGroup()
+                                    : "Supported groups: " + row.group() + "\n"),
+                    out);
+            if (row.osslSigalg() != null) {
+                String offered = row.sigalg().equals("rsa_pkcs1_sha256") ? "RSA+SHA256" : "RSA-PSS+SHA256";
+                assertTrue(out.contains("Signature Algorithms: " + offered + "\n"), out);
+            }
+            assertTrue(
+                    out.contains("Ciphersuite: " + osslSuite(engine.getSession().getCipherSuite())),
+                    engine.getSession().getCipherSuite() + "\n" + out);
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
+    @ParameterizedTest(name = "openssl s_client -> AccelJCE-TLS server: {0}")
+    @MethodSource("rows")
+    void openSslClientAgainstOurServer(Row row) throws Exception {
+        try (ServerSocketChannel listener = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0), 1)) {
+            int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
+            Path log = dir.resolve("s_client-" + System.nanoTime() + ".log");
+            List<String> cmd = new ArrayList<>(List.of(
+                    openssl.toString(),
+                    "s_client",
+                    "-connect",
+                    "127.0.0.1:" + port,
+                    "-servername",
+                    "localhost",
+                    "-verify_hostname",
+                    "localhost",
+                    "-CAfile",
+                    CERTS.get(row.cert()).toString(),
+                    "-verify_return_error",
+                    tlsFlag(row),
+                    "-groups",
+                    row.osslGroup(),
+                    "-ign_eof"));
+            if (row.osslSigalg() != null) {
+                cmd.addAll(List.of("-sigalgs", row.osslSigalg()));
+            }
+            Path input = dir.resolve("in-" + System.nanoTime());
+            Files.writeString(input, "ping " + row + "\n");
+            ProcessBuilder pb = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .redirectInput(input.toFile());
+            pb.environment().put("OPENSSL_CONF", "/dev/null");
+            Process client = pb.start();
+            try {
+                SSLEngine engine = ours(row.cert(), true).createSSLEngine();
+                engine.setUseClientMode(false);
+                configure(engine, row);
+                String got;
+                try (EngineOverSocket tls = new EngineOverSocket(engine, listener.accept())) {
+                    tls.handshake();
+                    got = tls.readUntil("\n");
+                    tls.write("pong: " + got);
+                    tls.closeOutbound();
+                    tls.readUntil("never"); // the client's close_notify or the end of its socket
+                } catch (IOException e) {
+                    throw new AssertionError("server side failed; s_client said:\n" + read(log), e);
+                }
+                assertEquals("ping " + row + "\n", got);
+                assertTrue(client.waitFor(10, TimeUnit.SECONDS), () -> "s_client did not end: " + read(log));
+                String out = read(log);
+                assertTrue(out.contains("Verify return code: 0 (ok)"), out);
+                assertTrue(out.contains("pong: ping " + row), out);
+                assertTrue(out.contains("Protocol: TLSv" + row.version()), out);
+                // 3.5 prints "Negotiated TLS1.3 group" for a hybrid group, "Peer Temp Key" for the others
+                assertTrue(
+                        out.contains("Negotiated TLS1.3 group: " + row.osslGroup() + "\n")
+                                || out.contains("Peer Temp Key: " + tempKey(row) + ","),
+                        out);
+                if (row.sigalg() != null) {
+                    assertTrue(out.contains("Peer signature type: " + row.sigalg() + "\n"), out);
+                }
+                assertEquals("TLSv" + row.version(), engine.getSession().getProtocol());
+            } finally {
+                client.destroyForcibly();
+            }
+        }
+    }
+
+    /** What OpenSSL prints for the peer's key share. */
+    private static String tempKey(Row row) {
+        return switch (row.osslGroup()) {
+            case "P-256" -> "ECDH, prime256v1";
+            case "P-384" -> "ECDH, secp384r1";
+            default -> row.osslGroup();
+        };
+    }
+
+    /** OpenSSL's name of a JDK suite name (TLS 1.3 names are the same). */
+    private static String osslSuite(String jdk) {
+        if (jdk.startsWith("TLS_AES") || jdk.startsWith("TLS_CHACHA")) {
+            return jdk;
+        }
+        return jdk.replace("TLS_", "")
+                .replace("_WITH_", "-")
+                .replace("_", "-")
+                .replace("AES-128", "AES128")
+                .replace("AES-256", "AES256")
+                .replace("-SHA256", "-SHA256");
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+}
