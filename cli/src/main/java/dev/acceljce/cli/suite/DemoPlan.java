@@ -56,8 +56,9 @@ public final class DemoPlan {
      * Signatures and key agreement: fewer calls a second (thousands), and the JDK's pure-Java
      * field arithmetic is larger code for C2 to compile, on the one CPU the benchmark also runs on.
      * 2.4 s per fork (12 iterations of {@link #ITERATION}): 3 s until the handshake got its third
-     * fork (AccelJCE's own TLS stack), whose ~22 s did not fit the budget otherwise; 0.6 s off each
-     * of these ten forks pays 6 s of it, the handshakes' shorter warm-up the rest.
+     * fork (AccelJCE's own TLS stack), which took the estimate to 199.3 s, over the budget; 0.6 s
+     * off each of these ten forks (6 s) and 5 s off each handshake fork's warm-up (15 s) bring it
+     * back to 178.3 s.
      */
     static final Duration PUBLIC_KEY_WARMUP = Duration.ofMillis(2400);
 
