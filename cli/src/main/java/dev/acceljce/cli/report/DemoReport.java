@@ -16,7 +16,10 @@ import java.util.function.Function;
  * What {@code acceljce demo} prints after its runs: a table of the {@link DemoPlan} rows (AccelJCE
  * and the JDK in operations per second, their ratio with its error, the verdict of the tie rule
  * ({@link Comparison}) and the path AccelJCE took), then one sentence per family: faster, even or
- * slower on this CPU, and what the policy did about it.
+ * slower on this CPU, and what the policy did about it. The own-stack handshake row (AccelJCE's
+ * TLS, {@link DemoPlan.Row#ownStack}) has its rate in the AccelJCE column, SunJSSE on the JDK in
+ * the JDK column, and its ratio cell names both things it is set against: SunJSSE on the JDK and
+ * SunJSSE on AccelJCE (the SunJSSE row's two forks).
  */
 public final class DemoReport {
     private static final String ACCELJCE = PerformanceReport.ACCELJCE;
@@ -25,17 +28,48 @@ public final class DemoReport {
     private DemoReport() {}
 
     /**
-     * One row's outcome: its two scores (null when JMH produced none), the path each of its
-     * services took and the policy that chose them ("auto", or the one set).
+     * One row's outcome: its two scores (null when JMH produced none; {@code accel} is the row's
+     * subject, AccelJCE's TLS stack on the own-stack row), the path each of its services took and
+     * the policy that chose them ("auto", or the one set); on the own-stack row, {@code sunJsse}
+     * is SunJSSE on AccelJCE (null on the others).
      */
     record Outcome(
-            DemoPlan.Row row, BenchmarkResult accel, BenchmarkResult jdk, Map<String, Route> paths, String policy) {
+            DemoPlan.Row row,
+            BenchmarkResult accel,
+            BenchmarkResult jdk,
+            Map<String, Route> paths,
+            String policy,
+            BenchmarkResult sunJsse) {
         boolean measured() {
             return accel != null && jdk != null;
         }
 
         Comparison comparison() {
             return Comparison.of(accel, jdk);
+        }
+
+        /** The own-stack row: against SunJSSE on AccelJCE, when both were measured. */
+        boolean measuredAgainstSunJsse() {
+            return accel != null && sunJsse != null;
+        }
+
+        Comparison againstSunJsse() {
+            return Comparison.of(accel, sunJsse);
+        }
+
+        /** The ratio cell: the own-stack row names what each ratio sets it against. */
+        String ratioCell() {
+            if (!row.ownStack()) {
+                return measured() ? comparison().text() : "—";
+            }
+            List<String> parts = new ArrayList<>();
+            if (measured()) {
+                parts.add(comparison().text() + " vs SunJSSE on the JDK");
+            }
+            if (measuredAgainstSunJsse()) {
+                parts.add(againstSunJsse().text() + " vs SunJSSE on AccelJCE");
+            }
+            return parts.isEmpty() ? "—" : String.join("; ", parts);
         }
     }
 
@@ -70,7 +104,12 @@ public final class DemoReport {
         for (DemoPlan.Row row : DemoPlan.ROWS) {
             Map<String, Route> paths = paths(row, services);
             outcomes.add(new Outcome(
-                    row, find(results, row, ACCELJCE), find(results, row, JDK), paths, policy(row, services)));
+                    row,
+                    find(results, row, row.subject()),
+                    find(results, row, JDK),
+                    paths,
+                    policy(row, services),
+                    row.ownStack() ? find(results, row, ACCELJCE) : null));
         }
         StringBuilder out = new StringBuilder();
         MarkdownTable t = new MarkdownTable(
@@ -80,7 +119,7 @@ public final class DemoReport {
                     o.row().label(),
                     PerformanceReport.ops(o.accel()),
                     PerformanceReport.ops(o.jdk()),
-                    o.measured() ? o.comparison().text() : "—",
+                    o.ratioCell(),
                     o.measured() ? o.comparison().verdict().word() : "not measured",
                     String.join(", ", pathCells(o)));
         }
@@ -94,8 +133,60 @@ public final class DemoReport {
         return out.toString();
     }
 
-    /** One family's sentence: how AccelJCE compares, then which path the policy took. */
-    static String sentence(String family, List<Outcome> rows) {
+    /**
+     * One family's sentence: how AccelJCE compares, then which path the policy took; a family
+     * with an own-stack row (the handshake) then says how AccelJCE's TLS stack compares with
+     * SunJSSE on the JDK and on AccelJCE.
+     */
+    static String sentence(String family, List<Outcome> all) {
+        List<Outcome> own = all.stream().filter(o -> o.row().ownStack()).toList();
+        List<Outcome> rows = all.stream().filter(o -> !o.row().ownStack()).toList();
+        String jca = jcaSentence(family, rows, !own.isEmpty());
+        if (own.isEmpty()) {
+            return jca;
+        }
+        StringBuilder s = new StringBuilder(jca);
+        for (Outcome o : own) {
+            s.append(' ').append(ownStackSentence(o));
+        }
+        return s.toString();
+    }
+
+    /**
+     * The own-stack row's sentence: "AccelJCE-TLS, AccelJCE's own TLS stack (AWS-LC's libssl):
+     * faster than SunJSSE on the JDK (2.00× ± 0.10) and faster than SunJSSE on AccelJCE (1.50× ±
+     * 0.08)."
+     */
+    private static String ownStackSentence(Outcome o) {
+        String name = o.row().subject() + ", AccelJCE's own TLS stack (AWS-LC's libssl)";
+        if (o.accel() == null) {
+            return name + ": not measured (see the run's messages above).";
+        }
+        List<String> parts = new ArrayList<>();
+        parts.add(o.measured() ? against(o.comparison(), "SunJSSE on the JDK") : "SunJSSE on the JDK not measured");
+        parts.add(
+                o.measuredAgainstSunJsse()
+                        ? against(o.againstSunJsse(), "SunJSSE on AccelJCE")
+                        : "SunJSSE on AccelJCE not measured");
+        return name + ": " + String.join(" and ", parts) + ".";
+    }
+
+    private static String against(Comparison c, String other) {
+        String ratio = " (" + c.text() + ")";
+        return switch (c.verdict()) {
+            case FASTER -> "faster than " + other + ratio;
+            case EVEN -> "even with " + other + ratio;
+            case SLOWER -> "slower than " + other + ratio;
+            case UNDECIDED -> "undecided against " + other + ratio + ", the error is too wide to tell";
+        };
+    }
+
+    /** How AccelJCE's JCA provider compares, then which path the policy took. */
+    private static String jcaSentence(String family, List<Outcome> rows, boolean sunJsse) {
+        if (sunJsse) {
+            // the family also holds the own-stack row: say which of its stacks this part speaks of
+            family += ", SunJSSE on AccelJCE vs on the JDK";
+        }
         List<Outcome> measured = rows.stream().filter(Outcome::measured).toList();
         if (measured.isEmpty()) {
             return family + ": not measured (see the run's messages above).";
@@ -188,6 +279,9 @@ public final class DemoReport {
 
     /** Table cells: "native", or per service when a row's services took different paths. */
     private static List<String> pathCells(Outcome o) {
+        if (o.row().ownStack()) {
+            return List.of("own TLS stack (AWS-LC's libssl)");
+        }
         if (o.paths().isEmpty()) {
             return List.of("not served");
         }

@@ -52,6 +52,10 @@ class DemoReportTest {
     void oneSentencePerFamilyWithVerdictAndPath() {
         List<BenchmarkResult> results = new ArrayList<>();
         for (DemoPlan.Row row : DemoPlan.ROWS) {
+            if (row.ownStack()) { // AccelJCE's TLS: 10× SunJSSE on the JDK, 2× SunJSSE on AccelJCE
+                results.add(result(row.benchmark(), DemoPlan.OWN_TLS, row.fixedParams(), 1000, 20));
+                continue;
+            }
             double accel = switch (row.family()) {
                 case "AES-GCM" -> row.size() < 256 ? 50 : 200; // slower at 32 B, faster at 16 KiB
                 case "SHA-256", "HMAC-SHA256" -> 101; // within the error: even
@@ -82,7 +86,65 @@ class DemoReportTest {
         int tls = 7;
         assertEquals("- RSA-2048: not measured (see the run's messages above).", sentences.get(rsa));
         assertTrue(out.contains("| not measured "), out);
-        assertTrue(sentences.get(tls).startsWith("- TLS 1.3 handshake: AccelJCE is faster (5.00×"), sentences.get(tls));
+        assertEquals(
+                "- TLS 1.3 handshake, SunJSSE on AccelJCE vs on the JDK: AccelJCE is faster (5.00× ± 0.10). "
+                        + POLICY + " took the native path (OpenSSL) for Signature.SHA256withECDSA,"
+                        + " KeyAgreement.XDH, KeyPairGenerator.XDH. AccelJCE-TLS, AccelJCE's own TLS stack"
+                        + " (AWS-LC's libssl): faster than SunJSSE on the JDK (10.00× ± 0.28) and faster than"
+                        + " SunJSSE on AccelJCE (2.00× ± 0.04).",
+                sentences.get(tls));
+        // the table: the own stack's rate in the AccelJCE column, SunJSSE on the JDK in the JDK's,
+        // and a ratio cell that names what each ratio is against
+        String own = out.lines()
+                .filter(l -> l.startsWith("| TLS 1.3 handshake, AccelJCE-TLS"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(
+                own.matches(
+                        "\\| TLS 1.3 handshake, AccelJCE-TLS \\(ECDSA P-256, x25519\\) *\\| *1,000 ± 2\\.0% *\\| *100 ± 2\\.0% *\\|.*"),
+                own);
+        assertTrue(own.contains("10.00× ± 0.28 vs SunJSSE on the JDK; 2.00× ± 0.04 vs SunJSSE on AccelJCE"), own);
+        assertTrue(own.contains("| faster "), own);
+        assertTrue(own.contains("own TLS stack (AWS-LC's libssl)"), own);
+    }
+
+    @Test
+    void ourTlsStackUnmeasuredOrAloneIsSaidSo() {
+        DemoPlan.Row own = DemoPlan.ROWS.stream()
+                .filter(DemoPlan.Row::ownStack)
+                .findFirst()
+                .orElseThrow();
+        // SunJSSE measured on both, our stack's fork failed
+        String out = DemoReport.render(
+                List.of(
+                        result(own.benchmark(), "AccelJCE", own.fixedParams(), 100, 1),
+                        result(own.benchmark(), "JDK", own.fixedParams(), 100, 1)),
+                SERVICES,
+                "Test CPU");
+        String line = out.lines()
+                .filter(l -> l.startsWith("- TLS 1.3 handshake"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(
+                line.endsWith(" AccelJCE-TLS, AccelJCE's own TLS stack (AWS-LC's libssl): not measured (see the"
+                        + " run's messages above)."),
+                line);
+        assertTrue(line.contains("even with the JDK (1.00× ± 0.01)"), line);
+        // only our stack and the JDK measured: SunJSSE on AccelJCE is said missing, not taken for ours
+        out = DemoReport.render(
+                List.of(
+                        result(own.benchmark(), DemoPlan.OWN_TLS, own.fixedParams(), 50, 1),
+                        result(own.benchmark(), "JDK", own.fixedParams(), 100, 1)),
+                SERVICES,
+                "Test CPU");
+        line = out.lines()
+                .filter(l -> l.startsWith("- TLS 1.3 handshake"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(line.startsWith("- TLS 1.3 handshake, SunJSSE on AccelJCE vs on the JDK: not measured"), line);
+        assertTrue(
+                line.endsWith("slower than SunJSSE on the JDK (0.50× ± 0.01) and SunJSSE on AccelJCE not measured."),
+                line);
     }
 
     @Test

@@ -53,14 +53,40 @@ class DemoPlanTest {
                 assertTrue(declared.containsKey(param), row.label() + ": the benchmark has no parameter " + param);
             }
             assertEquals(
-                    List.of(BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK),
-                    row.part().providers());
+                    row.ownStack()
+                            ? List.of(DemoPlan.OWN_TLS)
+                            : List.of(BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK),
+                    row.part().providers(),
+                    row.label());
+            assertEquals(row.part().providers().getFirst(), row.subject(), row.label());
             // one benchmark per provider: the estimate counts the forks JMH will run
             assertEquals(row.forks(), SuiteRunner.count(row.part()), row.label());
             assertEquals(1, row.settings().forks(), row.label());
             assertEquals(Suite.BENCH_CPU, row.part().cpus(), row.label() + ": pinned as bench --suite pins");
             assertTrue(row.services().stream().allMatch(s -> s.matches("[A-Za-z]+\\.[^.].*")), row.label());
         }
+    }
+
+    @Test
+    void ourTlsStackRunsTheSunJsseRowsHandshakeInOneForkOfItsOwn() {
+        List<DemoPlan.Row> tls = DemoPlan.families().get("TLS 1.3 handshake");
+        assertEquals(2, tls.size());
+        DemoPlan.Row sunJsse = tls.get(0);
+        DemoPlan.Row own = tls.get(1);
+        assertTrue(!sunJsse.ownStack() && own.ownStack());
+        assertEquals(DemoPlan.OWN_TLS, own.subject());
+        assertEquals(BenchmarkProviders.ACCELJCE, sunJsse.subject());
+        // the report finds its two baselines by benchmark and fixed parameters: they must be the SunJSSE row's
+        assertEquals(sunJsse.benchmark(), own.benchmark());
+        assertEquals(sunJsse.part().include(), own.part().include());
+        assertEquals(Map.of("cert", "EC", "group", "x25519", "protocol", "TLSv1.3"), Map.copyOf(sunJsse.fixedParams()));
+        assertEquals(sunJsse.fixedParams(), own.fixedParams());
+        assertEquals(sunJsse.warmup(), own.warmup());
+        assertEquals(sunJsse.setup(), own.setup());
+        assertEquals(1, own.forks());
+        assertEquals(1, SuiteRunner.count(own.part()));
+        // every other row measures AccelJCE's JCA provider
+        assertEquals(1, DemoPlan.ROWS.stream().filter(DemoPlan.Row::ownStack).count());
     }
 
     @Test
