@@ -66,7 +66,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * JNI): the "TLS" {@code SSLContext} of {@code Conscrypt.newProvider()} for both engines, with the
  * same key and trust managers and nothing installed in the provider list. Conscrypt does not take
  * the cipher suite or signature scheme lists for TLS 1.3, and takes the group only through its own
- * {@code setNamedGroups}; the trial checks after its first handshake that the suite (and, for
+ * {@code setNamedGroups}, and issues and takes TLS 1.3 tickets only after its
+ * {@code setUseSessionTickets(engine, true)}, which both engines get in both modes (as SunJSSE's
+ * and ours, its server then sends tickets after every full handshake); the trial checks after its first handshake that the suite (and, for
  * Conscrypt, the group through {@code Conscrypt.getGroupName}) are the ones asked for, and fails
  * otherwise.
  *
@@ -387,6 +389,10 @@ public class TlsHandshakeBenchmark {
         }
         e.setSSLParameters(p);
         setGroups(e, group, conscrypt);
+        if (conscrypt) {
+            // Conscrypt issues and takes tickets only when asked to
+            org.conscrypt.Conscrypt.setUseSessionTickets(e, true);
+        }
         return e;
     }
 
