@@ -15,6 +15,9 @@
 # AccelJCE's engine for the EC family (ECDSA, ECDH) is a JVM option: compare OpenSSL and AWS-LC with
 # two runs, e.g. -jvmArgsAppend -Dacceljce.engine.ec=openssl and =awslc.
 #
+# The TLS stacks (AccelJCE-TLS, Conscrypt-TLS), the hybrid X25519MLKEM768 and resumed handshakes:
+# scripts/tls-stack-matrix.sh; their bulk throughput: scripts/tls-bulk.sh.
+#
 # Usage: scripts/handshake-matrix.sh OUTDIR [extra JMH options]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -11,7 +11,13 @@
 #
 # Usage: scripts/handshake-race.sh OUTDIR [FIRST SECOND]     (default AccelJCE ACCP)
 #   RACE_CASES="p256-ec p256-rsa p256-ec384" picks cases (default: those three and aa, the A/A;
-#   x25519-ec, x25519-rsa and x25519-ec384 are the goal's x25519 cases, run when named)
+#   x25519-ec, x25519-rsa and x25519-ec384 are the goal's x25519 cases, run when named;
+#   resumed-ec, resumed-rsa, resumed-ec384: x25519 resumed handshakes, FIRST against SECOND;
+#   mlkem-ec, mlkem-rsa, mlkem-ec384, mlkem-resumed-ec: X25519MLKEM768, AccelJCE-TLS against
+#   Conscrypt-TLS (MLKEM_FIRST, MLKEM_SECOND), whatever FIRST and SECOND are)
+#   FIRST and SECOND are any TlsHandshakeBenchmark provider, e.g. AccelJCE-TLS Conscrypt-TLS.
+# How long: ROUNDS x ~70 s per case: with the default 3 rounds ~3.5 min per case, so e.g.
+#   RACE_CASES="x25519-ec x25519-rsa x25519-ec384 resumed-ec mlkem-ec aa" takes ~21 min.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: handshake-race.sh OUTDIR [FIRST SECOND]}
@@ -45,5 +51,16 @@ race p256-ec384 "$first" "$second" -p cert=EC-P384 -p group=secp256r1
 race x25519-ec "$first" "$second" -p cert=EC -p group=x25519
 race x25519-rsa "$first" "$second" -p cert=RSA -p group=x25519
 race x25519-ec384 "$first" "$second" -p cert=EC-P384 -p group=x25519
+# the same with resumed handshakes (a TLS 1.3 ticket from the previous handshake, checked)
+race resumed-ec "$first" "$second" -p cert=EC -p group=x25519 -p mode=resumed
+race resumed-rsa "$first" "$second" -p cert=RSA -p group=x25519 -p mode=resumed
+race resumed-ec384 "$first" "$second" -p cert=EC-P384 -p group=x25519 -p mode=resumed
+# the hybrid X25519MLKEM768 (JDK 25's SunJSSE has none): always the two own stacks, MLKEM_FIRST
+# (AccelJCE-TLS) against MLKEM_SECOND (Conscrypt-TLS), whatever FIRST and SECOND are
+mf=${MLKEM_FIRST:-AccelJCE-TLS} ms=${MLKEM_SECOND:-Conscrypt-TLS}
+race mlkem-ec "$mf" "$ms" -p cert=EC -p group=X25519MLKEM768
+race mlkem-rsa "$mf" "$ms" -p cert=RSA -p group=X25519MLKEM768
+race mlkem-ec384 "$mf" "$ms" -p cert=EC-P384 -p group=X25519MLKEM768
+race mlkem-resumed-ec "$mf" "$ms" -p cert=EC -p group=X25519MLKEM768 -p mode=resumed
 race aa "$first" "$first" -p cert=EC -p group=secp256r1
 python3 "$root/scripts/handshake-race.py" "$out" | tee "$out/race.md"
