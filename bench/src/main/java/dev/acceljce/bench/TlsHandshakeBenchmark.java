@@ -336,6 +336,8 @@ public class TlsHandshakeBenchmark {
         }
     }
 
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+
     @Benchmark
     public SSLEngine handshake() throws SSLException {
         SSLEngine client = engine(true);
@@ -368,7 +370,39 @@ public class TlsHandshakeBenchmark {
             // the server's NewSessionTicket, sent after its Finished: the client reads it too
             unwrap(client, serverToClient);
         }
+        if (conscrypt) {
+            // Conscrypt's engine holds a pipe (two descriptors) until it is closed both ways or
+            // finalized: left to the GC, a run of thousands of handshakes a second ran out of file
+            // descriptors ("AppData::create pipe(2) failed: Too many open files"). The other stacks
+            // free theirs when the GC finds them (AccelJCE-TLS by a Cleaner), which costs nothing
+            // here. The previous pair is closed, so the pair returned stays readable (set-up checks
+            // the group it negotiated).
+            if (previousClient != null) {
+                closeBothWays(previousClient, closing);
+                closeBothWays(previousServer, closing);
+            }
+            previousClient = client;
+            previousServer = server;
+        }
         return client;
+    }
+
+    private SSLEngine previousClient, previousServer;
+    private final ByteBuffer closing = ByteBuffer.allocate(1 << 15);
+
+    /** closeOutbound, its close_notify wrapped (into {@code scratch}, dropped), then closeInbound. */
+    private static void closeBothWays(SSLEngine e, ByteBuffer scratch) throws SSLException {
+        e.closeOutbound();
+        scratch.clear();
+        while (!e.isOutboundDone() && e.wrap(EMPTY, scratch).bytesProduced() > 0) {
+            scratch.clear();
+        }
+        scratch.clear();
+        try {
+            e.closeInbound();
+        } catch (SSLException expected) {
+            // "inbound closed before receiving the peer's close_notify": no peer is told here
+        }
     }
 
     private SSLEngine engine(boolean clientMode) {
