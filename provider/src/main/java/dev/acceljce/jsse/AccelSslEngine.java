@@ -1277,17 +1277,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         } catch (Exception e) {
             problem = e;
         }
-        lock.lock();
-        try {
-            signature = plain;
-            signatureFailed = plain == null;
-            signatureReady = true;
-            if (problem != null) {
-                failureCause = problem;
-            }
-        } finally {
-            lock.unlock();
-        }
+        privateKeyDone(plain, problem);
     }
 
     /** The JCA signature with a key libssl cannot hold (a delegated task). */
@@ -1313,10 +1303,15 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         } catch (Exception e) {
             problem = e;
         }
+        privateKeyDone(sig, problem);
+    }
+
+    /** A signature's or decryption's result (null when it failed, with its problem), for {@link #complete}. */
+    private void privateKeyDone(byte[] result, Throwable problem) {
         lock.lock();
         try {
-            signature = sig;
-            signatureFailed = sig == null;
+            signature = result;
+            signatureFailed = result == null;
             signatureReady = true;
             if (problem != null) {
                 failureCause = problem;
