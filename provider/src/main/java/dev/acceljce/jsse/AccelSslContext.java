@@ -2,6 +2,7 @@ package dev.acceljce.jsse;
 
 import dev.acceljce.libssl.SslContextHandle;
 import dev.acceljce.libssl.SslPrivateKey;
+import java.lang.ref.WeakReference;
 import java.security.KeyManagementException;
 import java.security.KeyStore;
 import java.security.KeyStoreException;
@@ -11,6 +12,7 @@ import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.WeakHashMap;
 import javax.net.ssl.KeyManager;
@@ -48,6 +50,10 @@ public abstract class AccelSslContext extends SSLContextSpi {
     private final AccelSessionContext clientSessions = new AccelSessionContext();
     /** Keys as libssl holds them, per key object (identity is what a key manager hands out again). */
     private final Map<PrivateKey, Optional<SslPrivateKey>> nativeKeys = new WeakHashMap<>();
+    /** The key {@link #nativeKey} was last asked for (weakly, as the map holds it). */
+    private record LastKey(WeakReference<PrivateKey> key, Optional<SslPrivateKey> parsed) {}
+
+    private volatile LastKey lastKey;
 
     private final AccelSessionContext serverSessions = new AccelSessionContext();
 
@@ -149,9 +155,16 @@ public abstract class AccelSslContext extends SSLContextSpi {
      * through the JCA.
      */
     SslPrivateKey nativeKey(PrivateKey key) {
+        // the same key object as last time first: a key's hashCode (the map's lookup) may encode
+        // the key (AccelJCE's keys hash their PKCS#8 form), which cost every handshake an encoding
+        LastKey last = lastKey;
+        if (last != null && last.key().refersTo(key)) {
+            return last.parsed().orElse(null);
+        }
         synchronized (nativeKeys) {
             Optional<SslPrivateKey> cached = nativeKeys.get(key);
             if (cached != null) {
+                lastKey = new LastKey(new WeakReference<>(key), cached);
                 return cached.orElse(null);
             }
         }
@@ -169,6 +182,7 @@ public abstract class AccelSslContext extends SSLContextSpi {
         synchronized (nativeKeys) {
             nativeKeys.put(key, Optional.ofNullable(parsed));
         }
+        lastKey = new LastKey(new WeakReference<>(key), Optional.ofNullable(parsed));
         return parsed;
     }
 
@@ -194,7 +208,10 @@ public abstract class AccelSslContext extends SSLContextSpi {
 
     /** The named groups enabled by default: {@code jdk.tls.namedGroups} when set, else the side's built-in list. */
     String[] namedGroups(boolean client) {
-        String property = System.getProperty("jdk.tls.namedGroups");
+        return namedGroups(client, System.getProperty("jdk.tls.namedGroups"));
+    }
+
+    private static String[] namedGroups(boolean client, String property) {
         if (property != null && !property.isBlank()) {
             return property.replace("\"", "").trim().split("\\s*,\\s*");
         }
@@ -206,7 +223,46 @@ public abstract class AccelSslContext extends SSLContextSpi {
         return disabled;
     }
 
-    SSLParameters defaultParameters(boolean client) {
+    /**
+     * A side's enabled protocols, suites and groups by default, worked out once per setting of
+     * {@code jdk.tls.disabledAlgorithms} (at init) and {@code jdk.tls.namedGroups}: every engine
+     * starts from them, and filtering the suites through the policy per engine was a tenth of a
+     * resumed handshake's time. The arrays are never handed out, only copies.
+     */
+    record Defaults(
+            TlsPolicy.Disabled off, String groupsProperty, String[] protocols, String[] suites, String[] groups) {
+        boolean sameProtocols(String[] p) {
+            return Arrays.equals(protocols, p);
+        }
+
+        boolean sameSuites(String[] s) {
+            return Arrays.equals(suites, s);
+        }
+
+        boolean sameGroups(String[] g) {
+            return Arrays.equals(groups, g);
+        }
+    }
+
+    private volatile Defaults clientDefaults, serverDefaults;
+
+    Defaults defaults(boolean client) {
+        TlsPolicy.Disabled off = disabled;
+        String groupsProperty = System.getProperty("jdk.tls.namedGroups");
+        Defaults d = client ? clientDefaults : serverDefaults;
+        if (d != null && d.off() == off && Objects.equals(d.groupsProperty(), groupsProperty)) {
+            return d;
+        }
+        d = computeDefaults(client, off, groupsProperty);
+        if (client) {
+            clientDefaults = d;
+        } else {
+            serverDefaults = d;
+        }
+        return d;
+    }
+
+    private Defaults computeDefaults(boolean client, TlsPolicy.Disabled off, String groupsProperty) {
         List<String> protocols = client ? clientProtocols : serverProtocols;
         if (customizable && TlsPolicy.customizedProtocols(client) != null) {
             protocols = TlsPolicy.customizedProtocols(client);
@@ -217,23 +273,32 @@ public abstract class AccelSslContext extends SSLContextSpi {
         }
         // as SunJSSE: what jdk.tls.disabledAlgorithms turns off is not enabled, and only the suites
         // the side's protocols can use are
-        TlsPolicy.Disabled off = disabled;
         List<String> enabled = new java.util.ArrayList<>();
         for (String v : protocols) {
             if (!off.protocol(v)) {
                 enabled.add(v);
             }
         }
-        protocols = enabled;
-        boolean tls13 = protocols.contains(TlsNames.TLS13), tls12 = protocols.contains(TlsNames.TLS12);
+        boolean tls13 = enabled.contains(TlsNames.TLS13), tls12 = enabled.contains(TlsNames.TLS12);
         List<String> usable = new java.util.ArrayList<>();
         for (String s : suites) {
             if ((TlsNames.isTls13Suite(s) ? tls13 : tls12) && !off.suite(s)) {
                 usable.add(s);
             }
         }
-        SSLParameters p = new SSLParameters(usable.toArray(String[]::new), protocols.toArray(String[]::new));
-        p.setNamedGroups(namedGroups(client));
+        return new Defaults(
+                off,
+                groupsProperty,
+                enabled.toArray(String[]::new),
+                usable.toArray(String[]::new),
+                namedGroups(client, groupsProperty));
+    }
+
+    /** A new SSLParameters holding the side's defaults (the caller's to change). */
+    SSLParameters defaultParameters(boolean client) {
+        Defaults d = defaults(client);
+        SSLParameters p = new SSLParameters(d.suites(), d.protocols()); // copies both arrays
+        p.setNamedGroups(d.groups()); // copies
         p.setUseCipherSuitesOrder(true); // as SunJSSE: a server's order decides
         p.setSignatureSchemes(TlsNames.defaultSchemes());
         return p;

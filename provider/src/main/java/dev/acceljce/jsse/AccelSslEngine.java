@@ -133,17 +133,17 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 throw new IllegalArgumentException("Cannot change mode after SSL traffic has started");
             }
             if (!modeSet || clientMode != mode) {
-                SSLParameters defaults = context.defaultParameters(mode);
-                SSLParameters previous = context.defaultParameters(clientMode);
+                AccelSslContext.Defaults defaults = context.defaults(mode);
+                AccelSslContext.Defaults previous = context.defaults(clientMode);
                 // keep what the caller set; what was still the other side's default follows the mode
-                if (Arrays.equals(parameters.getProtocols(), previous.getProtocols())) {
-                    parameters.setProtocols(defaults.getProtocols());
+                if (previous.sameProtocols(parameters.getProtocols())) {
+                    parameters.setProtocols(defaults.protocols());
                 }
-                if (Arrays.equals(parameters.getNamedGroups(), previous.getNamedGroups())) {
-                    parameters.setNamedGroups(defaults.getNamedGroups());
+                if (previous.sameGroups(parameters.getNamedGroups())) {
+                    parameters.setNamedGroups(defaults.groups());
                 }
-                if (Arrays.equals(parameters.getCipherSuites(), previous.getCipherSuites())) {
-                    parameters.setCipherSuites(defaults.getCipherSuites());
+                if (previous.sameSuites(parameters.getCipherSuites())) {
+                    parameters.setCipherSuites(defaults.suites());
                 }
             }
             clientMode = mode;

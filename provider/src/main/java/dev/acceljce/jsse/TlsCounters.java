@@ -24,14 +24,28 @@ final class TlsCounters {
                         .on(Engine.AWSLC));
     }
 
+    /** One kind of finished handshake and the two tallies it counts on (found once per kind). */
+    private record Kind(boolean resumed, String protocol, String group, String suite) {}
+
+    private record Tallies(Counters.Tally handshake, Counters.Tally data, String what) {}
+
+    private static final ConcurrentHashMap<Kind, Tallies> KINDS = new ConcurrentHashMap<>();
+
     /** Counts a finished handshake and returns the tally its records count on. */
     static Counters.Tally handshake(boolean client, boolean resumed, String protocol, String group, String suite) {
-        String what = protocol + " " + group + " " + suite;
-        tally("TLS", resumed ? "resumed " + what : "handshake " + what).countShared(0);
-        Trace.decision(
-                "SSLContext",
-                "TLS",
-                (client ? "client " : "server ") + (resumed ? "resumed " : "full ") + what + " on AWS-LC's libssl");
-        return tally("TLS", "data " + suite);
+        Tallies t = KINDS.computeIfAbsent(new Kind(resumed, protocol, group, suite), k -> {
+            String what = protocol + " " + group + " " + suite;
+            return new Tallies(
+                    tally("TLS", (resumed ? "resumed " : "handshake ") + what), tally("TLS", "data " + suite), what);
+        });
+        t.handshake().countShared(0);
+        if (Trace.calls()) {
+            Trace.decision(
+                    "SSLContext",
+                    "TLS",
+                    (client ? "client " : "server ") + (resumed ? "resumed " : "full ") + t.what()
+                            + " on AWS-LC's libssl");
+        }
+        return t.data();
     }
 }

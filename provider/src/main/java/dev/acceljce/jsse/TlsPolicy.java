@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The JDK's deployment settings for TLS, read as SunJSSE reads them: the {@code jdk.tls.client/
@@ -169,8 +170,19 @@ final class TlsPolicy {
             return new Disabled(Security.getProperty("jdk.tls.disabledAlgorithms"));
         }
 
+        /** What {@link #named} answered, per name (protocols, groups, schemes, suites' parts). */
+        private final ConcurrentHashMap<String, Boolean> named = new ConcurrentHashMap<>();
+
         private boolean named(String n) {
-            return names.contains(n.toLowerCase(Locale.ROOT));
+            Boolean known = named.get(n);
+            if (known != null) {
+                return known;
+            }
+            boolean off = names.contains(n.toLowerCase(Locale.ROOT));
+            if (named.size() < 1024) {
+                named.put(n, off);
+            }
+            return off;
         }
 
         boolean protocol(String p) {
@@ -185,8 +197,23 @@ final class TlsPolicy {
             return named(jdkName);
         }
 
+        /** What {@link #suite} answered, per suite name: every engine asks again for the same few names. */
+        private final ConcurrentHashMap<String, Boolean> suites = new ConcurrentHashMap<>();
+
         /** A suite is off when its name, a wildcard, or one of its parts (key exchange, cipher, MAC) is. */
         boolean suite(String suite) {
+            Boolean known = suites.get(suite);
+            if (known != null) {
+                return known;
+            }
+            boolean off = suiteOff(suite);
+            if (suites.size() < 1024) { // a caller's made-up names must not grow it without end
+                suites.put(suite, off);
+            }
+            return off;
+        }
+
+        private boolean suiteOff(String suite) {
             String upper = suite.toUpperCase(Locale.ROOT);
             for (String p : prefixes) {
                 if (upper.startsWith(p)) {

@@ -506,7 +506,7 @@ final class SslCalls {
             if (c.equals(MemorySegment.NULL)) {
                 return null;
             }
-            return cString((MemorySegment) SSL_CIPHER_STANDARD_NAME.invokeExact(c));
+            return staticName((MemorySegment) SSL_CIPHER_STANDARD_NAME.invokeExact(c));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -523,7 +523,7 @@ final class SslCalls {
 
     static String groupName(int id) {
         try {
-            return cString((MemorySegment) SSL_GET_GROUP_NAME.invokeExact((short) id));
+            return staticName((MemorySegment) SSL_GET_GROUP_NAME.invokeExact((short) id));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -664,6 +664,18 @@ final class SslCalls {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /** libssl's static names (suites, groups) by address: one String each, read from C once. */
+    private static final java.util.concurrent.ConcurrentHashMap<Long, String> STATIC_NAMES =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A name libssl returns from its constant tables (never freed, never changed), or null. */
+    static String staticName(MemorySegment s) {
+        if (s.equals(MemorySegment.NULL)) {
+            return null;
+        }
+        return STATIC_NAMES.computeIfAbsent(s.address(), a -> cString(s));
     }
 
     static String cString(MemorySegment s) {
