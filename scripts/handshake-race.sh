@@ -16,6 +16,9 @@
 #   mlkem-ec, mlkem-rsa, mlkem-ec384, mlkem-resumed-ec: X25519MLKEM768, AccelJCE-TLS against
 #   Conscrypt-TLS (MLKEM_FIRST, MLKEM_SECOND), whatever FIRST and SECOND are)
 #   FIRST and SECOND are any TlsHandshakeBenchmark provider, e.g. AccelJCE-TLS Conscrypt-TLS.
+#   SECOND_JAR=path runs the second JVM of every race from another benchmarks jar: the same
+#   provider at two commits (before/after a change) is then an A/B race, e.g.
+#   SECOND_JAR=old.jar RACE_CASES="x25519-ec resumed-ec" scripts/handshake-race.sh OUT AccelJCE-TLS AccelJCE-TLS
 # How long: ROUNDS x ~70 s per case: with the default 3 rounds ~3.5 min per case, so e.g.
 #   RACE_CASES="x25519-ec x25519-rsa x25519-ec384 resumed-ec mlkem-ec aa" takes ~21 min.
 set -euo pipefail
@@ -26,8 +29,10 @@ java="$("$root/scripts/find-jdk.sh")/bin/java"
 jar=${BENCH_JAR:-$root/bench/target/benchmarks.jar}
 [ -f "$jar" ] || { echo "handshake-race: no $jar; build it with ./scripts/mvn.sh -DskipTests package" >&2; exit 1; }
 mkdir -p "$out"
-one() { # provider, output name, JMH parameters...
-  local provider=$1 name=$2; shift 2
+second_jar=${SECOND_JAR:-$jar}
+[ -f "$second_jar" ] || { echo "handshake-race: no $second_jar" >&2; exit 1; }
+one() { # jar, provider, output name, JMH parameters...
+  local jar=$1 provider=$2 name=$3; shift 3
   # two JMH runs at once: each would otherwise wait for the other's lock file
   taskset -c 1 "$java" -Djmh.ignoreLock=true --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
     -jar "$jar" TlsHandshakeBenchmark -p provider="$provider" -p protocol=TLSv1.3 "$@" \
@@ -39,8 +44,8 @@ race() { # case name, A provider, B provider, JMH parameters...
   for round in $(seq 1 "${ROUNDS:-3}"); do
     echo "handshake-race: $name round $round"
     uptime > "$out/$name-$round.load"
-    one "$a" "$name-$round-a-$a" "$@" & local pa=$!
-    one "$b" "$name-$round-b-$b" "$@" & local pb=$!
+    one "$jar" "$a" "$name-$round-a-$a" "$@" & local pa=$!
+    one "$second_jar" "$b" "$name-$round-b-$b" "$@" & local pb=$!
     wait "$pa" "$pb"
     uptime >> "$out/$name-$round.load"
   done

@@ -13,7 +13,9 @@
 # warm-up + 15 s measured + ~5 s start = ~70 s, so ~4.7 min per case with 4 providers (2.3 min for
 # the ML-KEM cases): ~1 h 40 min with one fork per provider (MATRIX_FORKS=2 doubles it), plus the
 # C pair (24 cases x 2 libraries x ~12 s = ~10 min). MATRIX_CASES picks cases by name, e.g.
-# MATRIX_CASES="full-x25519-ec resumed-mlkem-ec"; MATRIX_C=0 skips the C pair.
+# MATRIX_CASES="full-x25519-ec resumed-mlkem-ec"; MATRIX_C=0 skips the C pair. MATRIX_WI, MATRIX_W,
+# MATRIX_I, MATRIX_R set JMH's warm-up and measured iterations and their times (default 10 x 5s,
+# 5 x 3s); 6 x 4s and 5 x 2s make a one-fork run about 55 min plus the C pair.
 # Build first: ./scripts/mvn.sh -q -pl bench -am -DskipTests package
 #
 # Usage: scripts/tls-stack-matrix.sh OUTDIR [extra JMH options]
@@ -34,7 +36,7 @@ run() { # case name, providers, JMH parameters...
   uptime > "$out/$name.load"
   taskset -c "${MATRIX_CPU:-1}" "$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
     -jar "$jar" TlsHandshakeBenchmark -p provider="$providers" -p protocol=TLSv1.3 "$@" \
-    -f "${MATRIX_FORKS:-1}" -wi 10 -w 5s -i 5 -r 3s -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1 \
+    -f "${MATRIX_FORKS:-1}" -wi "${MATRIX_WI:-10}" -w "${MATRIX_W:-5s}" -i "${MATRIX_I:-5}" -r "${MATRIX_R:-3s}" -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1 \
     || echo "tls-stack-matrix: $name failed, see $out/$name.log" >&2
   uptime >> "$out/$name.load"
 }
