@@ -57,5 +57,6 @@ for mode in full resumed; do
 done
 if [ "${MATRIX_C:-1}" != 0 ]; then
   echo "tls-stack-matrix: the C pair"
-  "$root/scripts/c-handshake-pair.sh" "$out/c-pair" "${c_cases[@]}"
+  # the Java benchmark's certificates are self-signed leaves: the C pair runs the same chain
+  PAIR_CHAIN=${PAIR_CHAIN:-self} "$root/scripts/c-handshake-pair.sh" "$out/c-pair" "${c_cases[@]}"
 fi
