@@ -6,7 +6,8 @@ Prints the summary table, the locks at the highest load each configuration ran, 
 CPU per page at 512 and 1024 sessions relative to jdk-default."""
 import json, sys
 
-ORDER = ["jdk-software", "jdk-default", "acceljce-auto", "acceljce-native", "accp", "conscrypt", "nss", "pkcs11-token"]
+ORDER = ["jdk-software", "jdk-default", "acceljce-auto", "acceljce-native", "accp", "conscrypt", "nss", "pkcs11-token",
+         "acceljce-tls", "acceljce-tls-token"]
 
 def f(v, d=1):
     return f"{v:.{d}f}"
@@ -78,8 +79,9 @@ for r in rows:
 
 # CPU per page at the loads every configuration measured, relative to jdk-default and jdk-software
 print()
-print("| TLS | load | " + " | ".join(ORDER) + " |")
-print("| --- | ---: |" + " ---: |" * len(ORDER))
+COLUMNS = [c for c in ORDER if any(r["configuration"] == c for r in rows)]  # the configurations these runs have
+print("| TLS | load | " + " | ".join(COLUMNS) + " |")
+print("| --- | ---: |" + " ---: |" * len(COLUMNS))
 for tls in dict.fromkeys(r["tls"] for r in rows):
     for users in (512, 1024):
         cells = []
@@ -89,7 +91,7 @@ for tls in dict.fromkeys(r["tls"] for r in rows):
             p = at(r["points"], users) if r else None
             vals[c] = p["serverCpuMsPerPage"] if p else None
         d = vals.get("jdk-default")
-        for c in ORDER:
+        for c in COLUMNS:
             v = vals[c]
             cells.append("" if v is None else (f"{v:.2f}" + (f" ({v/d:.2f}x)" if d else "")))
         print(f"| {tls} | {users} sessions | " + " | ".join(cells) + " |")
