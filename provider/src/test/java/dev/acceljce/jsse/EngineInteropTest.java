@@ -208,6 +208,28 @@ class EngineInteropTest {
         free(client, server);
     }
 
+    /** Client authentication with a key libssl cannot read: the client's CertificateVerify is signed through the JCA. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("protocols")
+    void clientKeyThatCannotBeExportedSignsThroughTheJca(String protocol) throws Exception {
+        SSLEngine client =
+                TlsPeers.context(OURS, TlsPeers.nonExtractable("client-ec256")).createSSLEngine("localhost", 443);
+        SSLEngine server = TlsPeers.context(JDK, "ec256").createSSLEngine();
+        client.setUseClientMode(true);
+        client.setEnabledProtocols(new String[] {protocol});
+        server.setUseClientMode(false);
+        server.setNeedClientAuth(true);
+        TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
+        pair.handshake();
+        assertEquals(protocol, server.getSession().getProtocol());
+        assertEquals(
+                TlsPeers.keyStore("client-ec256").getCertificate("client-ec256"),
+                server.getSession().getPeerCertificates()[0]);
+        assertTrue(pair.tasks >= 3, "verification, key choice and the client's signature ran as tasks: " + pair.tasks);
+        assertArrayEquals("signed in Java".getBytes(), pair.send(true, "signed in Java".getBytes()));
+        free(client, server);
+    }
+
     static Stream<String> protocols() {
         return Stream.of("TLSv1.3", "TLSv1.2");
     }
