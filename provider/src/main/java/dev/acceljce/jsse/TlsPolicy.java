@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * The JDK's deployment settings for TLS, read as SunJSSE reads them: the {@code jdk.tls.client/
@@ -173,16 +174,25 @@ final class TlsPolicy {
         /** What {@link #named} answered, per name (protocols, groups, schemes, suites' parts). */
         private final ConcurrentHashMap<String, Boolean> named = new ConcurrentHashMap<>();
 
-        private boolean named(String n) {
-            Boolean known = named.get(n);
+        /**
+         * {@code answer}'s verdict on {@code name}, remembered in {@code memo}: every engine asks
+         * again for the same few names. A caller's made-up names must not grow it without end.
+         */
+        private static boolean remembered(
+                ConcurrentHashMap<String, Boolean> memo, String name, Predicate<String> answer) {
+            Boolean known = memo.get(name);
             if (known != null) {
                 return known;
             }
-            boolean off = names.contains(n.toLowerCase(Locale.ROOT));
-            if (named.size() < 1024) {
-                named.put(n, off);
+            boolean off = answer.test(name);
+            if (memo.size() < 1024) {
+                memo.put(name, off);
             }
             return off;
+        }
+
+        private boolean named(String n) {
+            return remembered(named, n, x -> names.contains(x.toLowerCase(Locale.ROOT)));
         }
 
         boolean protocol(String p) {
@@ -197,20 +207,12 @@ final class TlsPolicy {
             return named(jdkName);
         }
 
-        /** What {@link #suite} answered, per suite name: every engine asks again for the same few names. */
+        /** What {@link #suite} answered, per suite name. */
         private final ConcurrentHashMap<String, Boolean> suites = new ConcurrentHashMap<>();
 
         /** A suite is off when its name, a wildcard, or one of its parts (key exchange, cipher, MAC) is. */
         boolean suite(String suite) {
-            Boolean known = suites.get(suite);
-            if (known != null) {
-                return known;
-            }
-            boolean off = suiteOff(suite);
-            if (suites.size() < 1024) { // a caller's made-up names must not grow it without end
-                suites.put(suite, off);
-            }
-            return off;
+            return remembered(suites, suite, this::suiteOff);
         }
 
         private boolean suiteOff(String suite) {
