@@ -690,20 +690,44 @@ class SocketsTest {
     void socketsFreeTheirNativeConnectionWhenClosed() throws Exception {
         SSLContext serverCtx = TlsPeers.context(OURS, "ec256");
         SSLContext clientCtx = TlsPeers.context(OURS, (String) null);
-        int before = SslCallbacks.registered();
+        // Engines earlier tests dropped unclosed are freed by the Cleaner whenever a collection
+        // runs: let those go first, so the count only moves with this test's own sockets.
+        int before = settledRegistrations();
+        List<SSLSocket> clients = new ArrayList<>(); // reachable: only close can free them
         for (int i = 0; i < 10; i++) {
             try (OneConnectionServer server =
                     new OneConnectionServer(serverCtx, s -> s.getInputStream().read())) {
                 try (SSLSocket client = connect(clientCtx, server.port())) {
+                    clients.add(client);
                     client.getOutputStream().write(i);
+                    assertTrue(SslCallbacks.registered() > before, "registered while open");
                 }
                 assertEquals(i, server.get());
             }
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (SslCallbacks.registered() != before && System.nanoTime() < deadline) {
+        while (SslCallbacks.registered() > before && System.nanoTime() < deadline) {
             Thread.sleep(20); // the last server socket closes just after its result is in
         }
-        assertEquals(before, SslCallbacks.registered(), "every connection unregistered by close");
+        assertTrue(
+                SslCallbacks.registered() <= before,
+                "every connection unregistered by close: " + SslCallbacks.registered() + " > " + before);
+        assertEquals(10, clients.size());
+    }
+
+    /** The registration count once collections stop freeing anything (at most 5 s of trying). */
+    private static int settledRegistrations() throws InterruptedException {
+        int last = -1;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(50);
+            int now = SslCallbacks.registered();
+            if (now == last) {
+                return now;
+            }
+            last = now;
+        }
+        return SslCallbacks.registered();
     }
 }
