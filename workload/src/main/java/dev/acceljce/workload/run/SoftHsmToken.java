@@ -25,6 +25,15 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenPro
 
     static SoftHsmToken create(Path work, Path bankStore, TlsSetting tls, Configuration config)
             throws IOException, InterruptedException {
+        SoftHsmToken token = holding(work, bankStore);
+        return new SoftHsmToken(
+                token.pkcs11Config,
+                token.environment,
+                DebianPackages.PKCS11_SPY.present() ? token.prove(bankStore, tls, config) : null);
+    }
+
+    /** A token in {@code work/softhsm} holding the key and certificate of {@code store}; no proof run. */
+    static SoftHsmToken holding(Path work, Path store) throws IOException, InterruptedException {
         if (!DebianPackages.SOFTHSM2.present()) {
             throw new IOException("SoftHSM2 is missing (" + DebianPackages.SOFTHSM2.files() + "): "
                     + DebianPackages.SOFTHSM2.installLine());
@@ -46,15 +55,22 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenPro
                 library = %s
                 slotListIndex = 0
                 """.formatted(Configuration.SOFTHSM_MODULE));
-        run(env, java(TokenImport.class, List.of(), p11.toString(), PIN, bankStore.toString()));
-        return new SoftHsmToken(
-                p11, env, DebianPackages.PKCS11_SPY.present() ? prove(dir, env, bankStore, tls, config) : null);
+        run(env, java(TokenImport.class, List.of(), p11.toString(), PIN, store.toString()));
+        return new SoftHsmToken(p11, env, null);
     }
 
-    /** {@link TokenProof} in its own JVM, SunPKCS11 loading the spy, the spy loading SoftHSM2. */
-    private static TokenProof.Account prove(
-            Path dir, Map<String, String> env, Path bankStore, TlsSetting tls, Configuration config)
-            throws IOException, InterruptedException {
+    /**
+     * How a JVM reaches this token through OpenSC's pkcs11-spy, which logs every PKCS#11 call the
+     * token receives to {@link #log}: SunPKCS11 loads the spy, the spy loads SoftHSM2.
+     *
+     * @param pkcs11Config the SunPKCS11 configuration naming the spy
+     * @param environment  the child JVM's environment (the token's and the spy's settings)
+     * @param log          the spy's log, complete once that JVM has exited
+     */
+    record Spied(Path pkcs11Config, Map<String, String> environment, Path log) {}
+
+    Spied spied() throws IOException {
+        Path dir = pkcs11Config.getParent();
         Path spyConfig = dir.resolve("sunpkcs11-spy.cfg");
         Files.writeString(spyConfig, """
                 name = SoftHSMSpy
@@ -62,31 +78,38 @@ record SoftHsmToken(Path pkcs11Config, Map<String, String> environment, TokenPro
                 slotListIndex = 0
                 """.formatted(TokenProof.SPY_MODULE));
         Path spyLog = dir.resolve("pkcs11-spy.log");
-        Map<String, String> spyEnv = new HashMap<>(env);
+        Map<String, String> spyEnv = new HashMap<>(environment);
         spyEnv.put("PKCS11SPY", Configuration.SOFTHSM_MODULE.toString());
         spyEnv.put("PKCS11SPY_OUTPUT", spyLog.toString());
+        return new Spied(spyConfig, Map.copyOf(spyEnv), spyLog);
+    }
+
+    /** {@link TokenProof} in its own JVM, through the spy. */
+    private TokenProof.Account prove(Path bankStore, TlsSetting tls, Configuration config)
+            throws IOException, InterruptedException {
+        Spied spy = spied();
         String out = run(
-                spyEnv,
+                spy.environment(),
                 java(
                         TokenProof.class,
                         config.jvmOptions(),
-                        spyConfig.toString(),
+                        spy.pkcs11Config().toString(),
                         PIN,
                         bankStore.toString(),
                         tls.id,
                         Integer.toString(TokenProof.HANDSHAKES),
                         config.id));
-        return TokenProof.account(out, Files.readString(spyLog));
+        return TokenProof.account(out, Files.readString(spy.log()));
     }
 
     /** {@link ChildJvm#javaCommand} for a short JVM whose output this process reads. */
-    private static String[] java(Class<?> mainClass, List<String> jvmOptions, String... args) {
+    static String[] java(Class<?> mainClass, List<String> jvmOptions, String... args) {
         return ChildJvm.javaCommand(jvmOptions, mainClass.getName(), List.of(args))
                 .toArray(String[]::new);
     }
 
     /** Runs {@code cmd} to its end; its output, or IOException with it when it failed. */
-    private static String run(Map<String, String> env, String... cmd) throws IOException, InterruptedException {
+    static String run(Map<String, String> env, String... cmd) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(List.of(cmd)).redirectErrorStream(true);
         pb.environment().putAll(env);
         Process p = pb.start();
