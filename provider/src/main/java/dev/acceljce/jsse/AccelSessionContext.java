@@ -20,8 +20,9 @@ import javax.net.ssl.SSLSessionContext;
  * TLS 1.2 sessions) per peer host and port, each with the Java session it belongs to, and offers
  * one when it connects to that peer again (a TLS 1.3 ticket once only); a resumed handshake then
  * shows the original session (its id and creation time). A server's resumption state lives in
- * libssl (its cache and ticket keys); this side only maps session ids to Java sessions, so a
- * resumed connection shows its original session too. Sizes and timeouts as SSLSessionContext
+ * libssl (its cache, and tickets sealed with {@link dev.acceljce.libssl.TicketKeys}); this side
+ * only maps session ids and ticket IVs to Java sessions, so a resumed connection shows its
+ * original session too. Sizes and timeouts as SSLSessionContext
  * defines them (0: no limit).
  */
 final class AccelSessionContext implements SSLSessionContext {
@@ -34,6 +35,12 @@ final class AccelSessionContext implements SSLSessionContext {
     private final LinkedHashMap<String, Deque<Cached>> byPeer = new LinkedHashMap<>(16, 0.75f, true);
     /** Both sides: session id (hex) -> session, in access order. Guarded by byPeer. */
     private final LinkedHashMap<String, AccelSslSession> byId = new LinkedHashMap<>(16, 0.75f, true);
+
+    /**
+     * Server: ticket IV (hex) -> the session the ticket continues, in access order, so a
+     * connection that resumes with it shows that session. Guarded by byPeer.
+     */
+    private final LinkedHashMap<String, AccelSslSession> byTicket = new LinkedHashMap<>(16, 0.75f, true);
 
     private int cachedCount;
 
@@ -113,12 +120,40 @@ final class AccelSessionContext implements SSLSessionContext {
         }
         synchronized (byPeer) {
             byId.put(HexFormat.of().formatHex(id), s);
-            int limit = cacheSize;
-            Iterator<String> it = byId.keySet().iterator();
-            while (limit > 0 && byId.size() > limit && it.hasNext()) {
-                it.next();
-                it.remove();
+            trim(byId);
+        }
+    }
+
+    /** Server: a ticket sealed under {@code iv} continues {@code s}. */
+    void ticketIssued(byte[] iv, AccelSslSession s) {
+        synchronized (byPeer) {
+            byTicket.put(HexFormat.of().formatHex(iv), s);
+            trim(byTicket);
+        }
+    }
+
+    /**
+     * Server: the session the ticket sealed under {@code iv} continues, or null when unknown or
+     * expired (libssl, whose timeout is this one, refuses an expired ticket itself). An invalidated
+     * session is returned as it is, so the caller can refuse its ticket.
+     */
+    AccelSslSession ticketSession(byte[] iv) {
+        synchronized (byPeer) {
+            AccelSslSession s = byTicket.get(HexFormat.of().formatHex(iv));
+            if (s != null && timeout > 0 && System.currentTimeMillis() - s.getCreationTime() > timeout * 1000L) {
+                return null;
             }
+            return s;
+        }
+    }
+
+    /** Drops the least recently used entries beyond the cache size (0: no limit). */
+    private void trim(LinkedHashMap<String, AccelSslSession> map) {
+        int limit = cacheSize;
+        Iterator<String> it = map.keySet().iterator();
+        while (limit > 0 && map.size() > limit && it.hasNext()) {
+            it.next();
+            it.remove();
         }
     }
 
@@ -166,9 +201,15 @@ final class AccelSessionContext implements SSLSessionContext {
         }
     }
 
-    /** JSSE's 0 is "no limit"; libssl's would expire everything at once. */
+    /** RFC 8446's longest ticket lifetime; SunJSSE's client drops a TLS 1.2 ticket that says more, too. */
+    static final int MAX_TICKET_LIFETIME = 7 * 24 * 3600;
+
+    /**
+     * What libssl is told: JSSE's 0 is "no limit" (libssl's 0 would expire everything at once),
+     * and libssl gives its timeout as the tickets' lifetime, so it is capped at seven days.
+     */
     private static int libsslTimeout(int seconds) {
-        return seconds == 0 ? Integer.MAX_VALUE : seconds;
+        return seconds == 0 || seconds > MAX_TICKET_LIFETIME ? MAX_TICKET_LIFETIME : seconds;
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.acceljce.control.Counters;
 import dev.acceljce.libssl.SslCallbacks;
 import dev.acceljce.libssl.SslConnection;
 import dev.acceljce.libssl.SslPrivateKey;
+import dev.acceljce.libssl.TicketKeys;
 import java.io.ByteArrayInputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -86,6 +87,10 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
 
     /** The cached session a client offered, until the handshake says whether it was resumed. */
     private AccelSessionContext.Resumption resumption;
+    /** Server: the session the client's ticket continues, until the handshake says whether it resumed. */
+    private AccelSslSession ticketOrigin;
+    /** Server: tickets sealed before the handshake finished, mapped to its session when it has one. */
+    private List<byte[]> sealedTickets;
     /** Where this connection's records are counted, once the handshake finished. */
     private Counters.Tally records = Counters.Tally.NONE;
 
@@ -626,10 +631,12 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         AccelSessionContext sessions = context.sessionContext(clientMode);
         AccelSslSession original = null;
         if (resumed) {
-            // the session this one resumes, so that its id and creation time show through
+            // the session this one resumes, so that its id and creation time show through: a
+            // client's from its cache; a server's by the ticket it opened (libssl's resumed TLS 1.3
+            // session has no id) or by the TLS 1.2 session id
             original = clientMode
                     ? (resumption != null ? resumption.javaSession() : null)
-                    : sessions.find(connection.sessionId());
+                    : ticketOrigin != null ? ticketOrigin : sessions.find(connection.sessionId());
         }
         if (original != null) {
             original.touched();
@@ -640,6 +647,13 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             session = s;
         }
         resumption = null;
+        ticketOrigin = null;
+        if (sealedTickets != null) {
+            for (byte[] iv : sealedTickets) {
+                sessions.ticketIssued(iv, session);
+            }
+            sealedTickets = null;
+        }
         records = TlsCounters.handshake(
                 clientMode, resumed, s.protocol, TlsNames.jdkGroup(connection.group()), s.cipherSuite);
     }
@@ -1396,6 +1410,33 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     public void newSession(dev.acceljce.libssl.SslSession s) {
         AccelSslSession owner = session != null ? session : handshakeSession;
         context.sessionContext(true).keep(peerKey(), s, owner);
+    }
+
+    @Override
+    public TicketKeys ticketKeys() {
+        return context.handle().ticketKeys();
+    }
+
+    @Override
+    public void ticketSealed(byte[] iv) {
+        if (session != null && handshakeDone) {
+            context.sessionContext(false).ticketIssued(iv, session); // a ticket after the handshake
+            return;
+        }
+        if (sealedTickets == null) {
+            sealedTickets = new ArrayList<>(2);
+        }
+        sealedTickets.add(iv);
+    }
+
+    @Override
+    public boolean ticketOpening(byte[] iv) {
+        AccelSslSession origin = context.sessionContext(false).ticketSession(iv);
+        if (origin != null && !origin.isValid()) {
+            return false; // invalidated: SunJSSE does not resume it either
+        }
+        ticketOrigin = origin;
+        return true;
     }
 
     // ------------------------------------------------------------------ helpers

@@ -61,6 +61,18 @@ public final class SslCallbacks {
 
         /** A new session for later resumption, now owned by {@code session}. */
         void newSession(SslSession session);
+
+        /** The server context's ticket keys (the ticket key callback runs on servers only). */
+        TicketKeys ticketKeys();
+
+        /** A ticket for this connection's session was sealed; {@code iv} tells it apart from every other. */
+        void ticketSealed(byte[] iv);
+
+        /**
+         * The client's ticket {@code iv} opens (not yet authenticated: only a handshake that ends
+         * resumed proves it ours); false refuses it, for a full handshake (its session was invalidated).
+         */
+        boolean ticketOpening(byte[] iv);
     }
 
     /** What {@link Handler#verifyPeer} answers (libssl's {@code ssl_verify_result_t}). */
@@ -79,6 +91,7 @@ public final class SslCallbacks {
     static final MemorySegment VERIFY_CB;
     static final MemorySegment ALPN_CB;
     static final MemorySegment NEW_SESSION_CB;
+    static final MemorySegment TICKET_KEY_CB;
     /** An {@code SSL_PRIVATE_KEY_METHOD}: sign, decrypt (TLS 1.2's RSA key exchange), complete. */
     static final MemorySegment PRIVATE_KEY_METHOD;
 
@@ -88,6 +101,8 @@ public final class SslCallbacks {
         ALPN_CB =
                 stub("alpnCb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
         NEW_SESSION_CB = stub("newSessionCb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        TICKET_KEY_CB = stub(
+                "ticketKeyCb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
         PRIVATE_KEY_METHOD = Arena.global().allocate(ADDRESS, 3);
         PRIVATE_KEY_METHOD.setAtIndex(
                 ADDRESS,
@@ -254,6 +269,42 @@ public final class SslCallbacks {
             // adopted all the same: its Cleaner frees it
         }
         return 1;
+    }
+
+    /**
+     * libssl's ticket key callback (servers): sealing a new ticket (1 done, -1 error, which fails
+     * the handshake) or opening a client's (0 not ours: a full handshake; 1 opened; 2 opened under
+     * the previous key, renew it; -1 abort).
+     */
+    private static int ticketKeyCb(
+            MemorySegment ssl,
+            MemorySegment name,
+            MemorySegment iv,
+            MemorySegment cipherCtx,
+            MemorySegment hmacCtx,
+            int encrypt) {
+        boolean seal = encrypt != 0;
+        try {
+            Handler h = handler(ssl);
+            if (h == null) {
+                return seal ? -1 : TicketKeys.OPEN_UNKNOWN;
+            }
+            if (seal) {
+                byte[] id = h.ticketKeys().seal(name, iv, cipherCtx, hmacCtx);
+                if (id == null) {
+                    return -1;
+                }
+                h.ticketSealed(id);
+                return 1;
+            }
+            byte[] id = iv.reinterpret(TicketKeys.IV_LENGTH).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            if (!h.ticketOpening(id)) {
+                return TicketKeys.OPEN_UNKNOWN;
+            }
+            return h.ticketKeys().open(name, iv, cipherCtx, hmacCtx);
+        } catch (Throwable t) {
+            return -1;
+        }
     }
 
     private static int decryptCb(

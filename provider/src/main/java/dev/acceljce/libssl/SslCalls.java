@@ -47,6 +47,19 @@ final class SslCalls {
             AwsLc.critical("d2i_AutoPrivateKey", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     static final MethodHandle EVP_PKEY_FREE = AwsLc.function("EVP_PKEY_free", FunctionDescriptor.ofVoid(ADDRESS));
 
+    // --- libcrypto: session ticket protection (set up for libssl, which seals and opens) ---
+    private static final MethodHandle RAND_BYTES =
+            AwsLc.critical("RAND_bytes", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVP_AES_256_CBC =
+            AwsLc.critical("EVP_aes_256_cbc", FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle EVP_SHA256 = AwsLc.critical("EVP_sha256", FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle EVP_ENCRYPT_INIT_EX = AwsLc.critical(
+            "EVP_EncryptInit_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle EVP_DECRYPT_INIT_EX = AwsLc.critical(
+            "EVP_DecryptInit_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle HMAC_INIT_EX = AwsLc.critical(
+            "HMAC_Init_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
+
     // --- libssl: contexts ---
     private static final MethodHandle TLS_WITH_BUFFERS_METHOD =
             LibSsl.function("TLS_with_buffers_method", FunctionDescriptor.of(ADDRESS));
@@ -137,6 +150,8 @@ final class SslCalls {
             LibSsl.critical("SSL_get0_alpn_selected", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_CTX_SESS_SET_NEW_CB =
             LibSsl.function("SSL_CTX_sess_set_new_cb", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CTX_SET_TLSEXT_TICKET_KEY_CB =
+            LibSsl.function("SSL_CTX_set_tlsext_ticket_key_cb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_CTX_SET_TIMEOUT =
             LibSsl.critical("SSL_CTX_set_timeout", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
     static final MethodHandle SSL_SESSION_FREE =
@@ -185,6 +200,45 @@ final class SslCalls {
     static void ctxSetNewSessionCb(MemorySegment ctx, MemorySegment cb) {
         try {
             SSL_CTX_SESS_SET_NEW_CB.invokeExact(ctx, cb);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void ctxSetTicketKeyCb(MemorySegment ctx, MemorySegment cb) {
+        try {
+            int ignored = (int) SSL_CTX_SET_TLSEXT_TICKET_KEY_CB.invokeExact(ctx, cb);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** libcrypto's DRBG into {@code out}; false when it failed. */
+    static boolean randBytes(MemorySegment out) {
+        try {
+            return (int) RAND_BYTES.invokeExact(out, out.byteSize()) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Sets up libssl's ticket cipher context for AES-256-CBC with {@code key} and {@code iv}. */
+    static boolean ticketCipherInit(MemorySegment cipherCtx, MemorySegment key, MemorySegment iv, boolean seal) {
+        try {
+            MemorySegment cipher = (MemorySegment) EVP_AES_256_CBC.invokeExact();
+            return (int) (seal ? EVP_ENCRYPT_INIT_EX : EVP_DECRYPT_INIT_EX)
+                            .invokeExact(cipherCtx, cipher, MemorySegment.NULL, key, iv)
+                    == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Sets up libssl's ticket HMAC context for HMAC-SHA256 with {@code key}. */
+    static boolean ticketHmacInit(MemorySegment hmacCtx, MemorySegment key) {
+        try {
+            MemorySegment md = (MemorySegment) EVP_SHA256.invokeExact();
+            return (int) HMAC_INIT_EX.invokeExact(hmacCtx, key, key.byteSize(), md, MemorySegment.NULL) == 1;
         } catch (Throwable t) {
             throw rethrow(t);
         }

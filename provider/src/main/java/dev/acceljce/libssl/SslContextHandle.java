@@ -15,6 +15,8 @@ public final class SslContextHandle extends NativeObject {
     /** {@code SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_SERVER}. */
     private static final int SESS_CACHE_BOTH = 0x0003;
 
+    private final TicketKeys ticketKeys = new TicketKeys();
+
     private SslContextHandle(MemorySegment ctx) {
         super(ctx, SslCalls.SSL_CTX_FREE, "SSL_CTX", false);
     }
@@ -30,6 +32,7 @@ public final class SslContextHandle extends NativeObject {
         SslCalls.ctxSetAlpnSelectCb(ctx, SslCallbacks.ALPN_CB);
         SslCalls.ctxSetNewSessionCb(ctx, SslCallbacks.NEW_SESSION_CB);
         SslCalls.ctxSetSessionCacheMode(ctx, SESS_CACHE_BOTH);
+        SslCalls.ctxSetTicketKeyCb(ctx, SslCallbacks.TICKET_KEY_CB);
         return h;
     }
 
@@ -41,6 +44,11 @@ public final class SslContextHandle extends NativeObject {
         } finally {
             exit();
         }
+    }
+
+    /** The keys of this context's session tickets (a server's), for the ticket key callback. */
+    public TicketKeys ticketKeys() {
+        return ticketKeys;
     }
 
     /** The pointer, for {@code SSL_new}; libssl takes its own reference on the context. */

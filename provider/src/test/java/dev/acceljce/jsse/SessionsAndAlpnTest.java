@@ -46,12 +46,19 @@ class SessionsAndAlpnTest {
         SSLContext serverCtx = TlsPeers.context(serverStack, "ec256");
         long resumedBefore = resumedCount();
 
-        SSLSession first = connect(clientCtx, serverCtx, protocol)[0];
+        SSLSession[] first = connect(clientCtx, serverCtx, protocol);
         SSLSession[] second = connect(clientCtx, serverCtx, protocol);
-        assertEquals(first.getCreationTime(), second[0].getCreationTime(), "the client resumed its session");
+        assertEquals(first[0].getCreationTime(), second[0].getCreationTime(), "the client resumed its session");
         if (OURS.equals(clientStack)) {
             // SunJSSE's TLS 1.3 client gives a resumed session a new id; ours shows the original
-            assertArrayEquals(first.getId(), second[0].getId(), "our client shows its original session");
+            assertArrayEquals(first[0].getId(), second[0].getId(), "our client shows its original session");
+        }
+        if (OURS.equals(serverStack)) {
+            // as SunJSSE's server: the resumed connection shows the session it continues (found by
+            // the ticket it opened; libssl's own resumed TLS 1.3 session has no id and a new time)
+            assertArrayEquals(first[1].getId(), second[1].getId(), "our server shows the original session");
+            assertEquals(first[1].getCreationTime(), second[1].getCreationTime());
+            assertTrue(first[1].getId().length > 0);
         }
         long ours = (OURS.equals(clientStack) ? 1 : 0) + (OURS.equals(serverStack) ? 1 : 0);
         assertEquals(ours, resumedCount() - resumedBefore, "resumed handshakes counted by our side(s)");
@@ -60,9 +67,93 @@ class SessionsAndAlpnTest {
                     java.util.Collections.list(
                                     clientCtx.getClientSessionContext().getIds())
                             .stream()
-                            .anyMatch(id -> java.util.Arrays.equals(id, first.getId())),
+                            .anyMatch(id -> java.util.Arrays.equals(id, first[0].getId())),
                     "the client context lists it");
         }
+    }
+
+    static Stream<Arguments> clientsOfOurServer() {
+        List<Arguments> out = new ArrayList<>();
+        for (String client : List.of(OURS, JDK)) {
+            for (String protocol : List.of("TLSv1.3", "TLSv1.2")) {
+                out.add(Arguments.of(client, protocol));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} client, {1}")
+    @MethodSource("clientsOfOurServer")
+    void aSessionTheServerInvalidatedIsNotResumed(String clientStack, String protocol) throws Exception {
+        SSLContext clientCtx = TlsPeers.context(clientStack, (String) null);
+        SSLContext serverCtx = TlsPeers.context(OURS, "ec256");
+        SSLSession[] first = connect(clientCtx, serverCtx, protocol);
+        first[1].invalidate();
+        long resumedBefore = resumedCount();
+        SSLSession[] second = connect(clientCtx, serverCtx, protocol);
+        assertEquals(resumedBefore, resumedCount(), "a full handshake on both sides");
+        assertNotEquals(
+                first[1].getCreationTime() + "/" + java.util.Arrays.toString(first[1].getId()),
+                second[1].getCreationTime() + "/" + java.util.Arrays.toString(second[1].getId()));
+        assertTrue(second[1].isValid());
+    }
+
+    /**
+     * A server session context without timeout (0) still gives tickets a client keeps: libssl
+     * takes its timeout as the tickets' lifetime, and SunJSSE's client drops a TLS 1.2 ticket that
+     * says more than seven days.
+     */
+    @ParameterizedTest(name = "{0} client, {1}")
+    @MethodSource("clientsOfOurServer")
+    void aServerWithoutSessionTimeoutIsStillResumed(String clientStack, String protocol) throws Exception {
+        SSLContext clientCtx = TlsPeers.context(clientStack, (String) null);
+        SSLContext serverCtx = TlsPeers.context(OURS, "ec256");
+        serverCtx.getServerSessionContext().setSessionTimeout(0);
+        assertEquals(0, serverCtx.getServerSessionContext().getSessionTimeout());
+        SSLSession[] first = connect(clientCtx, serverCtx, protocol);
+        SSLSession[] second = connect(clientCtx, serverCtx, protocol);
+        assertEquals(first[0].getCreationTime(), second[0].getCreationTime(), "the client resumed");
+        assertArrayEquals(first[1].getId(), second[1].getId(), "the server resumed");
+    }
+
+    /**
+     * The server's ticket keys rotate every 48 hours: a ticket under the previous key still
+     * resumes (and is renewed), one two keys old is refused (a full handshake).
+     */
+    @ParameterizedTest(name = "{0} client, {1}")
+    @MethodSource("clientsOfOurServer")
+    void ticketsOutliveOneKeyRotationNotTwo(String clientStack, String protocol) throws Exception {
+        SSLContext clientCtx = TlsPeers.context(clientStack, (String) null);
+        SSLContext serverCtx = TlsPeers.context(OURS, "ec256");
+        SSLSession[] first = connect(clientCtx, serverCtx, protocol);
+        long resumedBefore = resumedCount();
+        SSLSession[] afterOne;
+        try (AutoCloseable later = dev.acceljce.libssl.TicketKeysClock.aheadBy(49)) {
+            fullHandshakeFromANewClient(serverCtx, protocol); // a new ticket rotates the keys
+            afterOne = connect(clientCtx, serverCtx, protocol);
+        }
+        long ours = OURS.equals(clientStack) ? 2 : 1;
+        assertEquals(ours, resumedCount() - resumedBefore, "resumed on our side(s)");
+        assertArrayEquals(first[1].getId(), afterOne[1].getId(), "resumed under the previous key");
+
+        SSLContext otherClient = TlsPeers.context(clientStack, (String) null);
+        SSLSession[] fresh = connect(otherClient, serverCtx, protocol); // a ticket under the key of hour 49
+        try (AutoCloseable later = dev.acceljce.libssl.TicketKeysClock.aheadBy(49 + 49)) {
+            fullHandshakeFromANewClient(serverCtx, protocol); // rotates again: hour 49's key is the previous one
+            try (AutoCloseable evenLater = dev.acceljce.libssl.TicketKeysClock.aheadBy(49 + 49 + 49)) {
+                fullHandshakeFromANewClient(serverCtx, protocol); // and again: hour 49's key is gone
+                long before = resumedCount();
+                SSLSession[] refused = connect(otherClient, serverCtx, protocol);
+                assertEquals(before, resumedCount(), "a ticket two keys old is a full handshake");
+                assertNotEquals(
+                        java.util.Arrays.toString(fresh[1].getId()), java.util.Arrays.toString(refused[1].getId()));
+            }
+        }
+    }
+
+    /** A connection from a new client context (nothing to resume): a full handshake that makes the server seal a ticket. */
+    private static void fullHandshakeFromANewClient(SSLContext serverCtx, String protocol) throws Exception {
+        connect(TlsPeers.context(OURS, (String) null), serverCtx, protocol, 443);
     }
 
     @ParameterizedTest(name = "{0} client, {1} server, {2}")
