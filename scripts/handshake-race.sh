@@ -19,6 +19,7 @@
 #   SECOND_JAR=path runs the second JVM of every race from another benchmarks jar: the same
 #   provider at two commits (before/after a change) is then an A/B race, e.g.
 #   SECOND_JAR=old.jar RACE_CASES="x25519-ec resumed-ec" scripts/handshake-race.sh OUT AccelJCE-TLS AccelJCE-TLS
+#   (with SECOND_JAR the "aa" case is no A/A any more: FIRST at both commits, secp256r1 + ECDSA P-256)
 # How long: ROUNDS x ~70 s per case: with the default 3 rounds ~3.5 min per case, so e.g.
 #   RACE_CASES="x25519-ec x25519-rsa x25519-ec384 resumed-ec mlkem-ec aa" takes ~21 min.
 set -euo pipefail
