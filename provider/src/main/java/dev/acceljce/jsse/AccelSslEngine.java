@@ -8,6 +8,7 @@ import dev.acceljce.control.Counters;
 import dev.acceljce.libssl.SslCallbacks;
 import dev.acceljce.libssl.SslConnection;
 import dev.acceljce.libssl.SslPrivateKey;
+import dev.acceljce.libssl.SslSession;
 import dev.acceljce.libssl.TicketKeys;
 import java.io.ByteArrayInputStream;
 import java.lang.foreign.MemorySegment;
@@ -642,7 +643,16 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             original.touched();
             session = original;
         } else {
-            s.established(connection.sessionId());
+            byte[] libsslId = connection.sessionId();
+            s.established(libsslId);
+            if (!clientMode && libsslId.length > 0) {
+                // in libssl's session-id cache (TLS 1.2, the client sent no ticket): invalidate()
+                // must take it out of there
+                SslSession cached = connection.session();
+                if (cached != null) {
+                    s.cachedIn(context.handle(), cached);
+                }
+            }
             sessions.remember(s);
             session = s;
         }

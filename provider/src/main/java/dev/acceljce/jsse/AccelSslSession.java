@@ -1,5 +1,7 @@
 package dev.acceljce.jsse;
 
+import dev.acceljce.libssl.SslContextHandle;
+import dev.acceljce.libssl.SslSession;
 import java.security.Principal;
 import java.security.SecureRandom;
 import java.security.cert.Certificate;
@@ -84,6 +86,17 @@ final class AccelSslSession extends ExtendedSSLSession {
         lastAccessedTime = System.currentTimeMillis();
     }
 
+    /** Server: libssl's session in its session-id cache (TLS 1.2 without tickets), and the context holding it. */
+    private volatile SslSession libsslCached;
+
+    private volatile SslContextHandle cachedBy;
+
+    /** Server: the session sits in {@code context}'s session-id cache as {@code s} (owned from now on). */
+    void cachedIn(SslContextHandle context, SslSession s) {
+        cachedBy = context;
+        libsslCached = s;
+    }
+
     /** A resumed connection used this session. */
     void touched() {
         lastAccessedTime = System.currentTimeMillis();
@@ -112,6 +125,15 @@ final class AccelSslSession extends ExtendedSSLSession {
     @Override
     public void invalidate() {
         valid = false;
+        SslSession cached = libsslCached;
+        if (cached != null) {
+            // tickets are refused by the ticket callback; a session-id resumption is libssl's alone
+            try {
+                cachedBy.forget(cached);
+            } catch (IllegalStateException freed) {
+                // the context was freed: nothing can resume the session any more
+            }
+        }
     }
 
     @Override

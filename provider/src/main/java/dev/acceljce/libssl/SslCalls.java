@@ -162,6 +162,10 @@ final class SslCalls {
             LibSsl.critical("SSL_get_session", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle SSL_SESSION_GET_ID =
             LibSsl.critical("SSL_SESSION_get_id", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET1_SESSION =
+            LibSsl.critical("SSL_get1_session", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CTX_REMOVE_SESSION =
+            LibSsl.critical("SSL_CTX_remove_session", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_SESSION_SHOULD_BE_SINGLE_USE =
             LibSsl.critical("SSL_SESSION_should_be_single_use", FunctionDescriptor.of(JAVA_INT, ADDRESS));
 
@@ -269,6 +273,24 @@ final class SslCalls {
     }
 
     /** The id of the connection's session (empty when it has none or no id). */
+    /** A new reference to the connection's session, or NULL. */
+    static MemorySegment get1Session(MemorySegment ssl) {
+        try {
+            return (MemorySegment) SSL_GET1_SESSION.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Takes {@code session} out of the context's server-side session-id cache; false when it was not there. */
+    static boolean ctxRemoveSession(MemorySegment ctx, MemorySegment session) {
+        try {
+            return (int) SSL_CTX_REMOVE_SESSION.invokeExact(ctx, session) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     static byte[] sessionId(MemorySegment ssl, MemorySegment scratch) {
         try {
             MemorySegment session = (MemorySegment) SSL_GET_SESSION.invokeExact(ssl);

@@ -321,6 +321,15 @@ public final class SslConnection extends NativeObject {
     }
 
     /** The id libssl gave this connection's session (empty when none). */
+    /**
+     * The connection's session as an owned reference, for a server to take it out of libssl's
+     * session-id cache later ({@link SslContextHandle#forget}); null when there is none.
+     */
+    public SslSession session() {
+        MemorySegment s = read(SslCalls::get1Session);
+        return s.equals(MemorySegment.NULL) ? null : new SslSession(s);
+    }
+
     public byte[] sessionId() {
         MemorySegment ssl = ptr(); // a read
         try (Arena arena = Arena.ofConfined()) {

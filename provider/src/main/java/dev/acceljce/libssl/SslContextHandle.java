@@ -46,6 +46,18 @@ public final class SslContextHandle extends NativeObject {
         }
     }
 
+    /**
+     * Takes a server's session out of libssl's session-id cache (TLS 1.2 without tickets), so no
+     * connection resumes it any more (SSLSession.invalidate); true when it was there.
+     */
+    public boolean forget(SslSession session) {
+        try {
+            return session.removeFrom(ptr()); // libssl locks its cache: any thread, any time
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
     /** The keys of this context's session tickets (a server's), for the ticket key callback. */
     public TicketKeys ticketKeys() {
         return ticketKeys;

@@ -4,8 +4,9 @@ import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.MemorySegment;
 
 /**
- * One owned {@code SSL_SESSION} a client keeps to resume with: a TLS 1.3 ticket or a TLS 1.2
- * session. Freed once, by its cache's eviction ({@link #close()}) or by the Cleaner.
+ * One owned {@code SSL_SESSION}: a client keeps one to resume with (a TLS 1.3 ticket or a TLS 1.2
+ * session); a server keeps its TLS 1.2 session-id sessions to take them out of libssl's cache when
+ * invalidated. Freed once, by its cache's eviction ({@link #close()}) or by the Cleaner.
  */
 public final class SslSession extends NativeObject {
     SslSession(MemorySegment session) {
@@ -17,6 +18,16 @@ public final class SslSession extends NativeObject {
         MemorySegment s = enterShared();
         try {
             return SslCalls.sessionSingleUse(s);
+        } finally {
+            exitShared();
+        }
+    }
+
+    /** Takes this session out of {@code ctx}'s session-id cache (see {@link SslContextHandle#forget}). */
+    boolean removeFrom(MemorySegment ctx) {
+        MemorySegment s = enterShared();
+        try {
+            return SslCalls.ctxRemoveSession(ctx, s);
         } finally {
             exitShared();
         }

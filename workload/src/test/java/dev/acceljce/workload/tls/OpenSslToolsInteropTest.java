@@ -1,5 +1,6 @@
 package dev.acceljce.workload.tls;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -337,6 +338,93 @@ class OpenSslToolsInteropTest {
                     assertTrue(out.contains("Peer signature type: " + row.sigalg() + "\n"), out);
                 }
                 assertEquals("TLSv" + row.version(), engine.getSession().getProtocol());
+            } finally {
+                client.destroyForcibly();
+            }
+        }
+    }
+
+    /**
+     * Resumption as OpenSSL's client does it, against one server context of ours: TLS 1.2 with a
+     * ticket, TLS 1.2 by session id alone ({@code -no_ticket}), TLS 1.3 with a ticket. The second
+     * connection resumes and our server shows the first one's session; once the server
+     * invalidates it, the third is a full handshake.
+     */
+    @ParameterizedTest(name = "openssl s_client resumes with AccelJCE-TLS: {0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"1.2 ticket", "1.2 session-id", "1.3 ticket"})
+    void openSslClientResumesUntilOurServerInvalidates(String how) throws Exception {
+        Row row = how.startsWith("1.3")
+                ? new Row("1.3", "x25519", "X25519", "EC-P256", null, null)
+                : new Row("1.2", "secp256r1", "P-256", "EC-P256", null, null);
+        SSLContext server = ours(row.cert(), true);
+        Path sess = dir.resolve("session-" + System.nanoTime() + ".pem");
+        List<String> noTicket = how.endsWith("session-id") ? List.of("-no_ticket") : List.of();
+        List<String> first = new ArrayList<>(noTicket);
+        first.addAll(List.of("-sess_out", sess.toString()));
+        List<String> again = new ArrayList<>(noTicket);
+        again.addAll(List.of("-sess_in", sess.toString()));
+
+        Served one = serveOneSClient(server, row, first);
+        assertTrue(one.out().contains("New, TLSv1."), one.out());
+        Served two = serveOneSClient(server, row, again);
+        assertTrue(two.out().contains("Reused, TLSv1."), two.out());
+        assertArrayEquals(one.session().getId(), two.session().getId(), "our server shows the session resumed");
+        assertEquals(one.session().getCreationTime(), two.session().getCreationTime());
+        if (how.endsWith("session-id")) {
+            assertTrue(one.session().getId().length == 32, "a TLS 1.2 session id from libssl");
+        }
+
+        one.session().invalidate();
+        Served three = serveOneSClient(server, row, again);
+        assertTrue(three.out().contains("New, TLSv1."), "invalidated, so not resumed:\n" + three.out());
+        assertTrue(three.session().isValid());
+    }
+
+    record Served(String out, javax.net.ssl.SSLSession session) {}
+
+    /** One {@code s_client} connection (with {@code extra} options) served by an engine of {@code server}. */
+    private static Served serveOneSClient(SSLContext server, Row row, List<String> extra) throws Exception {
+        try (ServerSocketChannel listener = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0), 1)) {
+            int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
+            Path log = dir.resolve("s_client-" + System.nanoTime() + ".log");
+            List<String> cmd = new ArrayList<>(List.of(
+                    openssl.toString(),
+                    "s_client",
+                    "-connect",
+                    "127.0.0.1:" + port,
+                    "-servername",
+                    "localhost",
+                    "-CAfile",
+                    CERTS.get(row.cert()).toString(),
+                    "-verify_return_error",
+                    tlsFlag(row),
+                    "-groups",
+                    row.osslGroup(),
+                    "-ign_eof"));
+            cmd.addAll(extra);
+            Path input = dir.resolve("in-" + System.nanoTime());
+            Files.writeString(input, "ping\n");
+            ProcessBuilder pb = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .redirectInput(input.toFile());
+            pb.environment().put("OPENSSL_CONF", "/dev/null");
+            Process client = pb.start();
+            try {
+                SSLEngine engine = server.createSSLEngine();
+                engine.setUseClientMode(false);
+                configure(engine, row);
+                try (EngineOverSocket tls = new EngineOverSocket(engine, listener.accept())) {
+                    tls.handshake();
+                    tls.readUntil("\n");
+                    tls.write("pong\n"); // TLS 1.3: the client reads its tickets before it writes the session out
+                    tls.closeOutbound();
+                    tls.readUntil("never");
+                } catch (IOException e) {
+                    throw new AssertionError("server side failed; s_client said:\n" + read(log), e);
+                }
+                assertTrue(client.waitFor(10, TimeUnit.SECONDS), () -> "s_client did not end: " + read(log));
+                return new Served(read(log), engine.getSession());
             } finally {
                 client.destroyForcibly();
             }
