@@ -37,10 +37,17 @@ final class AccelSessionContext implements SSLSessionContext {
     private final LinkedHashMap<String, AccelSslSession> byId = new LinkedHashMap<>(16, 0.75f, true);
 
     /**
-     * Server: ticket IV (hex) -> the session the ticket continues, in access order, so a
-     * connection that resumes with it shows that session. Guarded by byPeer.
+     * Server: ticket IV (hex) -> the session the ticket continues, least recently used first (a
+     * TLS 1.2 ticket is used again and again), so a connection that resumes with it shows that
+     * session. Guarded by byPeer.
      */
     private final LinkedHashMap<String, AccelSslSession> byTicket = new LinkedHashMap<>(16, 0.75f, true);
+
+    /**
+     * The most tickets remembered when the cache size is 0 ("no limit" for sessions): a server
+     * seals two tickets per TLS 1.3 handshake; a ticket no longer remembered is not resumed.
+     */
+    private static final int MAX_TICKETS_UNLIMITED = 1 << 16;
 
     private int cachedCount;
 
@@ -128,14 +135,24 @@ final class AccelSessionContext implements SSLSessionContext {
     void ticketIssued(byte[] iv, AccelSslSession s) {
         synchronized (byPeer) {
             byTicket.put(HexFormat.of().formatHex(iv), s);
-            trim(byTicket);
+            int limit = cacheSize > 0 ? cacheSize : MAX_TICKETS_UNLIMITED;
+            long now = System.currentTimeMillis();
+            Iterator<AccelSslSession> it = byTicket.values().iterator();
+            while (it.hasNext()) {
+                AccelSslSession oldest = it.next();
+                boolean over = byTicket.size() > limit;
+                boolean gone = !oldest.isValid() || timeout > 0 && now - oldest.getCreationTime() > timeout * 1000L;
+                if (!over && !gone) {
+                    break; // expired ones further on go when they reach the front or the limit
+                }
+                it.remove();
+            }
         }
     }
 
     /**
      * Server: the session the ticket sealed under {@code iv} continues, or null when unknown or
-     * expired (libssl, whose timeout is this one, refuses an expired ticket itself). An invalidated
-     * session is returned as it is, so the caller can refuse its ticket.
+     * expired. An invalidated session is returned as it is; the caller refuses both.
      */
     AccelSslSession ticketSession(byte[] iv) {
         synchronized (byPeer) {

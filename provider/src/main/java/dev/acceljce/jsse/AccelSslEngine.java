@@ -1442,8 +1442,10 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
     @Override
     public boolean ticketOpening(byte[] iv) {
         AccelSslSession origin = context.sessionContext(false).ticketSession(iv);
-        if (origin != null && !origin.isValid()) {
-            return false; // invalidated: SunJSSE does not resume it either
+        if (origin == null || !origin.isValid()) {
+            // invalidated, expired, or no longer in the cache (its size): SunJSSE would not
+            // resume such a session either
+            return false;
         }
         ticketOrigin = origin;
         return true;

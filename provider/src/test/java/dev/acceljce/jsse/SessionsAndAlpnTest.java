@@ -99,6 +99,31 @@ class SessionsAndAlpnTest {
     }
 
     /**
+     * The server remembers as many tickets as its session cache size (libssl seals two per TLS
+     * 1.3 handshake, one per TLS 1.2 one): room for two clients' tickets, a third client's push the
+     * first client's out, and only that one is then refused.
+     */
+    @ParameterizedTest(name = "{0} client, {1}")
+    @MethodSource("clientsOfOurServer")
+    void ticketsBeyondTheCacheSizeAreNotResumed(String clientStack, String protocol) throws Exception {
+        SSLContext serverCtx = TlsPeers.context(OURS, "ec256");
+        serverCtx.getServerSessionContext().setSessionCacheSize(protocol.equals("TLSv1.3") ? 4 : 2);
+        SSLContext a = TlsPeers.context(clientStack, (String) null);
+        SSLContext b = TlsPeers.context(clientStack, (String) null);
+        SSLContext c = TlsPeers.context(clientStack, (String) null);
+        SSLSession[] aFirst = connect(a, serverCtx, protocol);
+        connect(b, serverCtx, protocol);
+        SSLSession[] cFirst = connect(c, serverCtx, protocol);
+
+        SSLSession[] cAgain = connect(c, serverCtx, protocol);
+        assertArrayEquals(cFirst[1].getId(), cAgain[1].getId(), "the newest client resumes");
+        long resumedBefore = resumedCount();
+        SSLSession[] aAgain = connect(a, serverCtx, protocol);
+        assertEquals(resumedBefore, resumedCount(), "the first client's ticket was dropped: a full handshake");
+        assertNotEquals(java.util.Arrays.toString(aFirst[1].getId()), java.util.Arrays.toString(aAgain[1].getId()));
+    }
+
+    /**
      * A server session context without timeout (0) still gives tickets a client keeps: libssl
      * takes its timeout as the tickets' lifetime, and SunJSSE's client drops a TLS 1.2 ticket that
      * says more than seven days.
