@@ -320,7 +320,6 @@ public final class SslConnection extends NativeObject {
         }
     }
 
-    /** The id libssl gave this connection's session (empty when none). */
     /**
      * The connection's session as an owned reference, for a server to take it out of libssl's
      * session-id cache later ({@link SslContextHandle#forget}); null when there is none.
@@ -330,6 +329,7 @@ public final class SslConnection extends NativeObject {
         return s.equals(MemorySegment.NULL) ? null : new SslSession(s);
     }
 
+    /** The id libssl gave this connection's session (empty when none). */
     public byte[] sessionId() {
         MemorySegment ssl = ptr(); // a read
         try (Arena arena = Arena.ofConfined()) {
