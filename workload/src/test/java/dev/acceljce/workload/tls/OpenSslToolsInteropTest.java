@@ -279,69 +279,22 @@ class OpenSslToolsInteropTest {
     @ParameterizedTest(name = "openssl s_client -> AccelJCE-TLS server: {0}")
     @MethodSource("rows")
     void openSslClientAgainstOurServer(Row row) throws Exception {
-        try (ServerSocketChannel listener = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0), 1)) {
-            int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
-            Path log = dir.resolve("s_client-" + System.nanoTime() + ".log");
-            List<String> cmd = new ArrayList<>(List.of(
-                    openssl.toString(),
-                    "s_client",
-                    "-connect",
-                    "127.0.0.1:" + port,
-                    "-servername",
-                    "localhost",
-                    "-verify_hostname",
-                    "localhost",
-                    "-CAfile",
-                    CERTS.get(row.cert()).toString(),
-                    "-verify_return_error",
-                    tlsFlag(row),
-                    "-groups",
-                    row.osslGroup(),
-                    "-ign_eof"));
-            if (row.osslSigalg() != null) {
-                cmd.addAll(List.of("-sigalgs", row.osslSigalg()));
-            }
-            Path input = dir.resolve("in-" + System.nanoTime());
-            Files.writeString(input, "ping " + row + "\n");
-            ProcessBuilder pb = new ProcessBuilder(cmd)
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .redirectInput(input.toFile());
-            pb.environment().put("OPENSSL_CONF", "/dev/null");
-            Process client = pb.start();
-            try {
-                SSLEngine engine = ours(row.cert(), true).createSSLEngine();
-                engine.setUseClientMode(false);
-                configure(engine, row);
-                String got;
-                try (EngineOverSocket tls = new EngineOverSocket(engine, listener.accept())) {
-                    tls.handshake();
-                    got = tls.readUntil("\n");
-                    tls.write("pong: " + got);
-                    tls.closeOutbound();
-                    tls.readUntil("never"); // the client's close_notify or the end of its socket
-                } catch (IOException e) {
-                    throw new AssertionError("server side failed; s_client said:\n" + read(log), e);
-                }
-                assertEquals("ping " + row + "\n", got);
-                assertTrue(client.waitFor(10, TimeUnit.SECONDS), () -> "s_client did not end: " + read(log));
-                String out = read(log);
-                assertTrue(out.contains("Verify return code: 0 (ok)"), out);
-                assertTrue(out.contains("pong: ping " + row), out);
-                assertTrue(out.contains("Protocol: TLSv" + row.version()), out);
-                // 3.5 prints "Negotiated TLS1.3 group" for a hybrid group, "Peer Temp Key" for the others
-                assertTrue(
-                        out.contains("Negotiated TLS1.3 group: " + row.osslGroup() + "\n")
-                                || out.contains("Peer Temp Key: " + tempKey(row) + ","),
-                        out);
-                if (row.sigalg() != null) {
-                    assertTrue(out.contains("Peer signature type: " + row.sigalg() + "\n"), out);
-                }
-                assertEquals("TLSv" + row.version(), engine.getSession().getProtocol());
-            } finally {
-                client.destroyForcibly();
-            }
+        List<String> sigalgs = row.osslSigalg() == null ? List.of() : List.of("-sigalgs", row.osslSigalg());
+        Served served = serveOneSClient(ours(row.cert(), true), row, sigalgs, "ping " + row + "\n");
+        assertEquals("ping " + row + "\n", served.got());
+        String out = served.out();
+        assertTrue(out.contains("Verify return code: 0 (ok)"), out);
+        assertTrue(out.contains("pong: ping " + row), out);
+        assertTrue(out.contains("Protocol: TLSv" + row.version()), out);
+        // 3.5 prints "Negotiated TLS1.3 group" for a hybrid group, "Peer Temp Key" for the others
+        assertTrue(
+                out.contains("Negotiated TLS1.3 group: " + row.osslGroup() + "\n")
+                        || out.contains("Peer Temp Key: " + tempKey(row) + ","),
+                out);
+        if (row.sigalg() != null) {
+            assertTrue(out.contains("Peer signature type: " + row.sigalg() + "\n"), out);
         }
+        assertEquals("TLSv" + row.version(), served.session().getProtocol());
     }
 
     /**
@@ -364,9 +317,9 @@ class OpenSslToolsInteropTest {
         List<String> again = new ArrayList<>(noTicket);
         again.addAll(List.of("-sess_in", sess.toString()));
 
-        Served one = serveOneSClient(server, row, first);
+        Served one = serveOneSClient(server, row, first, "ping\n");
         assertTrue(one.out().contains("New, TLSv1."), one.out());
-        Served two = serveOneSClient(server, row, again);
+        Served two = serveOneSClient(server, row, again, "ping\n");
         assertTrue(two.out().contains("Reused, TLSv1."), two.out());
         assertArrayEquals(one.session().getId(), two.session().getId(), "our server shows the session resumed");
         assertEquals(one.session().getCreationTime(), two.session().getCreationTime());
@@ -375,15 +328,20 @@ class OpenSslToolsInteropTest {
         }
 
         one.session().invalidate();
-        Served three = serveOneSClient(server, row, again);
+        Served three = serveOneSClient(server, row, again, "ping\n");
         assertTrue(three.out().contains("New, TLSv1."), "invalidated, so not resumed:\n" + three.out());
         assertTrue(three.session().isValid());
     }
 
-    record Served(String out, javax.net.ssl.SSLSession session) {}
+    /** What one {@code s_client} run printed, the session our server had, and the line it read. */
+    record Served(String out, javax.net.ssl.SSLSession session, String got) {}
 
-    /** One {@code s_client} connection (with {@code extra} options) served by an engine of {@code server}. */
-    private static Served serveOneSClient(SSLContext server, Row row, List<String> extra) throws Exception {
+    /**
+     * One {@code s_client} connection (with {@code extra} options, sending {@code line}) served by an
+     * engine of {@code server}, which answers "pong: " and the line, then closes.
+     */
+    private static Served serveOneSClient(SSLContext server, Row row, List<String> extra, String line)
+            throws Exception {
         try (ServerSocketChannel listener = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0), 1)) {
             int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
             Path log = dir.resolve("s_client-" + System.nanoTime() + ".log");
@@ -394,6 +352,8 @@ class OpenSslToolsInteropTest {
                     "127.0.0.1:" + port,
                     "-servername",
                     "localhost",
+                    "-verify_hostname",
+                    "localhost",
                     "-CAfile",
                     CERTS.get(row.cert()).toString(),
                     "-verify_return_error",
@@ -403,7 +363,7 @@ class OpenSslToolsInteropTest {
                     "-ign_eof"));
             cmd.addAll(extra);
             Path input = dir.resolve("in-" + System.nanoTime());
-            Files.writeString(input, "ping\n");
+            Files.writeString(input, line);
             ProcessBuilder pb = new ProcessBuilder(cmd)
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile())
@@ -414,17 +374,19 @@ class OpenSslToolsInteropTest {
                 SSLEngine engine = server.createSSLEngine();
                 engine.setUseClientMode(false);
                 configure(engine, row);
+                String got;
                 try (EngineOverSocket tls = new EngineOverSocket(engine, listener.accept())) {
                     tls.handshake();
-                    tls.readUntil("\n");
-                    tls.write("pong\n"); // TLS 1.3: the client reads its tickets before it writes the session out
+                    got = tls.readUntil("\n");
+                    // an answer before closing: a TLS 1.3 client reads its tickets before it writes the session out
+                    tls.write("pong: " + got);
                     tls.closeOutbound();
-                    tls.readUntil("never");
+                    tls.readUntil("never"); // the client's close_notify or the end of its socket
                 } catch (IOException e) {
                     throw new AssertionError("server side failed; s_client said:\n" + read(log), e);
                 }
                 assertTrue(client.waitFor(10, TimeUnit.SECONDS), () -> "s_client did not end: " + read(log));
-                return new Served(read(log), engine.getSession());
+                return new Served(read(log), engine.getSession(), got);
             } finally {
                 client.destroyForcibly();
             }
