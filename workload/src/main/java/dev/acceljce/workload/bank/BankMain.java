@@ -2,6 +2,7 @@ package dev.acceljce.workload.bank;
 
 import dev.acceljce.control.Counters;
 import dev.acceljce.workload.config.Configuration;
+import dev.acceljce.workload.config.Pkcs11Token;
 import dev.acceljce.workload.run.Options;
 import dev.acceljce.workload.run.ParentWatch;
 import dev.acceljce.workload.tls.Certificates;
@@ -11,8 +12,6 @@ import dev.acceljce.workload.tls.TlsSetting;
 import dev.acceljce.workload.wire.Ready;
 import java.nio.file.Path;
 import java.security.KeyStore;
-import java.security.Provider;
-import java.security.Security;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.net.ssl.KeyManager;
@@ -132,10 +131,7 @@ public final class BankMain {
 
     /** The server key in a PKCS#11 token: SunPKCS11 over the token, at the end of the list. */
     private static KeyManager[] tokenKeyManagers(Path config, char[] pin) throws Exception {
-        Provider p11 = Security.getProvider("SunPKCS11").configure(config.toString());
-        Security.addProvider(p11);
-        KeyStore token = KeyStore.getInstance("PKCS11", p11);
-        token.load(null, pin);
+        KeyStore token = Pkcs11Token.open(config, pin);
         if (token.size() == 0) {
             throw new IllegalStateException("the PKCS#11 token of " + config + " holds no key");
         }

@@ -1,11 +1,10 @@
 package dev.acceljce.workload.run;
 
+import dev.acceljce.workload.config.Pkcs11Token;
 import dev.acceljce.workload.tls.Certificates;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.PrivateKey;
-import java.security.Provider;
-import java.security.Security;
 import java.security.cert.Certificate;
 
 /**
@@ -16,13 +15,11 @@ public final class TokenImport {
     private TokenImport() {}
 
     public static void main(String[] args) throws Exception {
-        Provider p11 = Security.getProvider("SunPKCS11").configure(args[0]);
         char[] pin = args[1].toCharArray();
         KeyStore p12 = Certificates.load(Path.of(args[2]));
         PrivateKey key = (PrivateKey) p12.getKey(Certificates.ALIAS, Certificates.PASSWORD);
         Certificate[] chain = p12.getCertificateChain(Certificates.ALIAS);
-        KeyStore token = KeyStore.getInstance("PKCS11", p11);
-        token.load(null, pin);
+        KeyStore token = Pkcs11Token.open(Path.of(args[0]), pin);
         token.setKeyEntry(Certificates.ALIAS, key, pin, chain);
         System.out.println("token holds " + token.size() + " entries: " + java.util.Collections.list(token.aliases()));
     }

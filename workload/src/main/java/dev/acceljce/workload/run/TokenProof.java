@@ -2,6 +2,7 @@ package dev.acceljce.workload.run;
 
 import dev.acceljce.control.Counters;
 import dev.acceljce.workload.config.Configuration;
+import dev.acceljce.workload.config.Pkcs11Token;
 import dev.acceljce.workload.tls.Certificates;
 import dev.acceljce.workload.tls.TlsContexts;
 import dev.acceljce.workload.tls.TlsJvm;
@@ -12,8 +13,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.security.KeyStore;
-import java.security.Provider;
-import java.security.Security;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
@@ -115,10 +114,7 @@ public final class TokenProof {
         TlsJvm.prepare(tls);
         config.install(spyConfig.getParent());
 
-        Provider p11 = Security.getProvider("SunPKCS11").configure(spyConfig.toString());
-        Security.addProvider(p11);
-        KeyStore token = KeyStore.getInstance("PKCS11", p11);
-        token.load(null, pin);
+        KeyStore token = Pkcs11Token.open(spyConfig, pin);
         KeyManager[] keys = TlsContexts.keyManagers(token, pin);
         // the server the bank runs: SunJSSE, or AccelJCE's own stack signing through the JCA
         SSLContext server = config.ownTlsStack() ? TlsContexts.acceljceServer(keys) : TlsContexts.server(keys);

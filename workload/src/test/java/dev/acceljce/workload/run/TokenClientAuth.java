@@ -2,6 +2,7 @@ package dev.acceljce.workload.run;
 
 import dev.acceljce.jsse.AccelJceTlsProvider;
 import dev.acceljce.workload.config.Configuration;
+import dev.acceljce.workload.config.Pkcs11Token;
 import dev.acceljce.workload.tls.Certificates;
 import dev.acceljce.workload.tls.TlsContexts;
 import java.io.IOException;
@@ -9,8 +10,6 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.security.Key;
 import java.security.KeyStore;
-import java.security.Provider;
-import java.security.Security;
 import java.security.cert.Certificate;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,15 +45,14 @@ public final class TokenClientAuth {
         int perCase = Integer.parseInt(args[4]);
         // as a deployment would run it: AccelJCE first for the primitives, the token behind SunPKCS11
         Configuration.ACCELJCE_TLS_TOKEN.install(spyConfig.getParent());
-        Provider p11 = Security.getProvider("SunPKCS11").configure(spyConfig.toString());
-        Security.addProvider(p11);
-        KeyStore token = KeyStore.getInstance("PKCS11", p11);
-        token.load(null, pin);
+        KeyStore token = Pkcs11Token.open(spyConfig, pin);
         Key tokenKey = token.getKey(Certificates.ALIAS, pin);
         Certificate clientCert = token.getCertificate(Certificates.ALIAS);
         System.out.printf(
                 "token key: %s from %s, encoding %s%n",
-                tokenKey.getAlgorithm(), p11.getName(), tokenKey.getEncoded() == null ? "not readable" : "readable");
+                tokenKey.getAlgorithm(),
+                token.getProvider().getName(),
+                tokenKey.getEncoded() == null ? "not readable" : "readable");
         KeyManager[] clientKeys = TlsContexts.keyManagers(token, pin);
         TrustManager[] clientTrust = TlsContexts.trustManagers(Certificates.trusting(serverStore));
 
