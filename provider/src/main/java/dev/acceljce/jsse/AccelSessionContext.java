@@ -89,7 +89,7 @@ final class AccelSessionContext implements SSLSessionContext {
                 Deque<Cached> q = byPeer.get(peer);
                 while (q != null && !q.isEmpty()) {
                     Cached c = q.peekLast();
-                    if (timeout > 0 && System.currentTimeMillis() - c.createdMillis() > timeout * 1000L
+                    if (expired(c.createdMillis(), System.currentTimeMillis())
                             || !c.javaSession().isValid()) {
                         q.pollLast();
                         cachedCount--;
@@ -141,7 +141,7 @@ final class AccelSessionContext implements SSLSessionContext {
             while (it.hasNext()) {
                 AccelSslSession oldest = it.next();
                 boolean over = byTicket.size() > limit;
-                boolean gone = !oldest.isValid() || timeout > 0 && now - oldest.getCreationTime() > timeout * 1000L;
+                boolean gone = !oldest.isValid() || expired(oldest.getCreationTime(), now);
                 if (!over && !gone) {
                     break; // expired ones further on go when they reach the front or the limit
                 }
@@ -157,7 +157,7 @@ final class AccelSessionContext implements SSLSessionContext {
     AccelSslSession ticketSession(byte[] iv) {
         synchronized (byPeer) {
             AccelSslSession s = byTicket.get(HexFormat.of().formatHex(iv));
-            if (s != null && timeout > 0 && System.currentTimeMillis() - s.getCreationTime() > timeout * 1000L) {
+            if (s != null && expired(s.getCreationTime(), System.currentTimeMillis())) {
                 return null;
             }
             return s;
@@ -174,13 +174,16 @@ final class AccelSessionContext implements SSLSessionContext {
         }
     }
 
+    /** Whether something made at {@code createdMillis} is past the session timeout at {@code now} (0: never). */
+    private boolean expired(long createdMillis, long now) {
+        return timeout > 0 && now - createdMillis > timeout * 1000L;
+    }
+
     /** The session remembered under {@code id}, or null. */
     AccelSslSession find(byte[] id) {
         synchronized (byPeer) {
             AccelSslSession s = byId.get(HexFormat.of().formatHex(id));
-            if (s != null
-                    && (!s.isValid()
-                            || timeout > 0 && System.currentTimeMillis() - s.getCreationTime() > timeout * 1000L)) {
+            if (s != null && (!s.isValid() || expired(s.getCreationTime(), System.currentTimeMillis()))) {
                 return null;
             }
             return s;
