@@ -334,7 +334,6 @@ final class AccelSslSocket extends SSLSocket {
      * caller holds the write lock.
      */
     private SSLEngineResult wrapAndSend(AccelSslEngine e, ByteBuffer src) throws IOException {
-        OutputStream out = transport.getOutputStream();
         SSLEngineResult r;
         netOut.clear();
         while (true) {
@@ -344,7 +343,7 @@ final class AccelSslSocket extends SSLSocket {
                     netOut = ByteBuffer.allocate(netOut.capacity() * 2);
                     continue;
                 }
-                flush(out);
+                flush();
                 continue;
             }
             boolean more = r.getStatus() == Status.OK
@@ -354,17 +353,18 @@ final class AccelSslSocket extends SSLSocket {
                 break;
             }
             if (netOut.remaining() < MAX_RECORD) {
-                flush(out);
+                flush();
             }
         }
-        flush(out);
+        flush();
         return r;
     }
 
-    private void flush(OutputStream out) throws IOException {
+    /** Writes what {@link #netOut} holds; the transport is not touched when that is nothing. */
+    private void flush() throws IOException {
         netOut.flip();
         if (netOut.hasRemaining()) {
-            out.write(netOut.array(), netOut.position(), netOut.remaining());
+            transport.getOutputStream().write(netOut.array(), netOut.position(), netOut.remaining());
         }
         netOut.clear();
     }
@@ -473,11 +473,15 @@ final class AccelSslSocket extends SSLSocket {
         }
     }
 
-    /** Writes what the engine must send while the reader holds the read lock. */
+    /**
+     * Writes what the engine must send while the reader holds the read lock. The status is asked
+     * again under the write lock: a writer may have sent it meanwhile (the close_notify of a
+     * shutdownOutput, which then shuts the transport's output too).
+     */
     private void answer(AccelSslEngine e) throws IOException {
         writeLock.lock();
         try {
-            if (!closed) {
+            if (!closed && e.getHandshakeStatus() == HandshakeStatus.NEED_WRAP) {
                 wrapAndSend(e, ByteBuffer.allocate(0));
             }
         } finally {

@@ -192,6 +192,53 @@ class SocketsTest {
         }
     }
 
+    /**
+     * A reader that unwraps a record while the writer's shutdownOutput has queued close_notify
+     * saw the engine ask to write, and then wrote to a transport whose output the writer had shut
+     * meanwhile ("Socket output is shutdown"). Many small records from the server, and a
+     * half-close at a different point each time, open that window often.
+     */
+    @Test
+    void aHalfCloseDuringReadsNeverFailsTheReader() throws Exception {
+        SSLContext serverCtx = TlsPeers.context(OURS, "ec256");
+        SSLContext clientCtx = TlsPeers.context(OURS, (String) null);
+        byte[] chunk = random(64);
+        int chunks = 400;
+        for (int round = 0; round < 40; round++) {
+            try (OneConnectionServer server = new OneConnectionServer(serverCtx, s -> {
+                OutputStream out = s.getOutputStream();
+                for (int i = 0; i < chunks; i++) {
+                    out.write(chunk);
+                }
+                return s.getInputStream().read(); // the client's close_notify: -1
+            })) {
+                try (SSLSocket client = connect(clientCtx, server.port())) {
+                    client.startHandshake();
+                    InputStream in = client.getInputStream();
+                    int closeAfter = 1 + round * chunks / 40;
+                    long total = 0;
+                    CompletableFuture<Void> halfClose = null;
+                    for (int i = 0; i < chunks; i++) {
+                        total += readFully(in, chunk.length).length;
+                        if (i == closeAfter) {
+                            halfClose = CompletableFuture.runAsync(() -> {
+                                try {
+                                    client.shutdownOutput();
+                                } catch (IOException e) {
+                                    throw new RuntimeException(e);
+                                }
+                            });
+                        }
+                    }
+                    assertEquals((long) chunks * chunk.length, total);
+                    assertNotNull(halfClose);
+                    halfClose.get(60, TimeUnit.SECONDS);
+                    assertEquals(-1, server.get());
+                }
+            }
+        }
+    }
+
     /** Records every manager call and the socket it was given, then does what the JDK's would. */
     private static final class Recorder {
         final List<Object> sockets = new CopyOnWriteArrayList<>();
