@@ -267,21 +267,21 @@ final class AccelSslSocket extends SSLSocket {
         }
     }
 
-    /** After a fatal error: the alert the engine has queued goes out if it can, then the socket closes. */
+    /**
+     * After a fatal error: the alert the engine has queued goes out if it can, then the socket
+     * closes. A reader comes here without the write lock, so the alert is wrapped into a buffer
+     * of its own, not the writer's {@link #netOut}.
+     */
     private void failClosed(AccelSslEngine e) {
         try {
-            if (!e.isOutboundDone()) {
-                netOut.clear();
-                while (!e.isOutboundDone()) {
-                    SSLEngineResult r = e.wrap(ByteBuffer.allocate(0), netOut);
-                    if (r.bytesProduced() == 0) {
-                        break;
-                    }
+            ByteBuffer alert = ByteBuffer.allocate(MAX_RECORD);
+            while (!e.isOutboundDone()) {
+                alert.clear();
+                SSLEngineResult r = e.wrap(ByteBuffer.allocate(0), alert);
+                if (r.bytesProduced() == 0) {
+                    break;
                 }
-                netOut.flip();
-                if (netOut.hasRemaining()) {
-                    transport.getOutputStream().write(netOut.array(), 0, netOut.limit());
-                }
+                transport.getOutputStream().write(alert.array(), 0, alert.position());
             }
         } catch (IOException | RuntimeException ignored) {
             // the socket closes anyway; the caller gets the handshake's own exception
