@@ -42,6 +42,8 @@ public abstract class AccelSslContext extends SSLContextSpi {
     private final List<String> serverProtocols;
     /** Whether the jdk.tls.client/server.protocols properties apply (SunJSSE: its TLS and Default contexts). */
     private final boolean customizable;
+    /** Whether clients ask for stapled OCSP responses (status_request). */
+    private final boolean clientStapling = TlsPolicy.clientStapling();
 
     private volatile TlsPolicy.Disabled disabled = TlsPolicy.Disabled.current();
     private volatile SslContextHandle handle;
@@ -200,6 +202,10 @@ public abstract class AccelSslContext extends SSLContextSpi {
 
     X509TrustManager trustManager() {
         return trustManager;
+    }
+
+    boolean clientStapling() {
+        return clientStapling;
     }
 
     AccelSessionContext sessionContext(boolean client) {

@@ -16,6 +16,8 @@ import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.security.PrivateKey;
 import java.security.Signature;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertPathValidatorException.BasicReason;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
@@ -60,6 +62,8 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
 
     private static final int CONTENT_APPLICATION_DATA = 23;
     private static final int ALERT_BAD_CERTIFICATE = 42, ALERT_CERTIFICATE_UNKNOWN = 46;
+    private static final int ALERT_UNSUPPORTED_CERTIFICATE = 43, ALERT_CERTIFICATE_REVOKED = 44;
+    private static final int ALERT_CERTIFICATE_EXPIRED = 45, ALERT_BAD_CERTIFICATE_STATUS_RESPONSE = 113;
     private static final int ALERT_HANDSHAKE_FAILURE = 40, ALERT_INTERNAL_ERROR = 80;
 
     private final AccelSslContext context;
@@ -554,6 +558,9 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 throw new SSLException("libssl refused the server name " + sni);
             }
             connection.verifyPeer(true);
+            if (context.clientStapling()) {
+                connection.enableOcspStapling();
+            }
             String[] alpn = p.getApplicationProtocols();
             if (alpn != null && alpn.length > 0 && !connection.setAlpnProtocols(alpnWire(alpn))) {
                 throw new SSLException("libssl refused the application protocols " + Arrays.toString(alpn));
@@ -1149,6 +1156,12 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             handshakeSession.cipherSuite = suite;
             handshakeSession.protocol = tls13 ? TlsNames.TLS13 : TlsNames.TLS12;
         }
+        if (clientMode) {
+            // the server's stapled OCSP response for its leaf, there for the trust manager (the
+            // JDK's checks revocation with it when its PKIX parameters ask for that)
+            byte[] stapled = connection.ocspResponse();
+            handshakeSession.statusResponses = stapled == null ? List.of() : List.of(stapled);
+        }
         pendingTask = () -> verifyChain(der, suite, tls13);
         return SslCallbacks.VERIFY_RETRY;
     }
@@ -1208,7 +1221,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                     }
                 }
             } catch (CertificateException | RuntimeException e) {
-                alert = ALERT_CERTIFICATE_UNKNOWN;
+                alert = clientMode ? serverCertificateAlert(e, tls13) : ALERT_CERTIFICATE_UNKNOWN;
                 problem = e;
             }
         }
@@ -1223,6 +1236,35 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * The alert a client sends when the trust manager refused the server's certificate, by the
+     * reason the validator gave, as SunJSSE's client chooses it: revoked (or of unknown status)
+     * is bad_certificate_status_response when the server stapled a response, certificate_revoked
+     * (certificate_unknown) when not; expired, bad signature, algorithm constraints have their own.
+     */
+    private int serverCertificateAlert(Exception e, boolean tls13) {
+        if (!(e.getCause() instanceof CertPathValidatorException cpve)) {
+            return ALERT_CERTIFICATE_UNKNOWN;
+        }
+        boolean stapled = !handshakeSession.statusResponses.isEmpty();
+        if (cpve.getReason() == BasicReason.REVOKED) {
+            return stapled ? ALERT_BAD_CERTIFICATE_STATUS_RESPONSE : ALERT_CERTIFICATE_REVOKED;
+        } else if (cpve.getReason() == BasicReason.UNDETERMINED_REVOCATION_STATUS) {
+            return stapled ? ALERT_BAD_CERTIFICATE_STATUS_RESPONSE : ALERT_CERTIFICATE_UNKNOWN;
+        } else if (cpve.getReason() == BasicReason.EXPIRED) {
+            return ALERT_CERTIFICATE_EXPIRED;
+        } else if (cpve.getReason() == BasicReason.INVALID_SIGNATURE || cpve.getReason() == BasicReason.NOT_YET_VALID) {
+            return ALERT_BAD_CERTIFICATE;
+        } else if (cpve.getReason() == BasicReason.ALGORITHM_CONSTRAINED) {
+            String m = String.valueOf(e.getMessage()).toUpperCase(java.util.Locale.ROOT);
+            // RFC 8446: a certificate refused for an MD5 or SHA-1 signature is bad_certificate
+            return tls13 && (m.contains("MD5WITH") || m.contains("SHA1WITH"))
+                    ? ALERT_BAD_CERTIFICATE
+                    : ALERT_UNSUPPORTED_CERTIFICATE;
+        }
+        return ALERT_CERTIFICATE_UNKNOWN;
     }
 
     /** "ECDHE_ECDSA", "ECDHE_RSA", "RSA": the key exchange of a TLS 1.2 suite, as SunJSSE names it. */

@@ -62,6 +62,9 @@ final class AccelSslSession extends ExtendedSSLSession {
     volatile String cipherSuite = "SSL_NULL_WITH_NULL_NULL";
     volatile X509Certificate[] localCertificates;
     volatile X509Certificate[] peerCertificates;
+    /** What the server stapled: the leaf's OCSP response, or nothing. */
+    volatile List<byte[]> statusResponses = List.of();
+
     volatile List<SNIServerName> requestedServerNames = List.of();
     volatile String[] localSignatureAlgorithms = new String[0];
     volatile String[] peerSignatureAlgorithms = new String[0];
@@ -256,10 +259,15 @@ final class AccelSslSession extends ExtendedSSLSession {
         return new ArrayList<>(requestedServerNames);
     }
 
-    /** No OCSP stapling yet: nothing was stapled. */
+    /** A client's: the OCSP response the server stapled for its certificate, when it did (copies). */
     @Override
     public List<byte[]> getStatusResponses() {
-        return List.of();
+        List<byte[]> r = statusResponses;
+        List<byte[]> out = new ArrayList<>(r.size());
+        for (byte[] b : r) {
+            out.add(b.clone());
+        }
+        return java.util.Collections.unmodifiableList(out);
     }
 
     @Override

@@ -35,6 +35,15 @@ final class TlsPolicy {
 
     private TlsPolicy() {}
 
+    /**
+     * Whether a client asks for a stapled OCSP response: {@code jdk.tls.client.enableStatusRequestExtension},
+     * on unless "false", read when a context is made (as SunJSSE does).
+     */
+    static boolean clientStapling() {
+        String v = System.getProperty("jdk.tls.client.enableStatusRequestExtension");
+        return v == null || !v.trim().equalsIgnoreCase("false");
+    }
+
     private static List<String> names(String property) {
         String v = System.getProperty(property);
         if (v == null) {

@@ -134,6 +134,10 @@ final class SslCalls {
             "SSL_set_chain_and_key", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_GET0_PEER_CERTIFICATES =
             LibSsl.critical("SSL_get0_peer_certificates", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_ENABLE_OCSP_STAPLING =
+            LibSsl.critical("SSL_enable_ocsp_stapling", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_GET0_OCSP_RESPONSE =
+            LibSsl.critical("SSL_get0_ocsp_response", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_GET0_PEER_VERIFY_ALGORITHMS =
             LibSsl.critical("SSL_get0_peer_verify_algorithms", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_MAX_SEAL_OVERHEAD =
@@ -193,6 +197,32 @@ final class SslCalls {
             MemorySegment data = scratch.get(ADDRESS, 0);
             int len = scratch.get(JAVA_INT, 8);
             if (data.equals(MemorySegment.NULL) || len <= 0 || len > 255) {
+                return null;
+            }
+            return data.reinterpret(len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void enableOcspStapling(MemorySegment ssl) {
+        try {
+            SSL_ENABLE_OCSP_STAPLING.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * The OCSP response the server stapled (DER), or null; {@code scratch} holds a pointer and a
+     * size_t. libssl keeps at most what a handshake message carries (2^24 bytes).
+     */
+    static byte[] ocspResponse(MemorySegment ssl, MemorySegment scratch) {
+        try {
+            SSL_GET0_OCSP_RESPONSE.invokeExact(ssl, scratch, scratch.asSlice(8));
+            MemorySegment data = scratch.get(ADDRESS, 0);
+            long len = scratch.get(JAVA_LONG, 8);
+            if (data.equals(MemorySegment.NULL) || len <= 0 || len > (1 << 24)) {
                 return null;
             }
             return data.reinterpret(len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);

@@ -309,6 +309,26 @@ public final class SslConnection extends NativeObject {
         }
     }
 
+    /** A client asks the server to staple an OCSP response for its certificate (status_request). */
+    public void enableOcspStapling() {
+        MemorySegment ssl = enter();
+        try {
+            SslCalls.enableOcspStapling(ssl);
+        } finally {
+            exit();
+        }
+    }
+
+    /** The OCSP response the server stapled (DER), or null. From a callback too. */
+    public byte[] ocspResponse() {
+        MemorySegment ssl = ptr(); // a read: also from a callback
+        try (Arena arena = Arena.ofConfined()) {
+            return SslCalls.ocspResponse(ssl, arena.allocate(16));
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
     /** The protocol ALPN selected, or null. */
     public String alpnSelected() {
         MemorySegment ssl = ptr(); // a read: also from a callback

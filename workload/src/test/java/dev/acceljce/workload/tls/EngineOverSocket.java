@@ -28,17 +28,41 @@ final class EngineOverSocket implements AutoCloseable {
         this.channel = channel;
     }
 
+    /** The handshake; when it fails, the alert the engine queued is sent before the exception goes up. */
     void handshake() throws IOException {
         engine.beginHandshake();
-        while (true) {
-            switch (engine.getHandshakeStatus()) {
-                case NEED_WRAP -> wrap(EMPTY);
-                case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> unwrap();
-                case NEED_TASK -> runTasks();
-                case FINISHED, NOT_HANDSHAKING -> {
-                    return;
+        try {
+            while (true) {
+                switch (engine.getHandshakeStatus()) {
+                    case NEED_WRAP -> wrap(EMPTY);
+                    case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> unwrap();
+                    case NEED_TASK -> runTasks();
+                    case FINISHED, NOT_HANDSHAKING -> {
+                        return;
+                    }
                 }
             }
+        } catch (SSLException e) {
+            sendAlert();
+            throw e;
+        }
+    }
+
+    private void sendAlert() {
+        try {
+            while (!engine.isOutboundDone()) {
+                netOut.clear();
+                SSLEngineResult r = engine.wrap(EMPTY, netOut);
+                netOut.flip();
+                while (netOut.hasRemaining()) {
+                    channel.write(netOut);
+                }
+                if (r.bytesProduced() == 0) {
+                    break;
+                }
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // the handshake's own exception is what the caller hears
         }
     }
 

@@ -2,6 +2,8 @@ package dev.acceljce.workload.tls;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -17,20 +19,29 @@ import java.nio.file.Path;
 import java.security.KeyFactory;
 import java.security.KeyStore;
 import java.security.PrivateKey;
+import java.security.cert.CertPathValidator;
+import java.security.cert.CertPathValidatorException;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
+import java.security.cert.PKIXBuilderParameters;
+import java.security.cert.PKIXRevocationChecker;
+import java.security.cert.X509CertSelector;
 import java.security.cert.X509Certificate;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.net.ssl.CertPathTrustManagerParameters;
+import javax.net.ssl.ExtendedSSLSession;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.BeforeAll;
@@ -331,6 +342,241 @@ class OpenSslToolsInteropTest {
         Served three = serveOneSClient(server, row, again, "ping\n");
         assertTrue(three.out().contains("New, TLSv1."), "invalidated, so not resumed:\n" + three.out());
         assertTrue(three.session().isValid());
+    }
+
+    static Stream<org.junit.jupiter.params.provider.Arguments> staplingCases() {
+        List<org.junit.jupiter.params.provider.Arguments> out = new ArrayList<>();
+        for (String stack : List.of("AccelJCE-TLS", "SunJSSE")) {
+            for (String version : List.of("1.3", "1.2")) {
+                for (String stapled : List.of("good", "revoked", "none", "good, not asked for")) {
+                    out.add(org.junit.jupiter.params.provider.Arguments.of(stack, version, stapled));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * OCSP stapling on the client side. A CA issues the server's certificate; OpenSSL's own
+     * responder ({@code openssl ocsp}) signs a "good" and a "revoked" response for it, and
+     * {@code s_server -status_file} staples one of them (or none). The client's PKIX trust
+     * manager checks revocation by OCSP alone ({@code NO_FALLBACK}, and the certificate names
+     * no responder): the stapled response is all it has. Our client and SunJSSE's must end the
+     * same way: good passes and the session shows the very response; revoked fails with the
+     * validator's REVOKED and the alert bad_certificate_status_response (113); none fails as
+     * undetermined with certificate_unknown (46). With {@code
+     * jdk.tls.client.enableStatusRequestExtension=false} when the context is made, the client does
+     * not ask, the server staples nothing, and the good case fails as none does.
+     */
+    @ParameterizedTest(name = "{0} client, TLSv{1}, stapled: {2}")
+    @MethodSource("staplingCases")
+    void aClientChecksTheStapledOcspResponse(String stack, String version, String stapled) throws Exception {
+        Path pki = ocspPki();
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        Path log = dir.resolve("s_server-ocsp-" + System.nanoTime() + ".log");
+        List<String> cmd = new ArrayList<>(List.of(
+                openssl.toString(),
+                "s_server",
+                "-accept",
+                "127.0.0.1:" + port,
+                "-naccept",
+                "1",
+                "-rev",
+                "-cert",
+                pki.resolve("leaf.crt").toString(),
+                "-key",
+                pki.resolve("leaf.key").toString(),
+                version.equals("1.3") ? "-tls1_3" : "-tls1_2"));
+        boolean asked = !stapled.endsWith("not asked for");
+        String file = stapled.startsWith("good") ? "good" : stapled;
+        if (!file.equals("none")) {
+            cmd.addAll(List.of("-status_file", pki.resolve(file + ".der").toString()));
+        }
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("OPENSSL_CONF", "/dev/null");
+        Process server = pb.start();
+        try {
+            while (!Files.readString(log).contains("ACCEPT")) {
+                assertTrue(server.isAlive(), () -> "s_server ended: " + read(log));
+                Thread.sleep(20);
+            }
+            KeyStore anchors = KeyStore.getInstance("PKCS12");
+            anchors.load(null, null);
+            try (var in = Files.newInputStream(pki.resolve("ca.crt"))) {
+                anchors.setCertificateEntry(
+                        "ca", CertificateFactory.getInstance("X.509").generateCertificate(in));
+            }
+            PKIXBuilderParameters params = new PKIXBuilderParameters(anchors, new X509CertSelector());
+            PKIXRevocationChecker ocspOnly = (PKIXRevocationChecker)
+                    CertPathValidator.getInstance("PKIX").getRevocationChecker();
+            ocspOnly.setOptions(
+                    EnumSet.of(PKIXRevocationChecker.Option.ONLY_END_ENTITY, PKIXRevocationChecker.Option.NO_FALLBACK));
+            params.addCertPathChecker(ocspOnly);
+            params.setRevocationEnabled(false); // the checker above is the only one
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
+            tmf.init(new CertPathTrustManagerParameters(params));
+            SSLContext ctx;
+            String property = "jdk.tls.client.enableStatusRequestExtension";
+            System.setProperty(property, String.valueOf(asked)); // both stacks read it as a context is made
+            try {
+                ctx = stack.equals("SunJSSE")
+                        ? SSLContext.getInstance("TLS", "SunJSSE")
+                        : SSLContext.getInstance("TLS", new AccelJceTlsProvider());
+            } finally {
+                System.clearProperty(property);
+            }
+            ctx.init(null, tmf.getTrustManagers(), null);
+            SSLEngine engine = ctx.createSSLEngine("localhost", port);
+            engine.setUseClientMode(true);
+            SSLParameters p = engine.getSSLParameters();
+            p.setProtocols(new String[] {"TLSv" + version});
+            p.setEndpointIdentificationAlgorithm("HTTPS");
+            engine.setSSLParameters(p);
+            try (EngineOverSocket tls =
+                    new EngineOverSocket(engine, SocketChannel.open(new InetSocketAddress("127.0.0.1", port)))) {
+                if (stapled.equals("good")) {
+                    tls.handshake();
+                    tls.write("stapled\n");
+                    assertEquals("delpats\n", tls.readUntil("\n"));
+                    List<byte[]> responses = ((ExtendedSSLSession) engine.getSession()).getStatusResponses();
+                    assertEquals(1, responses.size());
+                    assertArrayEquals(Files.readAllBytes(pki.resolve("good.der")), responses.get(0));
+                    tls.closeOutbound();
+                } else {
+                    SSLHandshakeException e = assertThrows(SSLHandshakeException.class, tls::handshake);
+                    CertPathValidatorException cpve = null;
+                    for (Throwable t = e; t != null && cpve == null; t = t.getCause()) {
+                        cpve = t instanceof CertPathValidatorException c ? c : null;
+                    }
+                    assertNotNull(cpve, () -> "no validator exception under " + e);
+                    if (stapled.equals("revoked")) {
+                        assertEquals(CertPathValidatorException.BasicReason.REVOKED, cpve.getReason());
+                    } else {
+                        // the JDK's checker: no response and no responder to ask (reason UNSPECIFIED)
+                        assertTrue(String.valueOf(cpve.getMessage()).contains("OCSP"), cpve::toString);
+                    }
+                }
+            }
+            assertTrue(server.waitFor(10, TimeUnit.SECONDS), () -> "s_server did not end: " + read(log));
+            if (!stapled.equals("good")) {
+                String alert = "SSL alert number " + (stapled.equals("revoked") ? 113 : 46);
+                assertTrue(read(log).contains(alert), () -> alert + " expected:\n" + read(log));
+            }
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
+    private static Path ocspPki;
+
+    /**
+     * A CA, a server certificate it issued (serial 0x1234), and two OCSP responses for it signed by
+     * the CA with OpenSSL's responder: good.der and revoked.der. Made once per run.
+     */
+    private static synchronized Path ocspPki() throws Exception {
+        if (ocspPki != null) {
+            return ocspPki;
+        }
+        Path d = Files.createDirectories(dir.resolve("ocsp"));
+        String o = openssl.toString();
+        run(
+                List.of(
+                        o,
+                        "req",
+                        "-x509",
+                        "-newkey",
+                        "ec",
+                        "-pkeyopt",
+                        "ec_paramgen_curve:P-256",
+                        "-nodes",
+                        "-keyout",
+                        d.resolve("ca.key").toString(),
+                        "-out",
+                        d.resolve("ca.crt").toString(),
+                        "-subj",
+                        "/CN=AccelJCE test OCSP CA",
+                        "-days",
+                        "2",
+                        "-addext",
+                        "basicConstraints=critical,CA:TRUE",
+                        "-addext",
+                        "keyUsage=critical,keyCertSign,cRLSign"),
+                60);
+        run(
+                List.of(
+                        o,
+                        "req",
+                        "-new",
+                        "-newkey",
+                        "ec",
+                        "-pkeyopt",
+                        "ec_paramgen_curve:P-256",
+                        "-nodes",
+                        "-keyout",
+                        d.resolve("leaf.key").toString(),
+                        "-out",
+                        d.resolve("leaf.csr").toString(),
+                        "-subj",
+                        "/CN=localhost"),
+                60);
+        Files.writeString(d.resolve("leaf.ext"), "subjectAltName=DNS:localhost,IP:127.0.0.1\n");
+        run(
+                List.of(
+                        o,
+                        "x509",
+                        "-req",
+                        "-in",
+                        d.resolve("leaf.csr").toString(),
+                        "-CA",
+                        d.resolve("ca.crt").toString(),
+                        "-CAkey",
+                        d.resolve("ca.key").toString(),
+                        "-out",
+                        d.resolve("leaf.crt").toString(),
+                        "-days",
+                        "2",
+                        "-set_serial",
+                        "0x1234",
+                        "-extfile",
+                        d.resolve("leaf.ext").toString()),
+                60);
+        java.time.format.DateTimeFormatter asn1 =
+                java.time.format.DateTimeFormatter.ofPattern("yyMMddHHmmss'Z'").withZone(java.time.ZoneOffset.UTC);
+        java.time.Instant now = java.time.Instant.now();
+        String expires = asn1.format(now.plus(java.time.Duration.ofDays(3)));
+        Files.writeString(d.resolve("good.idx"), "V\t" + expires + "\t\t1234\tunknown\t/CN=localhost\n");
+        Files.writeString(
+                d.resolve("revoked.idx"),
+                "R\t" + expires + "\t" + asn1.format(now.minus(java.time.Duration.ofHours(1)))
+                        + "\t1234\tunknown\t/CN=localhost\n");
+        for (String status : List.of("good", "revoked")) {
+            run(
+                    List.of(
+                            o,
+                            "ocsp",
+                            "-index",
+                            d.resolve(status + ".idx").toString(),
+                            "-rsigner",
+                            d.resolve("ca.crt").toString(),
+                            "-rkey",
+                            d.resolve("ca.key").toString(),
+                            "-CA",
+                            d.resolve("ca.crt").toString(),
+                            "-issuer",
+                            d.resolve("ca.crt").toString(),
+                            "-cert",
+                            d.resolve("leaf.crt").toString(),
+                            "-respout",
+                            d.resolve(status + ".der").toString(),
+                            "-ndays",
+                            "1"),
+                    60);
+        }
+        ocspPki = d;
+        return d;
     }
 
     /** What one {@code s_client} run printed, the session our server had, and the line it read. */
