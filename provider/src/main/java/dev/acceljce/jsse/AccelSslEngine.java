@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.acceljce.awslc.AwsLcErrors;
 import dev.acceljce.control.Counters;
+import dev.acceljce.keys.Curves;
 import dev.acceljce.libssl.SslCallbacks;
 import dev.acceljce.libssl.SslConnection;
 import dev.acceljce.libssl.SslPrivateKey;
@@ -21,6 +22,7 @@ import java.security.cert.CertPathValidatorException.BasicReason;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.security.interfaces.ECPublicKey;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -1060,12 +1062,20 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             handshakeSession.requestedServerNames = List.of(new SNIHostName(sni));
         }
         handshakeSession.peerSignatureAlgorithms = TlsNames.jcaNames(peerSchemes);
-        pendingTask = () -> chooseCredentials(peerSchemes);
+        // TLS 1.2 (RFC 8422): an ECDSA certificate's curve must be one the client listed
+        int[] curvesAllowed =
+                !clientMode && connection.version() == SslConnection.TLS1_2 ? connection.clientSupportedGroups() : null;
+        pendingTask = () -> chooseCredentials(peerSchemes, curvesAllowed);
         return -1;
     }
 
-    /** The key manager's work (a delegated task). */
-    private void chooseCredentials(int[] peerSchemes) {
+    /**
+     * The key manager's work (a delegated task). A server asks for each key type the client's
+     * signature schemes name, in their order; in TLS 1.2 ({@code curvesAllowed} not null) an EC
+     * certificate on a curve the client did not list is passed over for the next key type, as
+     * SunJSSE's server does.
+     */
+    private void chooseCredentials(int[] peerSchemes, int[] curvesAllowed) {
         Credentials chosen = null;
         Throwable problem = null;
         try {
@@ -1096,6 +1106,9 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                         alias = s != null
                                 ? km.chooseServerAlias(type, null, s)
                                 : km.chooseEngineServerAlias(type, null, this);
+                        if (alias != null && curvesAllowed != null && !curveListed(km, alias, curvesAllowed)) {
+                            alias = null;
+                        }
                         if (alias != null) {
                             break;
                         }
@@ -1128,6 +1141,33 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Whether {@code alias}'s certificate may serve a TLS 1.2 client that listed {@code groups}:
+     * not an EC key, or an EC key on secp256r1/384r1/521r1 that the client listed.
+     */
+    private static boolean curveListed(X509ExtendedKeyManager km, String alias, int[] groups) {
+        X509Certificate[] chain = km.getCertificateChain(alias);
+        if (chain == null || chain.length == 0 || !(chain[0].getPublicKey() instanceof ECPublicKey ec)) {
+            return true;
+        }
+        int group;
+        try {
+            group = switch (Curves.resolveServed(ec.getParams())) {
+                case P256 -> 23;
+                case P384 -> 24;
+                case P521 -> 25;
+            };
+        } catch (java.security.InvalidAlgorithmParameterException e) {
+            return false; // a curve TLS 1.2 has no group for here (as SunJSSE: not used)
+        }
+        for (int g : groups) {
+            if (g == group) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

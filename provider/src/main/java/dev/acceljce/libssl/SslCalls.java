@@ -138,6 +138,8 @@ final class SslCalls {
             LibSsl.critical("SSL_enable_ocsp_stapling", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle SSL_GET0_OCSP_RESPONSE =
             LibSsl.critical("SSL_get0_ocsp_response", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CLIENT_HELLO_GET0_EXT = LibSsl.critical(
+            "SSL_client_hello_get0_ext", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_GET0_PEER_VERIFY_ALGORITHMS =
             LibSsl.critical("SSL_get0_peer_verify_algorithms", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_MAX_SEAL_OVERHEAD =
@@ -226,6 +228,27 @@ final class SslCalls {
                 return null;
             }
             return data.reinterpret(len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * The body of extension {@code type} in the ClientHello the server is handling (libssl reads
+     * it from the handshake's current message: in the certificate callback, it still is), or null
+     * when the client sent none; {@code scratch} holds a pointer and a size_t.
+     */
+    static byte[] clientHelloExtension(MemorySegment ssl, int type, MemorySegment scratch) {
+        try {
+            if ((int) SSL_CLIENT_HELLO_GET0_EXT.invokeExact(ssl, type, scratch, scratch.asSlice(8)) != 1) {
+                return null;
+            }
+            MemorySegment data = scratch.get(ADDRESS, 0);
+            long len = scratch.get(JAVA_LONG, 8);
+            if (len < 0 || len > 0xffff || (len > 0 && data.equals(MemorySegment.NULL))) {
+                return null;
+            }
+            return len == 0 ? new byte[0] : data.reinterpret(len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -42,6 +42,8 @@ public final class SslConnection extends NativeObject {
     /** TLS versions as libssl numbers them. */
     public static final int TLS1_2 = 0x0303, TLS1_3 = 0x0304;
 
+    private static final int EXTENSION_SUPPORTED_GROUPS = 10;
+
     /**
      * Each half of the pair buffers this much: one whole record (at most 16 KiB + 2 KiB + the
      * header), which is all the engine feeds at once; a flight larger than this waits for the next
@@ -324,6 +326,32 @@ public final class SslConnection extends NativeObject {
         MemorySegment ssl = ptr(); // a read: also from a callback
         try (Arena arena = Arena.ofConfined()) {
             return SslCalls.ocspResponse(ssl, arena.allocate(16));
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * A server's: the named groups the client listed (its supported_groups extension, TLS code
+     * points in its order), or null when it sent none. From the certificate callback, where libssl
+     * still holds the ClientHello (libssl parsed and checked the extension before).
+     */
+    public int[] clientSupportedGroups() {
+        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
+        try (Arena arena = Arena.ofConfined()) {
+            byte[] ext = SslCalls.clientHelloExtension(ssl, EXTENSION_SUPPORTED_GROUPS, arena.allocate(16));
+            if (ext == null || ext.length < 2) {
+                return null;
+            }
+            int listLength = ((ext[0] & 0xff) << 8) | (ext[1] & 0xff);
+            if (listLength != ext.length - 2 || listLength % 2 != 0) {
+                return null;
+            }
+            int[] groups = new int[listLength / 2];
+            for (int i = 0; i < groups.length; i++) {
+                groups[i] = ((ext[2 + 2 * i] & 0xff) << 8) | (ext[3 + 2 * i] & 0xff);
+            }
+            return groups;
         } finally {
             java.lang.ref.Reference.reachabilityFence(this);
         }

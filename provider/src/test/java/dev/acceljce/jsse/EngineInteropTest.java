@@ -170,6 +170,68 @@ class EngineInteropTest {
         free(client, server);
     }
 
+    static Stream<Arguments> tls12CurveCases() {
+        List<Arguments> out = new ArrayList<>();
+        for (String server : List.of(OURS, JDK)) {
+            for (String client : List.of(OURS, JDK)) {
+                out.add(Arguments.of(server, client, "secp256r1", "rsa2048"));
+                out.add(Arguments.of(server, client, "secp256r1,secp384r1", "ec384"));
+                out.add(Arguments.of(server, client, "secp384r1", "ec384"));
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * TLS 1.2 (RFC 8422): a server whose key manager holds an ECDSA P-384 and an RSA certificate
+     * serves the P-384 one only to a client that lists secp384r1 among its groups, and the RSA one
+     * otherwise, although the client's signature schemes name ECDSA first. SunJSSE's server is the
+     * reference; with the P-384 certificate alone and a client offering secp256r1 only, both
+     * servers refuse the handshake themselves.
+     */
+    @ParameterizedTest(name = "{0} server, {1} client offering {2}: {3}")
+    @MethodSource("tls12CurveCases")
+    void aTls12ServerServesAnEcCertificateOnlyOnACurveTheClientListed(
+            String serverStack, String clientStack, String clientGroups, String expected) throws Exception {
+        java.security.KeyStore both = java.security.KeyStore.getInstance("PKCS12");
+        both.load(null, null);
+        for (String kind : List.of("ec384", "rsa2048")) {
+            java.security.KeyStore one = TlsPeers.keyStore(kind);
+            both.setKeyEntry(
+                    kind, one.getKey(kind, TlsPeers.PASSWORD), TlsPeers.PASSWORD, one.getCertificateChain(kind));
+        }
+        javax.net.ssl.KeyManagerFactory kmf = javax.net.ssl.KeyManagerFactory.getInstance("SunX509");
+        kmf.init(both, TlsPeers.PASSWORD);
+        SSLEngine server = TlsPeers.context(serverStack, kmf.getKeyManagers()).createSSLEngine();
+        SSLEngine client = TlsPeers.context(clientStack, (String) null).createSSLEngine("localhost", 443);
+        client.setUseClientMode(true);
+        server.setUseClientMode(false);
+        SSLParameters cp = client.getSSLParameters();
+        cp.setProtocols(new String[] {"TLSv1.2"});
+        cp.setNamedGroups(clientGroups.split(","));
+        client.setSSLParameters(cp);
+        TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
+        pair.handshake();
+        assertEquals(
+                TlsPeers.keyStore(expected).getCertificate(expected),
+                client.getSession().getPeerCertificates()[0]);
+        free(client, server);
+
+        SSLEngine lone = TlsPeers.context(serverStack, "ec384").createSSLEngine();
+        SSLEngine p256Only = TlsPeers.context(clientStack, (String) null).createSSLEngine("localhost", 443);
+        lone.setUseClientMode(false);
+        p256Only.setUseClientMode(true);
+        cp = p256Only.getSSLParameters();
+        cp.setProtocols(new String[] {"TLSv1.2"});
+        cp.setNamedGroups(new String[] {"secp256r1"});
+        p256Only.setSSLParameters(cp);
+        TlsPeers.Pair refused = new TlsPeers.Pair(p256Only, lone);
+        assertThrows(SSLException.class, refused::handshake);
+        assertTrue(lone.isInboundDone(), "the server failed");
+        assertTrue(!p256Only.isInboundDone(), "not the client: it was sent no certificate to refuse");
+        free(lone, p256Only);
+    }
+
     @ParameterizedTest(name = "{0} client with a client certificate, {1} server")
     @MethodSource("clientAuthSides")
     void clientAuthentication(String clientStack, String serverStack) throws Exception {
