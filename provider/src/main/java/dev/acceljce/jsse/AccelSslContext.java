@@ -9,6 +9,8 @@ import java.security.KeyStoreException;
 import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -98,6 +100,13 @@ public abstract class AccelSslContext extends SSLContextSpi {
         }
         try {
             SslContextHandle h = SslContextHandle.create();
+            // what a server's CertificateRequest lists (SunJSSE asks the trust manager per handshake)
+            List<byte[]> names = new ArrayList<>();
+            X509Certificate[] accepted = t.getAcceptedIssuers();
+            for (X509Certificate ca : accepted == null ? new X509Certificate[0] : accepted) {
+                names.add(ca.getSubjectX500Principal().getEncoded());
+            }
+            h.setClientCertificateAuthorities(names);
             serverSessions.attach(h);
             handle = h;
         } catch (RuntimeException e) {

@@ -15,6 +15,7 @@ import java.io.ByteArrayInputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
+import java.security.Principal;
 import java.security.PrivateKey;
 import java.security.Signature;
 import java.security.cert.CertPathValidatorException;
@@ -44,6 +45,7 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.X509ExtendedKeyManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 import javax.net.ssl.X509TrustManager;
+import javax.security.auth.x500.X500Principal;
 
 /**
  * An {@link SSLEngine} whose TLS runs in AWS-LC's libssl ({@link SslConnection}). This class
@@ -1065,8 +1067,23 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         // TLS 1.2 (RFC 8422): an ECDSA certificate's curve must be one the client listed
         int[] curvesAllowed =
                 !clientMode && connection.version() == SslConnection.TLS1_2 ? connection.clientSupportedGroups() : null;
-        pendingTask = () -> chooseCredentials(peerSchemes, curvesAllowed);
+        // a client's choice among its certificates: the CAs the server named (none: any)
+        List<byte[]> authorities = clientMode ? connection.serverRequestedAuthorities() : List.of();
+        pendingTask = () -> chooseCredentials(peerSchemes, curvesAllowed, authorities);
         return -1;
+    }
+
+    /** The names a CertificateRequest listed, as the key manager takes them; null for none (or unreadable ones only). */
+    private static Principal[] issuers(List<byte[]> authorities) {
+        List<Principal> out = new ArrayList<>(authorities.size());
+        for (byte[] der : authorities) {
+            try {
+                out.add(new X500Principal(der));
+            } catch (IllegalArgumentException e) {
+                // a name Java cannot read cannot match any certificate's issuer either
+            }
+        }
+        return out.isEmpty() ? null : out.toArray(Principal[]::new);
     }
 
     /**
@@ -1075,7 +1092,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
      * certificate on a curve the client did not list is passed over for the next key type, as
      * SunJSSE's server does.
      */
-    private void chooseCredentials(int[] peerSchemes, int[] curvesAllowed) {
+    private void chooseCredentials(int[] peerSchemes, int[] curvesAllowed, List<byte[]> authorities) {
         Credentials chosen = null;
         Throwable problem = null;
         try {
@@ -1098,9 +1115,10 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 SSLSocket s = socket;
                 if (clientMode) {
                     String[] types = keyTypes.toArray(String[]::new);
+                    Principal[] issuers = issuers(authorities);
                     alias = s != null
-                            ? km.chooseClientAlias(types, null, s)
-                            : km.chooseEngineClientAlias(types, null, this);
+                            ? km.chooseClientAlias(types, issuers, s)
+                            : km.chooseEngineClientAlias(types, issuers, this);
                 } else {
                     for (String type : keyTypes) {
                         alias = s != null

@@ -43,6 +43,11 @@ final class SslCalls {
             AwsLc.critical("OPENSSL_sk_num", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
     private static final MethodHandle SK_VALUE =
             AwsLc.critical("OPENSSL_sk_value", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle SK_NEW_NULL =
+            AwsLc.critical("OPENSSL_sk_new_null", FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle SK_PUSH =
+            AwsLc.critical("OPENSSL_sk_push", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
+    private static final MethodHandle SK_FREE = AwsLc.critical("OPENSSL_sk_free", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle D2I_AUTO_PRIVATE_KEY =
             AwsLc.critical("d2i_AutoPrivateKey", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     static final MethodHandle EVP_PKEY_FREE = AwsLc.function("EVP_PKEY_free", FunctionDescriptor.ofVoid(ADDRESS));
@@ -140,6 +145,10 @@ final class SslCalls {
             LibSsl.critical("SSL_get0_ocsp_response", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_CLIENT_HELLO_GET0_EXT = LibSsl.critical(
             "SSL_client_hello_get0_ext", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_CTX_SET0_CLIENT_CAS =
+            LibSsl.function("SSL_CTX_set0_client_CAs", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET0_SERVER_REQUESTED_CAS =
+            LibSsl.critical("SSL_get0_server_requested_CAs", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle SSL_GET0_PEER_VERIFY_ALGORITHMS =
             LibSsl.critical("SSL_get0_peer_verify_algorithms", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_MAX_SEAL_OVERHEAD =
@@ -249,6 +258,50 @@ final class SslCalls {
                 return null;
             }
             return len == 0 ? new byte[0] : data.reinterpret(len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment stackNew() {
+        try {
+            return (MemorySegment) SK_NEW_NULL.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Pushes {@code value} onto {@code stack}; false when it could not (the caller still owns the value). */
+    static boolean stackPush(MemorySegment stack, MemorySegment value) {
+        try {
+            return (long) SK_PUSH.invokeExact(stack, value) != 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Frees a stack, not its values. */
+    static void stackFree(MemorySegment stack) {
+        try {
+            SK_FREE.invokeExact(stack);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Hands libssl the names a server sends in CertificateRequest: it owns the stack and its buffers. */
+    static void ctxSet0ClientCas(MemorySegment ctx, MemorySegment stack) {
+        try {
+            SSL_CTX_SET0_CLIENT_CAS.invokeExact(ctx, stack);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** A client's: the CA names of the server's CertificateRequest (a stack of buffers libssl owns), or NULL. */
+    static MemorySegment serverRequestedCas(MemorySegment ssl) {
+        try {
+            return (MemorySegment) SSL_GET0_SERVER_REQUESTED_CAS.invokeExact(ssl);
         } catch (Throwable t) {
             throw rethrow(t);
         }

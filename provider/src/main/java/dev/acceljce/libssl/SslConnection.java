@@ -357,6 +357,23 @@ public final class SslConnection extends NativeObject {
         }
     }
 
+    /**
+     * A client's, from the certificate callback: the CA names (DER) the server's CertificateRequest
+     * listed, or an empty list when it listed none.
+     */
+    public List<byte[]> serverRequestedAuthorities() {
+        return read(ssl -> {
+            MemorySegment stack = SslCalls.serverRequestedCas(ssl);
+            List<byte[]> out = new ArrayList<>();
+            if (!stack.equals(MemorySegment.NULL)) {
+                for (long i = 0, n = SslCalls.stackSize(stack); i < n; i++) {
+                    out.add(SslCalls.cryptoBufferBytes(SslCalls.stackValue(stack, i)));
+                }
+            }
+            return out;
+        });
+    }
+
     /** The protocol ALPN selected, or null. */
     public String alpnSelected() {
         MemorySegment ssl = ptr(); // a read: also from a callback

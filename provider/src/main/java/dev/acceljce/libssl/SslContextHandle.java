@@ -3,6 +3,7 @@ package dev.acceljce.libssl;
 import dev.acceljce.awslc.AwsLcErrors;
 import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 
 /**
  * One owned {@code SSL_CTX}: libssl's per-{@code SSLContext} state (its session cache and ticket
@@ -34,6 +35,42 @@ public final class SslContextHandle extends NativeObject {
         SslCalls.ctxSetSessionCacheMode(ctx, SESS_CACHE_BOTH);
         SslCalls.ctxSetTicketKeyCb(ctx, SslCallbacks.TICKET_KEY_CB);
         return h;
+    }
+
+    /**
+     * The distinguished names (DER) a server lists in its CertificateRequest when it asks for a
+     * client certificate: the trust manager's accepted issuers, so that a client with several
+     * certificates chooses one this server trusts. Called once, before the context is used.
+     */
+    public void setClientCertificateAuthorities(List<byte[]> names) {
+        MemorySegment ctx = enter();
+        try {
+            MemorySegment stack = SslCalls.stackNew();
+            if (stack.equals(MemorySegment.NULL)) {
+                throw AwsLcErrors.failure("sk_new_null");
+            }
+            try {
+                for (byte[] der : names) {
+                    MemorySegment b = SslCalls.cryptoBufferNew(MemorySegment.ofArray(der), der.length);
+                    if (b.equals(MemorySegment.NULL)) {
+                        throw AwsLcErrors.failure("CRYPTO_BUFFER_new");
+                    }
+                    if (!SslCalls.stackPush(stack, b)) {
+                        SslCalls.cryptoBufferFree(b);
+                        throw AwsLcErrors.failure("sk_push");
+                    }
+                }
+            } catch (RuntimeException e) {
+                for (long i = 0, n = SslCalls.stackSize(stack); i < n; i++) {
+                    SslCalls.cryptoBufferFree(SslCalls.stackValue(stack, i));
+                }
+                SslCalls.stackFree(stack);
+                throw e;
+            }
+            SslCalls.ctxSet0ClientCas(ctx, stack); // libssl owns the stack and its buffers now
+        } finally {
+            exit();
+        }
     }
 
     /** How long libssl's server side honours a session or ticket, in seconds (SSLSessionContext's timeout). */

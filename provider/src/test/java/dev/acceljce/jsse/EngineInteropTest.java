@@ -232,6 +232,65 @@ class EngineInteropTest {
         free(lone, p256Only);
     }
 
+    static Stream<Arguments> clientIssuerCases() {
+        List<Arguments> out = new ArrayList<>();
+        for (String server : List.of(OURS, JDK)) {
+            for (String client : List.of(OURS, JDK)) {
+                for (String protocol : List.of("TLSv1.3", "TLSv1.2")) {
+                    for (String trusted : List.of("client-a", "client-b")) {
+                        out.add(Arguments.of(server, client, protocol, trusted));
+                    }
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * A client holding two certificates (client-a and client-b, each its own issuer) presents the
+     * one the server trusts: the server lists its trust manager's accepted issuers in
+     * CertificateRequest (TLS 1.2's list, TLS 1.3's certificate_authorities) and the client's key
+     * manager chooses by them. Whichever one the server trusts, the handshake must succeed with it.
+     */
+    @ParameterizedTest(name = "{0} server trusting {3}, {1} client, {2}")
+    @MethodSource("clientIssuerCases")
+    void aClientPresentsTheCertificateWhoseIssuerTheServerNamed(
+            String serverStack, String clientStack, String protocol, String trusted) throws Exception {
+        java.security.KeyStore both = java.security.KeyStore.getInstance("PKCS12");
+        both.load(null, null);
+        for (String kind : List.of("client-a", "client-b")) {
+            java.security.KeyStore one = TlsPeers.keyStore(kind);
+            both.setKeyEntry(
+                    kind, one.getKey(kind, TlsPeers.PASSWORD), TlsPeers.PASSWORD, one.getCertificateChain(kind));
+        }
+        javax.net.ssl.KeyManagerFactory kmf = javax.net.ssl.KeyManagerFactory.getInstance("SunX509");
+        kmf.init(both, TlsPeers.PASSWORD);
+        SSLEngine client = TlsPeers.context(clientStack, kmf.getKeyManagers()).createSSLEngine("localhost", 443);
+
+        java.security.KeyStore onlyOne = java.security.KeyStore.getInstance("PKCS12");
+        onlyOne.load(null, null);
+        X509Certificate expected = (X509Certificate) TlsPeers.keyStore(trusted).getCertificate(trusted);
+        onlyOne.setCertificateEntry(trusted, expected);
+        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance("PKIX");
+        tmf.init(onlyOne);
+        SSLContext serverCtx = JDK.equals(serverStack)
+                ? SSLContext.getInstance("TLS", "SunJSSE")
+                : SSLContext.getInstance("TLS", new AccelJceTlsProvider());
+        serverCtx.init(TlsPeers.keyManagers("ec256"), tmf.getTrustManagers(), null);
+        SSLEngine server = serverCtx.createSSLEngine();
+        client.setUseClientMode(true);
+        server.setUseClientMode(false);
+        server.setNeedClientAuth(true);
+        SSLParameters cp = client.getSSLParameters();
+        cp.setProtocols(new String[] {protocol});
+        client.setSSLParameters(cp);
+        new TlsPeers.Pair(client, server).handshake();
+        assertEquals(protocol, server.getSession().getProtocol());
+        assertEquals(expected, server.getSession().getPeerCertificates()[0]);
+        assertEquals(expected, client.getSession().getLocalCertificates()[0]);
+        free(client, server);
+    }
+
     @ParameterizedTest(name = "{0} client with a client certificate, {1} server")
     @MethodSource("clientAuthSides")
     void clientAuthentication(String clientStack, String serverStack) throws Exception {

@@ -50,7 +50,7 @@ final class TlsPeers {
                 case "rsa2048" -> List.of("-keyalg", "RSA", "-keysize", "2048");
                 case "rsa1024" -> List.of("-keyalg", "RSA", "-keysize", "1024");
                 case "ed25519" -> List.of("-keyalg", "Ed25519");
-                case "client-ec256" -> List.of("-keyalg", "EC", "-groupname", "secp256r1");
+                case "client-ec256", "client-a", "client-b" -> List.of("-keyalg", "EC", "-groupname", "secp256r1");
                 default -> throw new IllegalArgumentException(kind);
             };
             List<String> cmd = new ArrayList<>(List.of(
@@ -59,7 +59,10 @@ final class TlsPeers {
                     "-alias",
                     kind,
                     "-dname",
-                    "CN=localhost",
+                    // client-a and client-b: two client certificates told apart by their (self-)issuer
+                    kind.startsWith("client-") && !kind.equals("client-ec256")
+                            ? "CN=AccelJCE test " + kind
+                            : "CN=localhost",
                     "-ext",
                     "san=dns:localhost",
                     "-keystore",
