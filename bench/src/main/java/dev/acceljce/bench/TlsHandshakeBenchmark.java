@@ -129,6 +129,14 @@ public class TlsHandshakeBenchmark {
     @Param({"TLSv1.3"})
     public String protocol;
 
+    /**
+     * "dropped": each handshake's engines are left to the GC (Conscrypt's are closed, see
+     * {@link #handshake}); "closed": every stack's previous pair is closed both ways, as a server
+     * closes each connection (AccelJCE-TLS then frees libssl's objects on this thread at once).
+     */
+    @Param({"dropped"})
+    public String engines;
+
     private String cipherSuite;
 
     private SSLContext context;
@@ -370,13 +378,13 @@ public class TlsHandshakeBenchmark {
             // the server's NewSessionTicket, sent after its Finished: the client reads it too
             unwrap(client, serverToClient);
         }
-        if (conscrypt) {
+        if (conscrypt || "closed".equals(engines)) {
             // Conscrypt's engine holds a pipe (two descriptors) until it is closed both ways or
             // finalized: left to the GC, a run of thousands of handshakes a second ran out of file
-            // descriptors ("AppData::create pipe(2) failed: Too many open files"). The other stacks
-            // free theirs when the GC finds them (AccelJCE-TLS by a Cleaner), which costs nothing
-            // here. The previous pair is closed, so the pair returned stays readable (set-up checks
-            // the group it negotiated).
+            // descriptors ("AppData::create pipe(2) failed: Too many open files"). With
+            // engines=dropped the other stacks free theirs when the GC finds them (AccelJCE-TLS by
+            // a Cleaner, on the Cleaner's thread). The previous pair is closed, so the pair
+            // returned stays readable (set-up checks the group it negotiated).
             if (previousClient != null) {
                 closeBothWays(previousClient, closing);
                 closeBothWays(previousServer, closing);

@@ -801,6 +801,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             }
             return wrapApplicationData(srcs, offset, length, dst);
         } finally {
+            releaseIfDone();
             lock.unlock();
         }
     }
@@ -923,6 +924,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             }
             return readApplicationData(dsts, offset, length, recordLength);
         } finally {
+            releaseIfDone();
             lock.unlock();
         }
     }
@@ -972,6 +974,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
                 throw new SSLException("closing inbound before receiving peer's close_notify");
             }
         } finally {
+            releaseIfDone();
             lock.unlock();
         }
     }
@@ -992,6 +995,7 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
         try {
             closeOutboundLocked();
         } finally {
+            releaseIfDone();
             lock.unlock();
         }
     }
@@ -1584,6 +1588,19 @@ final class AccelSslEngine extends SSLEngine implements SslCallbacks.Handler {
             return connection == null || connection.isClosed() ? 0 : connection.pendingOutput();
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * Once both directions have ended and nothing is left to send, libssl's objects (some 60 KiB a
+     * connection with the BIO pair's buffers) go now, on the caller's thread: left to the Cleaner
+     * they would wait for a GC, and their memory would be freed on another thread than the one
+     * that takes it (glibc then finds its per-thread caches empty on every connection). The
+     * session and ALPN's choice stay readable. Called with the lock held.
+     */
+    private void releaseIfDone() {
+        if (inboundDone && outboundDone && connection != null && !connection.isClosed()) {
+            connection.free();
         }
     }
 

@@ -460,6 +460,42 @@ class EngineInteropTest {
         assertTrue(SslCallbacks.registered() <= before, SslCallbacks.registered() + " > " + before);
     }
 
+    /**
+     * Engines closed both ways (close_notify sent and read, each side) free libssl's objects at
+     * once, on the caller's thread, without waiting for a GC; the sessions stay readable.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("protocols")
+    void enginesClosedBothWaysFreeTheirConnectionAtOnce(String protocol) throws Exception {
+        assumeTrue(LibSsl.isAvailable());
+        int before = SslCallbacks.registered();
+        List<SSLEngine> kept = new ArrayList<>(); // reachable: only closing may free them
+        for (int i = 0; i < 10; i++) {
+            SSLEngine client = TlsPeers.context(OURS, (String) null).createSSLEngine("localhost", 443);
+            SSLEngine server = TlsPeers.context(OURS, "ec256").createSSLEngine();
+            client.setUseClientMode(true);
+            server.setUseClientMode(false);
+            client.setEnabledProtocols(new String[] {protocol});
+            kept.add(client);
+            kept.add(server);
+            TlsPeers.Pair pair = new TlsPeers.Pair(client, server);
+            pair.handshake();
+            pair.closeFromClient();
+            // TLS 1.2's server answers close_notify with its own; a TLS 1.3 one closes when told
+            server.closeOutbound();
+            TlsPeers.Pair back = new TlsPeers.Pair(server, client);
+            back.closeFromClient();
+            for (SSLEngine e : List.of(client, server)) {
+                assertTrue(e.isInboundDone() && e.isOutboundDone(), "closed both ways");
+                assertEquals(null, ((AccelSslEngine) e).negotiatedGroup(), "libssl's objects are gone");
+                assertEquals(protocol, e.getSession().getProtocol());
+            }
+        }
+        assertTrue(
+                SslCallbacks.registered() <= before,
+                "freed without a GC: " + SslCallbacks.registered() + " > " + before + " (" + kept.size() + " engines)");
+    }
+
     @Test
     void enginesDroppedWithoutClosingAreFreedByTheCleaner() throws Exception {
         SSLContext clientCtx = TlsPeers.context(OURS, (String) null);
