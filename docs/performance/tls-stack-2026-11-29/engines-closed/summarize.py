@@ -1,6 +1,9 @@
-import json,glob,statistics,os,re
+"""Each round's median (min-max) per stack and mode, then the per-round ratios."""
+import json, glob, statistics, os, re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 rows={}
-for f in sorted(glob.glob('' + __import__('os').path.dirname(__import__('os').path.abspath(__file__)) + '/*.json')):
+for f in sorted(glob.glob(os.path.join(HERE, '*.json'))):
     try:
         d=json.load(open(f))[0]['primaryMetric']
     except Exception:
