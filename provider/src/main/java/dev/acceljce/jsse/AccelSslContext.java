@@ -100,13 +100,7 @@ public abstract class AccelSslContext extends SSLContextSpi {
         }
         try {
             SslContextHandle h = SslContextHandle.create();
-            // what a server's CertificateRequest lists (SunJSSE asks the trust manager per handshake)
-            List<byte[]> names = new ArrayList<>();
-            X509Certificate[] accepted = t.getAcceptedIssuers();
-            for (X509Certificate ca : accepted == null ? new X509Certificate[0] : accepted) {
-                names.add(ca.getSubjectX500Principal().getEncoded());
-            }
-            h.setClientCertificateAuthorities(names);
+            h.setClientCertificateAuthorities(certificateAuthorities(t));
             serverSessions.attach(h);
             handle = h;
         } catch (RuntimeException e) {
@@ -116,6 +110,26 @@ public abstract class AccelSslContext extends SSLContextSpi {
         trustManager = t;
         // jdk.tls.disabledAlgorithms as it stands now: a Security.setProperty before init is seen
         disabled = TlsPolicy.Disabled.current();
+    }
+
+    /**
+     * The names a server's CertificateRequest lists: the trust manager's accepted issuers (SunJSSE
+     * asks it per handshake; here once, at init). None when they would not fit the message's
+     * 16-bit list, as SunJSSE then leaves them out too (no list at all names no CA in particular).
+     */
+    private static List<byte[]> certificateAuthorities(X509TrustManager t) {
+        X509Certificate[] accepted = t.getAcceptedIssuers();
+        List<byte[]> names = new ArrayList<>();
+        int size = 0;
+        for (X509Certificate ca : accepted == null ? new X509Certificate[0] : accepted) {
+            byte[] name = ca.getSubjectX500Principal().getEncoded();
+            size += 2 + name.length;
+            if (size > 0xFFFF) {
+                return List.of();
+            }
+            names.add(name);
+        }
+        return names;
     }
 
     private static X509TrustManager defaultTrustManager() throws KeyManagementException {

@@ -291,6 +291,59 @@ class EngineInteropTest {
         free(client, server);
     }
 
+    /**
+     * A trust manager with more accepted issuers than a CertificateRequest can list (3,000 names,
+     * over 2^16 bytes): our server lists none, as SunJSSE then does, instead of failing every
+     * handshake that asks for a client certificate.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("protocols")
+    void tooManyAcceptedIssuersAreLeftOut(String protocol) throws Exception {
+        X509Certificate clientCert =
+                (X509Certificate) TlsPeers.keyStore("client-a").getCertificate("client-a");
+        java.security.KeyStore one = java.security.KeyStore.getInstance("PKCS12");
+        one.load(null, null);
+        one.setCertificateEntry("client-a", clientCert);
+        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance("PKIX");
+        tmf.init(one);
+        javax.net.ssl.X509TrustManager real = (javax.net.ssl.X509TrustManager) tmf.getTrustManagers()[0];
+        X509Certificate[] many = new X509Certificate[3000];
+        java.util.Arrays.fill(many, clientCert);
+        assertTrue(clientCert.getSubjectX500Principal().getEncoded().length * many.length > 0xFFFF);
+        javax.net.ssl.X509TrustManager crowded = new javax.net.ssl.X509TrustManager() {
+            @Override
+            public void checkClientTrusted(X509Certificate[] chain, String authType)
+                    throws java.security.cert.CertificateException {
+                real.checkClientTrusted(chain, authType);
+            }
+
+            @Override
+            public void checkServerTrusted(X509Certificate[] chain, String authType)
+                    throws java.security.cert.CertificateException {
+                real.checkServerTrusted(chain, authType);
+            }
+
+            @Override
+            public X509Certificate[] getAcceptedIssuers() {
+                return many.clone();
+            }
+        };
+        SSLContext serverCtx = SSLContext.getInstance("TLS", new AccelJceTlsProvider());
+        serverCtx.init(TlsPeers.keyManagers("ec256"), new javax.net.ssl.TrustManager[] {crowded}, null);
+        for (String clientStack : List.of(OURS, JDK)) {
+            SSLEngine client = TlsPeers.context(clientStack, TlsPeers.keyManagers("client-a"))
+                    .createSSLEngine("localhost", 443);
+            SSLEngine server = serverCtx.createSSLEngine();
+            client.setUseClientMode(true);
+            server.setUseClientMode(false);
+            server.setNeedClientAuth(true);
+            client.setEnabledProtocols(new String[] {protocol});
+            new TlsPeers.Pair(client, server).handshake();
+            assertEquals(clientCert, server.getSession().getPeerCertificates()[0], clientStack);
+            free(client, server);
+        }
+    }
+
     @ParameterizedTest(name = "{0} client with a client certificate, {1} server")
     @MethodSource("clientAuthSides")
     void clientAuthentication(String clientStack, String serverStack) throws Exception {
