@@ -193,16 +193,8 @@ class EngineInteropTest {
     @MethodSource("tls12CurveCases")
     void aTls12ServerServesAnEcCertificateOnlyOnACurveTheClientListed(
             String serverStack, String clientStack, String clientGroups, String expected) throws Exception {
-        java.security.KeyStore both = java.security.KeyStore.getInstance("PKCS12");
-        both.load(null, null);
-        for (String kind : List.of("ec384", "rsa2048")) {
-            java.security.KeyStore one = TlsPeers.keyStore(kind);
-            both.setKeyEntry(
-                    kind, one.getKey(kind, TlsPeers.PASSWORD), TlsPeers.PASSWORD, one.getCertificateChain(kind));
-        }
-        javax.net.ssl.KeyManagerFactory kmf = javax.net.ssl.KeyManagerFactory.getInstance("SunX509");
-        kmf.init(both, TlsPeers.PASSWORD);
-        SSLEngine server = TlsPeers.context(serverStack, kmf.getKeyManagers()).createSSLEngine();
+        SSLEngine server = TlsPeers.context(serverStack, TlsPeers.keyManagersHolding("ec384", "rsa2048"))
+                .createSSLEngine();
         SSLEngine client = TlsPeers.context(clientStack, (String) null).createSSLEngine("localhost", 443);
         client.setUseClientMode(true);
         server.setUseClientMode(false);
@@ -256,28 +248,11 @@ class EngineInteropTest {
     @MethodSource("clientIssuerCases")
     void aClientPresentsTheCertificateWhoseIssuerTheServerNamed(
             String serverStack, String clientStack, String protocol, String trusted) throws Exception {
-        java.security.KeyStore both = java.security.KeyStore.getInstance("PKCS12");
-        both.load(null, null);
-        for (String kind : List.of("client-a", "client-b")) {
-            java.security.KeyStore one = TlsPeers.keyStore(kind);
-            both.setKeyEntry(
-                    kind, one.getKey(kind, TlsPeers.PASSWORD), TlsPeers.PASSWORD, one.getCertificateChain(kind));
-        }
-        javax.net.ssl.KeyManagerFactory kmf = javax.net.ssl.KeyManagerFactory.getInstance("SunX509");
-        kmf.init(both, TlsPeers.PASSWORD);
-        SSLEngine client = TlsPeers.context(clientStack, kmf.getKeyManagers()).createSSLEngine("localhost", 443);
-
-        java.security.KeyStore onlyOne = java.security.KeyStore.getInstance("PKCS12");
-        onlyOne.load(null, null);
+        SSLEngine client = TlsPeers.context(clientStack, TlsPeers.keyManagersHolding("client-a", "client-b"))
+                .createSSLEngine("localhost", 443);
         X509Certificate expected = (X509Certificate) TlsPeers.keyStore(trusted).getCertificate(trusted);
-        onlyOne.setCertificateEntry(trusted, expected);
-        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance("PKIX");
-        tmf.init(onlyOne);
-        SSLContext serverCtx = JDK.equals(serverStack)
-                ? SSLContext.getInstance("TLS", "SunJSSE")
-                : SSLContext.getInstance("TLS", new AccelJceTlsProvider());
-        serverCtx.init(TlsPeers.keyManagers("ec256"), tmf.getTrustManagers(), null);
-        SSLEngine server = serverCtx.createSSLEngine();
+        SSLEngine server = TlsPeers.context(serverStack, TlsPeers.keyManagers("ec256"), TlsPeers.trusting(expected))
+                .createSSLEngine();
         client.setUseClientMode(true);
         server.setUseClientMode(false);
         server.setNeedClientAuth(true);
@@ -301,12 +276,7 @@ class EngineInteropTest {
     void tooManyAcceptedIssuersAreLeftOut(String protocol) throws Exception {
         X509Certificate clientCert =
                 (X509Certificate) TlsPeers.keyStore("client-a").getCertificate("client-a");
-        java.security.KeyStore one = java.security.KeyStore.getInstance("PKCS12");
-        one.load(null, null);
-        one.setCertificateEntry("client-a", clientCert);
-        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance("PKIX");
-        tmf.init(one);
-        javax.net.ssl.X509TrustManager real = (javax.net.ssl.X509TrustManager) tmf.getTrustManagers()[0];
+        javax.net.ssl.X509TrustManager real = (javax.net.ssl.X509TrustManager) TlsPeers.trusting(clientCert)[0];
         X509Certificate[] many = new X509Certificate[3000];
         java.util.Arrays.fill(many, clientCert);
         assertTrue(clientCert.getSubjectX500Principal().getEncoded().length * many.length > 0xFFFF);
@@ -328,8 +298,8 @@ class EngineInteropTest {
                 return many.clone();
             }
         };
-        SSLContext serverCtx = SSLContext.getInstance("TLS", new AccelJceTlsProvider());
-        serverCtx.init(TlsPeers.keyManagers("ec256"), new javax.net.ssl.TrustManager[] {crowded}, null);
+        SSLContext serverCtx =
+                TlsPeers.context(OURS, TlsPeers.keyManagers("ec256"), new javax.net.ssl.TrustManager[] {crowded});
         for (String clientStack : List.of(OURS, JDK)) {
             SSLEngine client = TlsPeers.context(clientStack, TlsPeers.keyManagers("client-a"))
                     .createSSLEngine("localhost", 443);
@@ -462,11 +432,8 @@ class EngineInteropTest {
         empty.load(null, null);
         javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance("PKIX");
         tmf.init(empty);
-        SSLContext clientCtx = JDK.equals(clientStack)
-                ? SSLContext.getInstance("TLS", "SunJSSE")
-                : SSLContext.getInstance("TLS", new AccelJceTlsProvider());
-        clientCtx.init(null, tmf.getTrustManagers(), null);
-        SSLEngine client = clientCtx.createSSLEngine("localhost", 443);
+        SSLEngine client =
+                TlsPeers.context(clientStack, null, tmf.getTrustManagers()).createSSLEngine("localhost", 443);
         SSLEngine server = TlsPeers.context(serverStack, "ec256").createSSLEngine();
         client.setUseClientMode(true);
         server.setUseClientMode(false);

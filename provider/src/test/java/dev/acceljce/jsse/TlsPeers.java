@@ -18,6 +18,7 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedKeyManager;
 
@@ -120,11 +121,38 @@ final class TlsPeers {
     static SSLContext context(String stack, KeyManager[] km) throws Exception {
         TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
         tmf.init(trustStore());
+        return context(stack, km, tmf.getTrustManagers());
+    }
+
+    static SSLContext context(String stack, KeyManager[] km, TrustManager[] tm) throws Exception {
         SSLContext ctx = "SunJSSE".equals(stack)
                 ? SSLContext.getInstance("TLS", "SunJSSE")
                 : SSLContext.getInstance("TLS", new AccelJceTlsProvider());
-        ctx.init(km, tmf.getTrustManagers(), null);
+        ctx.init(km, tm, null);
         return ctx;
+    }
+
+    /** A SunX509 key manager holding the keys of all of {@code kinds}, each under its kind's alias. */
+    static KeyManager[] keyManagersHolding(String... kinds) throws Exception {
+        KeyStore all = KeyStore.getInstance("PKCS12");
+        all.load(null, null);
+        for (String kind : kinds) {
+            KeyStore one = keyStore(kind);
+            all.setKeyEntry(kind, one.getKey(kind, PASSWORD), PASSWORD, one.getCertificateChain(kind));
+        }
+        KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509");
+        kmf.init(all, PASSWORD);
+        return kmf.getKeyManagers();
+    }
+
+    /** PKIX trust managers that trust {@code certificate} alone. */
+    static TrustManager[] trusting(java.security.cert.Certificate certificate) throws Exception {
+        KeyStore one = KeyStore.getInstance("PKCS12");
+        one.load(null, null);
+        one.setCertificateEntry("trusted", certificate);
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
+        tmf.init(one);
+        return tmf.getTrustManagers();
     }
 
     /** A key manager whose key cannot be exported (getEncoded null), as a token's: libssl must sign through the JCA. */

@@ -218,19 +218,7 @@ class OpenSslToolsInteropTest {
     @ParameterizedTest(name = "AccelJCE-TLS client -> openssl s_server: {0}")
     @MethodSource("rows")
     void ourClientAgainstOpenSslServer(Row row) throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
-        Path log = dir.resolve("s_server-" + System.nanoTime() + ".log");
-        List<String> cmd = new ArrayList<>(List.of(
-                openssl.toString(),
-                "s_server",
-                "-accept",
-                "127.0.0.1:" + port,
-                "-naccept",
-                "1",
-                "-rev",
+        List<String> options = new ArrayList<>(List.of(
                 "-cert",
                 CERTS.get(row.cert()).toString(),
                 "-key",
@@ -239,16 +227,13 @@ class OpenSslToolsInteropTest {
                 "-groups",
                 row.osslGroup()));
         if (row.osslSigalg() != null) {
-            cmd.addAll(List.of("-sigalgs", row.osslSigalg()));
+            options.addAll(List.of("-sigalgs", row.osslSigalg()));
         }
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-        pb.environment().put("OPENSSL_CONF", "/dev/null");
-        Process server = pb.start();
+        SServer s = startSServer(options);
+        Process server = s.process();
+        Path log = s.log();
+        int port = s.port();
         try {
-            while (!Files.readString(log).contains("ACCEPT")) { // listening (a probe would use up -naccept 1)
-                assertTrue(server.isAlive(), () -> "s_server ended: " + read(log));
-                Thread.sleep(20);
-            }
             SSLEngine engine = ours(row.cert(), false).createSSLEngine("localhost", port);
             engine.setUseClientMode(true);
             configure(engine, row);
@@ -372,19 +357,7 @@ class OpenSslToolsInteropTest {
     @MethodSource("staplingCases")
     void aClientChecksTheStapledOcspResponse(String stack, String version, String stapled) throws Exception {
         Path pki = ocspPki();
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
-        Path log = dir.resolve("s_server-ocsp-" + System.nanoTime() + ".log");
-        List<String> cmd = new ArrayList<>(List.of(
-                openssl.toString(),
-                "s_server",
-                "-accept",
-                "127.0.0.1:" + port,
-                "-naccept",
-                "1",
-                "-rev",
+        List<String> options = new ArrayList<>(List.of(
                 "-cert",
                 pki.resolve("leaf.crt").toString(),
                 "-key",
@@ -393,16 +366,13 @@ class OpenSslToolsInteropTest {
         boolean asked = !stapled.endsWith("not asked for");
         String file = stapled.startsWith("good") ? "good" : stapled;
         if (!file.equals("none")) {
-            cmd.addAll(List.of("-status_file", pki.resolve(file + ".der").toString()));
+            options.addAll(List.of("-status_file", pki.resolve(file + ".der").toString()));
         }
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-        pb.environment().put("OPENSSL_CONF", "/dev/null");
-        Process server = pb.start();
+        SServer s = startSServer(options);
+        Process server = s.process();
+        Path log = s.log();
+        int port = s.port();
         try {
-            while (!Files.readString(log).contains("ACCEPT")) {
-                assertTrue(server.isAlive(), () -> "s_server ended: " + read(log));
-                Thread.sleep(20);
-            }
             KeyStore anchors = KeyStore.getInstance("PKCS12");
             anchors.load(null, null);
             try (var in = Files.newInputStream(pki.resolve("ca.crt"))) {
@@ -577,6 +547,37 @@ class OpenSslToolsInteropTest {
         }
         ocspPki = d;
         return d;
+    }
+
+    /** An {@code s_server} listening on loopback for one connection, and the file it prints to. */
+    record SServer(Process process, int port, Path log) {}
+
+    /**
+     * Starts {@code openssl s_server -rev} (it answers each line reversed) for one connection on a
+     * free loopback port with {@code options}, and returns once it listens. The caller destroys it.
+     */
+    private static SServer startSServer(List<String> options) throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        Path log = dir.resolve("s_server-" + System.nanoTime() + ".log");
+        List<String> cmd = new ArrayList<>(
+                List.of(openssl.toString(), "s_server", "-accept", "127.0.0.1:" + port, "-naccept", "1", "-rev"));
+        cmd.addAll(options);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("OPENSSL_CONF", "/dev/null");
+        Process server = pb.start();
+        try {
+            while (!Files.readString(log).contains("ACCEPT")) { // listening (a probe would use up -naccept 1)
+                assertTrue(server.isAlive(), () -> "s_server ended: " + read(log));
+                Thread.sleep(20);
+            }
+        } catch (Exception | AssertionError e) {
+            server.destroyForcibly();
+            throw e;
+        }
+        return new SServer(server, port, log);
     }
 
     /** What one {@code s_client} run printed, the session our server had, and the line it read. */
