@@ -58,16 +58,16 @@ final class AccelSslServerSocket extends SSLServerSocket {
 
     @Override
     public synchronized SSLParameters getSSLParameters() {
-        return AccelSslEngine.copy(parameters);
+        return TlsParameters.copy(parameters);
     }
 
     @Override
     public synchronized void setSSLParameters(SSLParameters p) {
         // checked as an engine checks them: a bad name fails here, not at the next accept
-        AccelSslEngine probe = new AccelSslEngine(context, null, -1);
-        probe.setUseClientMode(clientMode);
-        probe.setSSLParameters(p);
-        parameters = probe.getSSLParameters();
+        TlsParameters checked = new TlsParameters(context, false);
+        checked.setClientMode(clientMode);
+        checked.set(p);
+        parameters = checked.get();
     }
 
     @Override

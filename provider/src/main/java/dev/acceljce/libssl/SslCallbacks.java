@@ -34,20 +34,30 @@ public final class SslCallbacks {
         /** The certificate callback: 1 done (a chain was set, or none for a client), 0 fail, -1 retry. */
         int selectCertificate();
 
-        /** Custom verification: 0 ok, 1 invalid (with the one byte at {@code alert} set), 2 retry. */
-        int verifyPeer(MemorySegment alert);
-
-        /** Private-key signing of {@code in}: 0 success, 1 retry, 2 failure. */
-        int sign(MemorySegment out, MemorySegment outLen, long maxOut, int sigalg, MemorySegment in, long inLen);
-
-        /** Completion of a private-key operation that said retry: 0 success, 1 retry, 2 failure. */
-        int complete(MemorySegment out, MemorySegment outLen, long maxOut);
+        /**
+         * Custom verification of the peer's chain: {@link #VERIFY_OK}, {@link #VERIFY_LATER} (the
+         * answer is not ready: libssl returns "wants certificate verify" and asks again), or the
+         * alert (1 to 255) to refuse the chain with.
+         */
+        int verifyPeer();
 
         /**
-         * The private-key method's raw RSA decryption of {@code in} (TLS 1.2's RSA key exchange):
-         * as {@link #sign}, an answer later through {@link #complete}.
+         * Private-key signing of {@code input} with the scheme {@code sigalg}: the signature, or
+         * {@link KeyResult#later()} (it comes through {@link #complete}), or a failure.
          */
-        int decrypt(MemorySegment in, long inLen);
+        KeyResult sign(int sigalg, byte[] input);
+
+        /**
+         * The private-key method's raw RSA decryption of {@code input} (TLS 1.2's RSA key
+         * exchange), answered as {@link #sign} answers.
+         */
+        KeyResult decrypt(byte[] input);
+
+        /**
+         * The result of the private-key operation {@link #sign} or {@link #decrypt} left for
+         * later: {@link KeyResult#later()} while it runs. The output is copied to libssl, then wiped.
+         */
+        KeyResult complete();
 
         /**
          * The server's ALPN choice among the client's {@code offered} protocols: the chosen one (one
@@ -75,10 +85,35 @@ public final class SslCallbacks {
         boolean ticketOpening(byte[] iv);
     }
 
-    /** What {@link Handler#verifyPeer} answers (libssl's {@code ssl_verify_result_t}). */
-    public static final int VERIFY_OK = 0, VERIFY_INVALID = 1, VERIFY_RETRY = 2;
-    /** What {@link Handler#sign} and {@link Handler#complete} answer ({@code ssl_private_key_result_t}). */
+    /** What {@link Handler#verifyPeer} answers besides an alert. */
+    public static final int VERIFY_OK = 0, VERIFY_LATER = -1;
+    /** libssl's {@code ssl_verify_result_t}. */
+    private static final int SSL_VERIFY_OK = 0, SSL_VERIFY_INVALID = 1, SSL_VERIFY_RETRY = 2;
+    /** What {@link Handler#sign} and {@link Handler#decrypt} answer ({@code ssl_private_key_result_t}). */
     public static final int KEY_SUCCESS = 0, KEY_RETRY = 1, KEY_FAILURE = 2;
+    /** The largest input libssl hands to be signed (a TLS 1.3 CertificateVerify's is under 200 bytes). */
+    private static final long MAX_SIGN_INPUT = 1 << 20;
+    /** The largest RSA ciphertext taken for decryption: 16384-bit moduli, more than any key in use. */
+    private static final long MAX_DECRYPT_INPUT = 2048;
+
+    /** What {@link Handler#complete} answers: a status ({@code KEY_*}) and, on success, the output. */
+    public record KeyResult(int status, byte[] output) {
+        private static final KeyResult LATER = new KeyResult(KEY_RETRY, null);
+        private static final KeyResult FAILED = new KeyResult(KEY_FAILURE, null);
+
+        /** The operation is still running (a delegated task not run yet). */
+        public static KeyResult later() {
+            return LATER;
+        }
+
+        public static KeyResult failed() {
+            return FAILED;
+        }
+
+        public static KeyResult of(byte[] output) {
+            return output == null ? FAILED : new KeyResult(KEY_SUCCESS, output);
+        }
+    }
 
     /**
      * {@code SSL*} address -> its handler. Weak: the map must not keep an engine alive that its
@@ -166,9 +201,22 @@ public final class SslCallbacks {
     private static int verifyCb(MemorySegment ssl, MemorySegment alert) {
         try {
             Handler h = handler(ssl);
-            return h == null ? VERIFY_INVALID : h.verifyPeer(alert);
+            if (h == null) {
+                return SSL_VERIFY_INVALID;
+            }
+            int answer = h.verifyPeer();
+            if (answer == VERIFY_OK) {
+                return SSL_VERIFY_OK;
+            }
+            if (answer == VERIFY_LATER) {
+                return SSL_VERIFY_RETRY;
+            }
+            if (answer > 0 && answer <= 255) {
+                alert.reinterpret(1).set(java.lang.foreign.ValueLayout.JAVA_BYTE, 0, (byte) answer);
+            }
+            return SSL_VERIFY_INVALID; // libssl's own alert (certificate_unknown) when none was given
         } catch (Throwable t) {
-            return VERIFY_INVALID;
+            return SSL_VERIFY_INVALID;
         }
     }
 
@@ -182,7 +230,11 @@ public final class SslCallbacks {
             long inLen) {
         try {
             Handler h = handler(ssl);
-            return h == null ? KEY_FAILURE : h.sign(out, outLen, maxOut, Short.toUnsignedInt(sigalg), in, inLen);
+            if (h == null || inLen < 0 || inLen > MAX_SIGN_INPUT) {
+                return KEY_FAILURE;
+            }
+            byte[] input = in.reinterpret(inLen).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            return hand(h.sign(Short.toUnsignedInt(sigalg), input), out, outLen, maxOut);
         } catch (Throwable t) {
             return KEY_FAILURE;
         }
@@ -311,7 +363,14 @@ public final class SslCallbacks {
             MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut, MemorySegment in, long inLen) {
         try {
             Handler h = handler(ssl);
-            return h == null ? KEY_FAILURE : h.decrypt(in, inLen);
+            if (h == null || inLen <= 0 || inLen > MAX_DECRYPT_INPUT) {
+                return KEY_FAILURE;
+            }
+            return hand(
+                    h.decrypt(in.reinterpret(inLen).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)),
+                    out,
+                    outLen,
+                    maxOut);
         } catch (Throwable t) {
             return KEY_FAILURE;
         }
@@ -320,9 +379,33 @@ public final class SslCallbacks {
     private static int completeCb(MemorySegment ssl, MemorySegment out, MemorySegment outLen, long maxOut) {
         try {
             Handler h = handler(ssl);
-            return h == null ? KEY_FAILURE : h.complete(out, outLen, maxOut);
+            return h == null ? KEY_FAILURE : hand(h.complete(), out, outLen, maxOut);
         } catch (Throwable t) {
             return KEY_FAILURE;
+        }
+    }
+
+    /**
+     * Hands libssl a private-key operation's answer: on success the output is copied to
+     * {@code out} (at most {@code maxOut} bytes), then wiped here (a decryption's result is the
+     * premaster secret).
+     */
+    private static int hand(KeyResult r, MemorySegment out, MemorySegment outLen, long maxOut) {
+        byte[] output = r.output();
+        try {
+            if (r.status() != KEY_SUCCESS) {
+                return r.status() == KEY_RETRY ? KEY_RETRY : KEY_FAILURE;
+            }
+            if (output == null || output.length > maxOut) {
+                return KEY_FAILURE;
+            }
+            MemorySegment.copy(MemorySegment.ofArray(output), 0, out.reinterpret(maxOut), 0, output.length);
+            outLen.reinterpret(JAVA_LONG.byteSize()).set(JAVA_LONG, 0, output.length);
+            return KEY_SUCCESS;
+        } finally {
+            if (output != null) {
+                java.util.Arrays.fill(output, (byte) 0);
+            }
         }
     }
 }

@@ -130,6 +130,14 @@ public final class SslConnection extends NativeObject {
     }
 
     /**
+     * What libssl's error queue on this thread says (one line per entry, "" when empty), emptying
+     * it: the reason a handshake or record call failed.
+     */
+    public static String drainErrors() {
+        return AwsLcErrors.drain();
+    }
+
+    /**
      * A new connection in client or server mode whose callbacks go to {@code handler}.
      */
     public static SslConnection create(SslContextHandle context, boolean client, SslCallbacks.Handler handler) {
