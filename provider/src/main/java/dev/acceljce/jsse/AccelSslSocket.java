@@ -49,9 +49,7 @@ import javax.net.ssl.SSLSocket;
  */
 final class AccelSslSocket extends SSLSocket {
     /** A record's largest size on the wire: header, 2^14 of data, 2 KiB of expansion. */
-    private static final int MAX_RECORD = 5 + 16384 + 2048;
-    /** What one write to the transport holds at most: four full records. */
-    private static final int WRITE_BATCH = 4 * MAX_RECORD;
+    private static final int MAX_RECORD = SocketBuffers.RECORD;
     /** How long {@link #close()} waits for a writer to finish before closing without close_notify. */
     private static final long CLOSE_WAIT_MILLIS = 1000;
 
@@ -70,12 +68,18 @@ final class AccelSslSocket extends SSLSocket {
     /** Whether the peer's name was given when this socket was made (connect then keeps it). */
     private final boolean hostGiven;
 
-    /** Records read from the transport and not yet unwrapped, in fill mode (bytes in [0, position)). */
-    private ByteBuffer netIn = ByteBuffer.allocate(MAX_RECORD);
-    /** Plaintext unwrapped and not yet read, in fill mode. */
-    private ByteBuffer appIn = ByteBuffer.allocate(16384);
+    // The three buffers are borrowed from SocketBuffers while bytes are in them and given back
+    // when empty: an idle socket holds SocketBuffers.NONE in each, and waits for its peer's next
+    // record with only waitingFor's five bytes.
 
-    private ByteBuffer netOut = ByteBuffer.allocate(WRITE_BATCH);
+    /** Records read from the transport and not yet unwrapped, in fill mode (bytes in [0, position)). Read lock. */
+    private ByteBuffer netIn = SocketBuffers.NONE;
+    /** Plaintext unwrapped and not yet read, in fill mode. Read lock. */
+    private ByteBuffer appIn = SocketBuffers.NONE;
+    /** Records wrapped and not yet written. Write lock. */
+    private ByteBuffer netOut = SocketBuffers.NONE;
+    /** Where a reader with nothing buffered waits for the first bytes of the next record. Read lock. */
+    private final byte[] waitingFor = new byte[5];
 
     private volatile boolean handshakeStarted;
     private volatile boolean handshakeDone;
@@ -334,8 +338,16 @@ final class AccelSslSocket extends SSLSocket {
      * caller holds the write lock.
      */
     private SSLEngineResult wrapAndSend(AccelSslEngine e, ByteBuffer src) throws IOException {
+        netOut = SocketBuffers.take(SocketBuffers.WRITE_BATCH);
+        try {
+            return wrapAndSendBatches(e, src);
+        } finally {
+            netOut = SocketBuffers.give(netOut);
+        }
+    }
+
+    private SSLEngineResult wrapAndSendBatches(AccelSslEngine e, ByteBuffer src) throws IOException {
         SSLEngineResult r;
-        netOut.clear();
         while (true) {
             r = e.wrap(src, netOut);
             if (r.getStatus() == Status.BUFFER_OVERFLOW) {
@@ -375,6 +387,22 @@ final class AccelSslSocket extends SSLSocket {
      * throws {@link EOFException}.
      */
     private Status unwrapRecord(AccelSslEngine e) throws IOException {
+        if (appIn.capacity() == 0) {
+            appIn = SocketBuffers.take(SocketBuffers.PLAINTEXT);
+        }
+        try {
+            return unwrapOneRecord(e);
+        } finally {
+            if (netIn.position() == 0) {
+                netIn = SocketBuffers.give(netIn);
+            }
+            if (appIn.position() == 0) {
+                appIn = SocketBuffers.give(appIn);
+            }
+        }
+    }
+
+    private Status unwrapOneRecord(AccelSslEngine e) throws IOException {
         while (true) {
             netIn.flip();
             SSLEngineResult r;
@@ -402,21 +430,40 @@ final class AccelSslSocket extends SSLSocket {
         }
     }
 
-    /** Reads what the transport has (at least one byte) into {@link #netIn}. */
+    /**
+     * Reads what the transport has (at least one byte) into {@link #netIn}. With nothing buffered
+     * and nothing arrived, the wait (an idle connection's) holds no record-sized buffer: the first
+     * bytes of the next record go into {@link #waitingFor}, then into a borrowed buffer.
+     */
     private void fill() throws IOException {
+        InputStream in = transport.getInputStream();
+        if (netIn.position() == 0 && in.available() == 0) {
+            netIn = SocketBuffers.give(netIn);
+            int n = in.read(waitingFor, 0, waitingFor.length);
+            if (n < 0) {
+                throw new EOFException("the peer closed the connection");
+            }
+            ensureRoom(n);
+            netIn.put(waitingFor, 0, n);
+            return;
+        }
         ensureRoom(1);
-        int n = transport.getInputStream().read(netIn.array(), netIn.position(), netIn.remaining());
+        int n = in.read(netIn.array(), netIn.position(), netIn.remaining());
         if (n < 0) {
             throw new EOFException("the peer closed the connection");
         }
         netIn.position(netIn.position() + n);
     }
 
+    /** Room for {@code n} more bytes in {@link #netIn}: a borrowed buffer, or a larger one of its own. */
     private void ensureRoom(int n) {
         if (netIn.remaining() < n) {
-            ByteBuffer bigger = ByteBuffer.allocate(netIn.position() + Math.max(n, MAX_RECORD));
+            ByteBuffer bigger = netIn.position() + n <= MAX_RECORD
+                    ? SocketBuffers.take(MAX_RECORD)
+                    : ByteBuffer.allocate(netIn.position() + Math.max(n, MAX_RECORD));
             netIn.flip();
             bigger.put(netIn);
+            SocketBuffers.give(netIn);
             netIn = bigger;
         }
     }
@@ -438,6 +485,9 @@ final class AccelSslSocket extends SSLSocket {
                     int n = Math.min(len, appIn.remaining());
                     appIn.get(b, off, n);
                     appIn.compact();
+                    if (appIn.position() == 0) {
+                        appIn = SocketBuffers.give(appIn);
+                    }
                     return n;
                 }
                 if (inputEnded) {
