@@ -508,6 +508,15 @@ def readme_block(runs, cpus):
             ps = [by[p][0] for p in PEERS if p in by]
             if ACCEL in by and ps:
                 d[1].append(by[ACCEL][0] / max(ps))
+    # cells measured before a later change moved the family to other code on that class: marked,
+    # and the reason given under the table, so old figures are not read as today's
+    stale = {}
+    for run in peers + list(handshakes.values()):
+        for name in run.get("staleFamilies", []):
+            stale[(name, run["cpuClass"])] = run["staleWhy"]
+    marks = {}
+    for why in stale.values():
+        marks.setdefault(why, "\u2020" * (len(marks) + 1))
     lines = [BEGIN, ""]
     head = "| Family |" + "".join(f" `{c}` vs JDK | vs best peer |" for c in classes)
     lines.append(head)
@@ -516,7 +525,9 @@ def readme_block(runs, cpus):
         cells = []
         for c in classes:
             j, p = fam[name].get(c, ([], []))
-            cells.append(f" {summarize(j)} | {summarize(p)} |")
+            why = stale.get((name, c))
+            mark = marks[why] if why and (j or p) else ""
+            cells.append(f" {summarize(j)}{mark if j else ''} | {summarize(p)}{mark if p else ''} |")
         lines.append(f"| {name} |" + "".join(cells))
     lines.append("")
     lines.append("Median (lowest-highest) of the family's rows, AccelJCE's operations per second over the other's. Runs:")
@@ -525,6 +536,8 @@ def readme_block(runs, cpus):
         extra = f"; handshakes {hs['date']}, commit {hs['commit']}" if hs else ""
         note = f" {run['notes']}" if run.get("notes") else ""
         lines.append(f"- `{run['cpuClass']}`: {cpus.get(run['cpuClass'])}, {run['date']}, commit {run['commit']}{extra}.{note}")
+    for why, mark in marks.items():
+        lines.append(f"- {mark} Not today's figure: {why}; `./acceljce demo` or `./acceljce bench --suite peers` measures it on your CPU.")
     lines.append("")
     lines.append(END)
     return "\n".join(lines) + "\n"

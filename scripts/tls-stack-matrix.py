@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The tables of a scripts/tls-stack-matrix.sh run: handshakes per second per stack, and the
-issue's ratios (AccelJCE-TLS against the best of SunJSSE on AccelJCE and Conscrypt's TLS, against
+target ratios (AccelJCE-TLS against the best of SunJSSE on AccelJCE and Conscrypt's TLS, against
 Conscrypt for resumed handshakes, and against the C pair on AWS-LC's libssl).
 
 Usage: scripts/tls-stack-matrix.py OUTDIR   (reads OUTDIR/<case>.json and OUTDIR/c-pair/results.tsv)

@@ -71,7 +71,7 @@ for r in rows:
     last = max(r["points"], key=lambda p: p["users"])
     locks = last.get("locks") or []
     top = "; ".join(f"`{l['monitor']}` {l['events']} ev, {l['blockedMs']/1000:.1f} s" for l in locks[:3]) or "none"
-    dumps = last.get("threadDumps")  # runs since session 10: threads queued per lock in thread dumps
+    dumps = last.get("threadDumps")  # runs from 2026-11-25 21:40 UTC on: threads queued per lock in thread dumps
     if dumps:
         queued = "; ".join(f"`{l['lock']}` {l['threadSamples']}" for l in dumps["locks"][:3]) or "none"
         top += f"; thread dumps ({dumps['dumps']}): {queued}"

@@ -1,6 +1,7 @@
 /**
- * AccelJCE: a JCA/JCE provider over OpenSSL's libcrypto. Needs
- * {@code --enable-native-access=dev.acceljce.provider}.
+ * AccelJCE: a JCA/JCE provider over two bundled native libraries, OpenSSL 3.5's libcrypto and
+ * AWS-LC's, with the JDK's providers as the fallback; and AccelJCE-TLS ({@code dev.acceljce.jsse}),
+ * an SSLContext on AWS-LC's libssl. Needs {@code --enable-native-access=dev.acceljce.provider}.
  *
  * <p>The bundled OpenSSL ({@code acceljce-openssl-linux-x86_64.jar}) is found as a resource
  * ({@code META-INF/acceljce/native/...}) through this module's class loader: put that jar on the

@@ -90,7 +90,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 // SunJSSE's and the providers' handshake code reach a steady rate after 25-40 s of handshakes on
-// one CPU (Zen 4, session 7): a shorter warm-up measures the JIT, not the provider
+// one CPU (Zen 4, 2026-11-25): a shorter warm-up measures the JIT, not the provider
 @Warmup(iterations = 10, time = 5)
 @Measurement(iterations = 5, time = 3)
 // JMH 1.37 still uses sun.misc.Unsafe: allow it quietly on JDK 25.

@@ -81,7 +81,7 @@ public final class Main {
         StringBuilder b = new StringBuilder("""
                 Usage: ./acceljce [-Dname=value ...] COMMAND [OPTIONS]
 
-                AccelJCE: a JCA/JCE provider over OpenSSL's libcrypto (java.lang.foreign).
+                AccelJCE: a JCA/JCE provider over OpenSSL 3.5 and AWS-LC (java.lang.foreign), and AccelJCE-TLS.
 
                 Commands:
                 """);

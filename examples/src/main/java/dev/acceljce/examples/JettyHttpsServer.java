@@ -59,7 +59,18 @@ public final class JettyHttpsServer {
 
     /** Starts the server on 127.0.0.1 ({@code port} 0: any free port); stop it with {@code server.stop()}. */
     public static Server start(int port, Path keyStore, String password) throws Exception {
+        return start(port, keyStore, password, null);
+    }
+
+    /**
+     * As {@link #start(int, Path, String)}, with the TLS stack of the installed provider named
+     * {@code sslProvider} ({@code "AccelJCE-TLS"}: AccelJCE's own TLS stack; null: the JDK's
+     * default, SunJSSE). Jetty asks that provider for its {@code SSLContext} and falls back to the
+     * default providers for the key and trust manager factories it does not serve.
+     */
+    public static Server start(int port, Path keyStore, String password, String sslProvider) throws Exception {
         SslContextFactory.Server tls = new SslContextFactory.Server();
+        tls.setProvider(sslProvider);
         tls.setKeyStorePath(keyStore.toString());
         tls.setKeyStorePassword(password);
         tls.setKeyStoreType("PKCS12");

@@ -26,7 +26,7 @@ public final class AccelJceTlsProvider extends Provider {
             return "not available: " + LibSsl.unavailableReason();
         }
         return "AccelJCE-TLS on AWS-LC's libssl at " + LibSsl.path() + ": SSLContext TLS, TLSv1.3, TLSv1.2, Default;"
-                + " SSLEngine (no SSLSocket yet); " + String.join(", ", TlsNames.PROTOCOLS) + "; groups "
+                + " SSLEngine, SSLSocket and SSLServerSocket; " + String.join(", ", TlsNames.PROTOCOLS) + "; groups "
                 + String.join(", ", TlsNames.supportedGroups()) + "; "
                 + TlsNames.supportedSuites().size()
                 + " cipher suites (" + TlsNames.defaultSuites().size() + " on by default)";

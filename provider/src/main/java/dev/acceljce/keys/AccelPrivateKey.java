@@ -75,7 +75,7 @@ abstract sealed class AccelPrivateKey implements PrivateKey, AccelKey
      * side; {@link #destroy()} frees it under the write lock, so no reader sees it freed. Not the
      * key's monitor: a server's one key is read by every handshake thread at once (SunJCE reads
      * all eight RSA components for each TLS_RSA premaster secret it decrypts), and a monitor made
-     * them queue (the workload's lock profile, session 9: 228 s blocked per 15 s at 4096 sessions).
+     * them queue (the workload's lock profile of 2026-11-25, docs/workload/2026-11-25-zen4: 228 s blocked per 15 s at 4096 sessions).
      */
     private final transient ReentrantReadWriteLock liveness = new ReentrantReadWriteLock();
 

@@ -176,7 +176,7 @@ abstract sealed class KeyedMac extends MacSpi implements Cloneable, Counted perm
     public final Object clone() throws CloneNotSupportedException {
         KeyedMac c = (KeyedMac) super.clone();
         // OpenSSL cannot copy a CMAC context that holds no key (CMAC_CTX_copy refuses it), and an
-        // unkeyed Mac's clone is unkeyed too: it gets a context of its own (fuzz, session 7)
+        // unkeyed Mac's clone is unkeyed too: it gets a context of its own (a fuzzing finding of 2026-11-25)
         c.ctx = keyed ? ctx.copy() : new EvpMac.Keyed(ctx.name());
         c.batch = batch.copy(c::absorb);
         return c;

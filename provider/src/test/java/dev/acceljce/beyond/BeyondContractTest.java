@@ -269,7 +269,7 @@ class BeyondContractTest {
 
     /**
      * A Mac cloned before its init, or after an init was refused, is an unkeyed Mac of its own
-     * (OpenSSL cannot copy a CMAC context without a key: fuzz finding of session 7); keyed later,
+     * (OpenSSL cannot copy a CMAC context without a key: a fuzzing finding of 2026-11-25); keyed later,
      * it gives the same MAC as the original.
      */
     @ParameterizedTest

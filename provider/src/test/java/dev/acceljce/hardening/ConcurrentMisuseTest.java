@@ -50,8 +50,8 @@ class ConcurrentMisuseTest {
             // the guard keeps native calls on a context serial, but a misused object's Java fields
             // can be torn between threads (a key recorded by one thread whose native init was
             // refused): OpenSSL then refuses the out-of-order call (seen on a shared Mac, ~1 in
-            // 10^4 calls on 2 cores), or a torn field is read as null. Exceptions, as the issue
-            // allows; assertStillCorrect() checks nothing was corrupted.
+            // 10^4 calls on 2 cores), or a torn field is read as null. Exceptions are allowed
+            // (misuse may fail, never corrupt); assertStillCorrect() checks nothing was corrupted.
             "dev.acceljce.openssl.OpenSslException",
             "java.lang.NullPointerException");
 

@@ -152,7 +152,7 @@ class AutoPolicyTest {
         assertEquals(1, row("MessageDigest.SHA-256").nativeOps() - before.nativeOps());
     }
 
-    /** The acceptance: with the built-in table only, tiny digests go to the JDK, RSA to OpenSSL. */
+    /** The built-in table's promise: with the built-in table only, tiny digests go to the JDK, RSA to OpenSSL. */
     @Test
     void builtInDefaultsSendTinyDigestsToTheJdkAndRsaSignaturesToOpenSsl() throws Exception {
         Settings.set(

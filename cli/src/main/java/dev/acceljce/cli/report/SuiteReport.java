@@ -52,7 +52,8 @@ public final class SuiteReport {
         }
         String where = run.get("machine") == null ? "" : " on " + run.get("machine") + " (" + run.get("build") + ")";
         String resumed = run.get("partsKeptFromAnEarlierSitting") instanceof Number k && k.intValue() > 0
-                ? " (resumed: " + k + " parts from an earlier sitting on the same machine and build; each part's"
+                ? " (resumed: " + k
+                        + " parts kept from an earlier, interrupted run on the same machine and build; each part's"
                         + " own times are in the run file)"
                 : "";
         return "Suite `" + run.get("suite") + "` (" + run.get("settings") + ")" + where + ", run " + run.get("started")

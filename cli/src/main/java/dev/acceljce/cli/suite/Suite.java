@@ -93,7 +93,7 @@ public record Suite(String name, String description, Settings settings, List<Par
     /**
      * The warm-up a full TLS handshake needs before its rate is steady: SunJSSE and a provider's
      * handshake code are compiled over 25-40 s of handshakes on one CPU (measured on Zen 4 in
-     * session 7: after 8 s of warm-up AccelJCE ran at half and ACCP at a third of their steady
+     * 2026-11-25: after 8 s of warm-up AccelJCE ran at half and ACCP at a third of their steady
      * rates, so shorter warm-ups measure the JIT, not the provider).
      */
     public static final Duration HANDSHAKE_WARMUP = Duration.ofSeconds(40);

@@ -187,7 +187,7 @@ public final class DriverMain {
      * Whether a load point says more about the driver than about the bank. Users starting late
      * mean the load was not offered as asked: rejected whatever the outcome. A busy driver core
      * only matters when QoS was missed (its queueing may be what missed it); a pass with users on
-     * time stands, since a busy driver can only add to the latencies. Until session 9 a pass with
+     * time stands, since a busy driver can only add to the latencies. Until the run of 2026-11-25 a pass with
      * the driver's core above the limit was rejected too, which capped every fast configuration
      * at the driver's limit on 2 cores.
      */

@@ -17,7 +17,7 @@ class DriverBoundTest {
     void aBusyDriverRejectsAMissButNotAPassWithUsersOnTime() {
         double busy = DriverMain.DRIVER_CORE_LIMIT + 0.01;
         assertTrue(DriverMain.driverBound(false, busy, 35));
-        assertFalse(DriverMain.driverBound(true, busy, 35), "the session 9 case: QoS met at 91% of CPU 0");
+        assertFalse(DriverMain.driverBound(true, busy, 35), "the 2026-11-25 run's case: QoS met at 91% of CPU 0");
     }
 
     @Test

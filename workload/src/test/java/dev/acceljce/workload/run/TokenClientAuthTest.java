@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Client authentication on AccelJCE's own TLS stack with a key in a real SoftHSM2 token through
- * SunPKCS11 (issue 37): {@link TokenClientAuth} in its own JVM (the token's configuration is read
+ * SunPKCS11: {@link TokenClientAuth} in its own JVM (the token's configuration is read
  * from its environment), and the token's own log (OpenSC's pkcs11-spy) showing one signature per
  * handshake, so the key was used where it lives and never read out. Packages are installed when
  * missing (root); otherwise the test skips, saying which.
