@@ -23,7 +23,12 @@ module dev.acceljce.provider {
     // AccelJCE's own TLS stack (SSLContext on AWS-LC's libssl), a provider of its own
     exports dev.acceljce.jsse;
 
+    // AccelJCE-TLS first: the JDK finds a provider listed by name in java.security by making each
+    // provider found here until one has that name, and AccelJCE's constructor asks the provider
+    // list for the JDK's providers, which fails while the JDK is still loading AccelJCE-TLS
+    // (AccelJCE-TLS's constructor asks nothing). Listed the other way, AccelJCE-TLS named before
+    // AccelJCE in java.security made both fail to load.
     provides java.security.Provider with
-            dev.acceljce.AccelJceProvider,
-            dev.acceljce.jsse.AccelJceTlsProvider;
+            dev.acceljce.jsse.AccelJceTlsProvider,
+            dev.acceljce.AccelJceProvider;
 }

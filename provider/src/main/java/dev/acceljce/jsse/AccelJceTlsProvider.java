@@ -13,6 +13,10 @@ import java.util.Map;
  * {@code SSLContext.getInstance("TLS", "AccelJCE-TLS")}.
  *
  * <p>No service is registered when libssl cannot be loaded ({@link LibSsl#unavailableReason()}).
+ * The services are registered when first asked for, not in the constructor: loading the bundled
+ * libraries checks their digests with the JDK's SHA-256, found through the provider list, and a
+ * constructor that did so while the JDK builds that list from {@code java.security} (this provider
+ * listed there) would recurse into its own loading, and the JDK would drop the provider.
  */
 public final class AccelJceTlsProvider extends Provider {
     public static final String NAME = "AccelJCE-TLS";
@@ -32,11 +36,41 @@ public final class AccelJceTlsProvider extends Provider {
                 + " cipher suites (" + TlsNames.defaultSuites().size() + " on by default)";
     }
 
+    private volatile boolean registered;
+
     public AccelJceTlsProvider() {
         super(NAME, "0.1", "AccelJCE TLS: SSLContext on AWS-LC's libssl (TLS 1.3 and 1.2, post-quantum hybrid groups)");
-        if (!LibSsl.isAvailable()) {
+    }
+
+    @Override
+    public Service getService(String type, String algorithm) {
+        register();
+        return super.getService(type, algorithm);
+    }
+
+    @Override
+    public java.util.Set<Service> getServices() {
+        register();
+        return super.getServices();
+    }
+
+    /** Registers the services once, when libssl loads (see the class comment for why not earlier). */
+    private void register() {
+        if (registered) {
             return;
         }
+        synchronized (this) {
+            if (registered) {
+                return;
+            }
+            registered = true;
+            if (LibSsl.isAvailable()) {
+                registerServices();
+            }
+        }
+    }
+
+    private void registerServices() {
         String tls = AccelSslContext.Tls.class.getName();
         putService(new Service(this, "SSLContext", "TLS", tls, List.of("TLSv1.3"), Map.of()));
         putService(

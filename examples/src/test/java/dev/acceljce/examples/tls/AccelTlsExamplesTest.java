@@ -161,11 +161,26 @@ class AccelTlsExamplesTest {
         }
     }
 
-    /** In a JVM of its own, started with the example's java.security file and nothing else. */
-    @Test
-    void defaultSslContextThroughJavaSecurity() throws Exception {
+    /**
+     * In a JVM of its own, started with the example's java.security file and nothing else; also
+     * with AccelJCE-TLS named before AccelJCE (both providers must load in either order).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void defaultSslContextThroughJavaSecurity(boolean tlsProviderFirst) throws Exception {
         Path security = Path.of("acceljce-tls.security").toAbsolutePath();
         assertTrue(Files.isRegularFile(security), security.toString());
+        if (tlsProviderFirst) {
+            String swapped = Files.readString(security)
+                    .replace("security.provider.1=AccelJCE\n", "security.provider.1=@\n")
+                    .replace("security.provider.2=AccelJCE-TLS\n", "security.provider.2=AccelJCE\n")
+                    .replace("security.provider.1=@\n", "security.provider.1=AccelJCE-TLS\n");
+            assertTrue(swapped.contains("security.provider.1=AccelJCE-TLS\n"), swapped);
+            Path reversed = Files.createTempFile("acceljce-tls-first", ".security");
+            Files.writeString(reversed, swapped);
+            reversed.toFile().deleteOnExit();
+            security = reversed;
+        }
         Server jetty = JettyHttpsServer.start(0, store, new String(PASSWORD)); // SunJSSE
         try {
             List<String> cmd = new ArrayList<>(List.of(
