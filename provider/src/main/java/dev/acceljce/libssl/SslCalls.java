@@ -415,6 +415,8 @@ final class SslCalls {
         }
     }
 
+    // every wrapper's rethrow(t) is foreign.NativeObject.rethrow, imported statically
+
     static boolean newBioPair(MemorySegment out1, long size1, MemorySegment out2, long size2) {
         try {
             return (int) BIO_NEW_BIO_PAIR.invokeExact(out1, size1, out2, size2) == 1;
