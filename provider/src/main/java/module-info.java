@@ -3,10 +3,14 @@
  * AWS-LC's, with the JDK's providers as the fallback; and AccelJCE-TLS ({@code dev.acceljce.jsse}),
  * an SSLContext on AWS-LC's libssl. Needs {@code --enable-native-access=dev.acceljce.provider}.
  *
- * <p>The bundled OpenSSL ({@code acceljce-openssl-linux-x86_64.jar}) is found as a resource
- * ({@code META-INF/acceljce/native/...}) through this module's class loader: put that jar on the
- * class path, or on the module path with {@code --add-modules dev.acceljce.openssl.linux.x86_64}
- * (nothing requires it, so the module system would not resolve it otherwise).
+ * <p>The bundled libraries are found as resources ({@code META-INF/acceljce/native/<platform>/...})
+ * through this module's class loader. The platform jar ({@code acceljce-provider-*-linux-x86_64.jar})
+ * carries them itself. With the provider-only jar, add {@code acceljce-openssl-linux-x86_64.jar}
+ * to the class path, or to the module path with {@code --add-modules dev.acceljce.openssl.linux.x86_64}
+ * (nothing requires it, so the module system would not resolve it otherwise). Without either,
+ * OpenSSL is the system's {@code libcrypto.so.3}, and there is no AWS-LC and no AccelJCE-TLS
+ * unless files are named in the {@code acceljce.awslc.lib} and {@code acceljce.libssl.lib}
+ * properties.
  */
 module dev.acceljce.provider {
     // Optional: the counters MBean (dev.acceljce.control.Management) is published only when

@@ -3,10 +3,9 @@ package dev.acceljce.awslc;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import dev.acceljce.foreign.BundledLibrary;
-import dev.acceljce.foreign.UpperStateGuard;
+import dev.acceljce.foreign.NativeLibrary;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -21,7 +20,8 @@ import java.util.Optional;
 
 /**
  * The loaded AWS-LC libcrypto: finds it, checks its version and hands out one
- * {@link MethodHandle} per symbol, each looked up under the library's symbol prefix. Nothing here
+ * {@link MethodHandle} per symbol, each looked up under the library's symbol prefix
+ * ({@link NativeLibrary} makes the handles). Nothing here
  * knows about cryptographic policy. A peer of {@code dev.acceljce.openssl}: neither binding knows
  * the other, and the two libraries share no symbol, so both live in one process (every AWS-LC
  * symbol is {@code aws_lc_<crate version>_<name>}; scripts/build-awslc.sh checks that the library
@@ -48,57 +48,48 @@ public final class AwsLc {
     static final String DEFAULT_PREFIX = "aws_lc_0_47_0_";
 
     private static final Linker LINKER = Linker.nativeLinker();
-    private static final Loaded LOADED = load();
+    private static final String NAME = "AWS-LC";
+    private static final NativeLibrary LIBRARY = load();
 
     private AwsLc() {}
 
-    /** What was loaded, or why nothing was. */
-    private record Loaded(
-            SymbolLookup lookup,
-            String prefix,
-            String path,
-            String version,
-            String source,
-            String failure,
-            List<String> attempts) {}
-
     public static boolean isAvailable() {
-        return LOADED.lookup != null;
+        return LIBRARY.isAvailable();
     }
 
     /** Why no library is loaded, or null when one is. */
     public static String unavailableReason() {
-        return LOADED.failure;
+        return LIBRARY.failure();
     }
 
     /** The file the library was loaded from (as the dynamic linker mapped it). */
     public static String path() {
-        return LOADED.path;
+        return LIBRARY.path();
     }
 
     /** {@code awslc_version_string()}, e.g. "AWS-LC 5.12.0". */
     public static String version() {
-        return LOADED.version;
+        return LIBRARY.version();
     }
 
     /** Which rule of the loading order chose the library: "property" or "bundled". */
     public static String source() {
-        return LOADED.source;
+        return LIBRARY.source();
     }
 
     /** The prefix every symbol of the library carries, e.g. "aws_lc_0_47_0_". */
     public static String symbolPrefix() {
-        return LOADED.prefix;
+        return LIBRARY.prefix();
     }
 
     /** Each candidate tried, in order, with its outcome: for the capability report and errors. */
     public static List<String> attempts() {
-        return LOADED.attempts;
+        return LIBRARY.attempts();
     }
 
     /** A plain downcall handle for AWS-LC's {@code name} (unprefixed, as its headers spell it). */
     public static MethodHandle function(String name, FunctionDescriptor fd) {
-        return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd));
+        return LIBRARY.function(name, fd);
     }
 
     /**
@@ -106,31 +97,21 @@ public final class AwsLc {
      * holds off the GC). Every one-shot call here is bounded by the message it is given.
      */
     public static MethodHandle critical(String name, FunctionDescriptor fd) {
-        return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd, Linker.Option.critical(true)));
+        return LIBRARY.critical(name, fd);
     }
 
-    private static MemorySegment symbol(String name) {
-        if (!isAvailable()) {
-            throw new IllegalStateException("AWS-LC is not loaded: " + LOADED.failure);
-        }
-        return LOADED.lookup
-                .find(LOADED.prefix + name)
-                .orElseThrow(() -> new UnsatisfiedLinkError(
-                        LOADED.version + " at " + LOADED.path + " has no symbol " + LOADED.prefix + name));
-    }
-
-    private static Loaded load() {
-        Loaded loaded = choose();
+    private static NativeLibrary load() {
+        NativeLibrary loaded = choose();
         System.Logger log = System.getLogger(AwsLc.class.getName());
-        if (loaded.lookup != null) {
-            log.log(Level.DEBUG, "AccelJCE uses {0} ({1}) from {2}", loaded.version, loaded.source, loaded.path);
-        } else if (loaded.failure != null && !loaded.failure.contains("switched off")) {
-            log.log(Level.DEBUG, "AccelJCE runs without AWS-LC: {0}", loaded.failure);
+        if (loaded.isAvailable()) {
+            log.log(Level.DEBUG, "AccelJCE uses {0} ({1}) from {2}", loaded.version(), loaded.source(), loaded.path());
+        } else if (loaded.failure() != null && !loaded.failure().contains("switched off")) {
+            log.log(Level.DEBUG, "AccelJCE runs without AWS-LC: {0}", loaded.failure());
         }
         return loaded;
     }
 
-    private static Loaded choose() {
+    private static NativeLibrary choose() {
         List<String> attempts = new ArrayList<>();
         if ("false".equalsIgnoreCase(System.getProperty("acceljce.awslc", "").trim())) {
             attempts.add("switched off (acceljce.awslc=false)");
@@ -166,27 +147,9 @@ public final class AwsLc {
             attempts.add("bundled " + bundle.description() + ": no symbolPrefix in its properties");
             return failed(attempts);
         }
-        List<Path> bases;
-        try {
-            bases = BundledLibrary.baseDirectories();
-        } catch (RuntimeException e) {
-            attempts.add("bundled " + bundle.description() + ": no directory to extract to: " + e.getMessage());
-            return failed(attempts);
-        }
-        for (Path base : bases) {
-            Path file;
-            try {
-                file = bundle.extractTo(base);
-            } catch (IOException | RuntimeException e) {
-                attempts.add("bundled " + bundle.description() + " in " + base + ": " + e);
-                continue;
-            }
-            Loaded l = tryLoad(file, prefix, "bundled", attempts);
-            if (l.lookup != null) {
-                return l;
-            }
-        }
-        return failed(attempts);
+        NativeLibrary loaded =
+                NativeLibrary.loadBundled(bundle, attempts, file -> tryLoad(file, prefix, "bundled", attempts));
+        return loaded != null ? loaded : failed(attempts);
     }
 
     /**
@@ -220,14 +183,13 @@ public final class AwsLc {
         return null;
     }
 
-    private static Loaded failed(List<String> attempts) {
-        return new Loaded(
-                null, null, null, null, null, "no AWS-LC (" + String.join("; ", attempts) + ")", List.copyOf(attempts));
+    private static NativeLibrary failed(List<String> attempts) {
+        return NativeLibrary.unavailable(NAME, "no AWS-LC (" + String.join("; ", attempts) + ")", attempts);
     }
 
-    private static Loaded tryLoad(Path file, String prefix, String source, List<String> attempts) {
+    private static NativeLibrary tryLoad(Path file, String prefix, String source, List<String> attempts) {
         try {
-            SymbolLookup lookup = SymbolLookup.libraryLookup(file, Arena.global());
+            SymbolLookup lookup = NativeLibrary.open(file);
             MemorySegment versionFn = lookup.find(prefix + "awslc_version_string")
                     .orElseThrow(() -> new IllegalStateException(
                             "not an AWS-LC libcrypto with symbol prefix " + prefix + " (no awslc_version_string)"));
@@ -235,7 +197,7 @@ public final class AwsLc {
                     .invokeExact();
             String version = text.reinterpret(256).getString(0);
             attempts.add(source + " " + file + ": loaded " + version);
-            return new Loaded(lookup, prefix, file.toString(), version, source, null, List.copyOf(attempts));
+            return NativeLibrary.loaded(NAME, version, lookup, prefix, file.toString(), version, source, attempts);
         } catch (Throwable t) {
             attempts.add(source + " " + file + ": " + t.getMessage());
             return failed(attempts);

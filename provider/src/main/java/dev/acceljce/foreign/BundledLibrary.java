@@ -126,6 +126,7 @@ public final class BundledLibrary {
         String label = switch (name) {
             case "openssl" -> "OpenSSL";
             case "awslc" -> "AWS-LC";
+            case "awslc-ssl" -> "AWS-LC libssl";
             default -> name;
         };
         return label + " " + property("version") + " (" + properties.getProperty("crate", "?") + " "

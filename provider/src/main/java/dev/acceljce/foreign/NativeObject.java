@@ -232,7 +232,11 @@ public abstract class NativeObject implements AutoCloseable {
         return n;
     }
 
-    /** Rethrows what {@code MethodHandle.invokeExact} threw: errors and runtime exceptions as is. */
+    /**
+     * Rethrows what {@code MethodHandle.invokeExact} threw: errors and runtime exceptions as is.
+     * The one such helper of every binding (a downcall handle throws no checked exception, but
+     * {@code invokeExact} declares {@code Throwable}).
+     */
     public static RuntimeException rethrow(Throwable t) {
         if (t instanceof RuntimeException r) {
             throw r;

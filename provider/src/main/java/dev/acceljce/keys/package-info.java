@@ -10,6 +10,9 @@
  * under the engine table), and freed or wiped with the key. Private keys keep their material in
  * those native forms only; encodings and components are produced when asked for. Parsing of specs
  * and encodings is the JDK's own (its KeyFactory validates, then the result is imported), so
- * accepted inputs and exceptions match SunEC and SunRsaSign.
+ * accepted inputs and exceptions match SunEC and SunRsaSign. A family that others build on
+ * ({@code agreement}, {@code kem}, {@code rsa}, {@code signature}, and {@code jsse} for its curve
+ * names): it may use {@code params}, {@code service}, {@code jdk}, {@code control} and both
+ * bindings, and no other family.
  */
 package dev.acceljce.keys;

@@ -2,12 +2,9 @@ package dev.acceljce.libssl;
 
 import dev.acceljce.awslc.AwsLc;
 import dev.acceljce.foreign.BundledLibrary;
-import dev.acceljce.foreign.UpperStateGuard;
+import dev.acceljce.foreign.NativeLibrary;
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
@@ -17,7 +14,8 @@ import java.util.Optional;
 
 /**
  * The loaded AWS-LC libssl, the TLS state machine under AccelJCE's own {@code SSLContext}: finds
- * it, and hands out one {@link MethodHandle} per symbol. Nothing here knows about JSSE.
+ * it, and hands out one {@link MethodHandle} per symbol ({@link NativeLibrary} makes the handles).
+ * Nothing here knows about JSSE.
  *
  * <p>libssl needs the AWS-LC libcrypto it was built with (its {@code NEEDED} entry names that
  * library's soname). {@link AwsLc} loads libcrypto first, and the dynamic linker then resolves
@@ -31,92 +29,75 @@ import java.util.Optional;
  * {@code libawslc-ssl.so} from the {@code acceljce-openssl-<platform>} jar.
  */
 public final class LibSsl {
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final Loaded LOADED = load();
+    private static final String NAME = "AWS-LC's libssl";
+    private static final NativeLibrary LIBRARY = load();
 
     private LibSsl() {}
 
-    private record Loaded(SymbolLookup lookup, String path, String failure) {}
-
     public static boolean isAvailable() {
-        return LOADED.lookup != null;
+        return LIBRARY.isAvailable();
     }
 
     /** Why libssl is not loaded, or null when it is. */
     public static String unavailableReason() {
-        return LOADED.failure;
+        return LIBRARY.failure();
     }
 
     /** The file libssl was loaded from, or null. */
     public static String path() {
-        return LOADED.path;
+        return LIBRARY.path();
     }
 
     /** A downcall handle for libssl's {@code name}; the call may run upcalls (handshake callbacks). */
     static MethodHandle function(String name, FunctionDescriptor fd) {
-        return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd));
+        return LIBRARY.function(name, fd);
     }
 
     /** A downcall handle for libssl's {@code name} that may take heap segments: no upcall, short. */
     static MethodHandle critical(String name, FunctionDescriptor fd) {
-        return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd, Linker.Option.critical(true)));
+        return LIBRARY.critical(name, fd);
     }
 
-    private static MemorySegment symbol(String name) {
-        if (!isAvailable()) {
-            throw new IllegalStateException("AWS-LC's libssl is not loaded: " + LOADED.failure);
-        }
-        return LOADED.lookup
-                .find(name)
-                .orElseThrow(() -> new UnsatisfiedLinkError("libssl at " + LOADED.path + " has no symbol " + name));
-    }
-
-    private static Loaded load() {
+    private static NativeLibrary load() {
         if (!AwsLc.isAvailable()) {
-            return new Loaded(null, null, "AWS-LC's libcrypto is not loaded (" + AwsLc.unavailableReason() + ")");
+            return failed("AWS-LC's libcrypto is not loaded (" + AwsLc.unavailableReason() + ")");
         }
         String explicit = System.getProperty("acceljce.libssl.lib");
         if (explicit != null && !explicit.isBlank()) {
-            return tryLoad(Path.of(explicit), "property");
+            List<String> attempts = new ArrayList<>();
+            NativeLibrary loaded = tryLoad(Path.of(explicit), "property", attempts);
+            return loaded.isAvailable() ? loaded : failed(attempts.getLast());
         }
         Optional<BundledLibrary> found;
         try {
             found = BundledLibrary.find(LibSsl.class.getClassLoader(), "awslc-ssl");
         } catch (IOException | RuntimeException e) {
-            return new Loaded(null, null, "bundled libssl: unusable bundle jar: " + e.getMessage());
+            return failed("bundled libssl: unusable bundle jar: " + e.getMessage());
         }
         if (found.isEmpty()) {
-            return new Loaded(
-                    null,
-                    null,
-                    "no bundled libssl (" + BundledLibrary.RESOURCE_ROOT + BundledLibrary.platform()
-                            + "/awslc-ssl.properties is not on the class path)");
+            return failed("no bundled libssl (" + BundledLibrary.RESOURCE_ROOT + BundledLibrary.platform()
+                    + "/awslc-ssl.properties is not on the class path)");
         }
         List<String> attempts = new ArrayList<>();
-        for (Path base : BundledLibrary.baseDirectories()) {
-            Path file;
-            try {
-                file = found.get().extractTo(base);
-            } catch (IOException | RuntimeException e) {
-                attempts.add(base + ": " + e.getMessage());
-                continue;
-            }
-            Loaded l = tryLoad(file, "bundled");
-            if (l.lookup != null) {
-                return l;
-            }
-            attempts.add(l.failure);
-        }
-        return new Loaded(null, null, "bundled libssl: " + String.join("; ", attempts));
+        NativeLibrary loaded =
+                NativeLibrary.loadBundled(found.get(), attempts, file -> tryLoad(file, "bundled", attempts));
+        return loaded != null ? loaded : failed("bundled libssl: " + String.join("; ", attempts));
     }
 
-    private static Loaded tryLoad(Path file, String source) {
+    private static NativeLibrary failed(String why) {
+        return NativeLibrary.unavailable(NAME, why, List.of(why));
+    }
+
+    /** libssl from {@code file}, or unavailable with "source file: why" added to {@code attempts}. */
+    private static NativeLibrary tryLoad(Path file, String source, List<String> attempts) {
         try {
-            SymbolLookup lookup = SymbolLookup.libraryLookup(file, Arena.global());
+            SymbolLookup lookup = NativeLibrary.open(file);
             lookup.find("SSL_CTX_new").orElseThrow(() -> new IllegalStateException("not a libssl (no SSL_CTX_new)"));
-            return new Loaded(lookup, file.toString(), null);
+            attempts.add(source + " " + file + ": loaded");
+            return NativeLibrary.loaded(NAME, "libssl", lookup, "", file.toString(), null, source, attempts);
         } catch (RuntimeException e) {
-            return new Loaded(null, null, source + " " + file + ": " + e.getMessage());
+            attempts.add(source + " " + file + ": " + e.getMessage());
+            return NativeLibrary.unavailable(NAME, null, attempts);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.acceljce.libssl;
 
+import static dev.acceljce.foreign.NativeObject.rethrow;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -362,14 +363,6 @@ final class SslCalls {
         }
     }
 
-    static void sessionFree(MemorySegment session) {
-        try {
-            SSL_SESSION_FREE.invokeExact(session);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
     static boolean setSession(MemorySegment ssl, MemorySegment session) {
         try {
             return (int) SSL_SET_SESSION.invokeExact(ssl, session) == 1;
@@ -422,15 +415,7 @@ final class SslCalls {
         }
     }
 
-    static RuntimeException rethrow(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            throw r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        throw new IllegalStateException(t);
-    }
+    // every wrapper's rethrow(t) is foreign.NativeObject.rethrow, imported statically
 
     static boolean newBioPair(MemorySegment out1, long size1, MemorySegment out2, long size2) {
         try {
@@ -459,14 +444,6 @@ final class SslCalls {
     static long bioPending(MemorySegment bio) {
         try {
             return (long) BIO_CTRL_PENDING.invokeExact(bio);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    static void bioFree(MemorySegment bio) {
-        try {
-            int ignored = (int) BIO_FREE.invokeExact(bio);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -522,14 +499,6 @@ final class SslCalls {
     static MemorySegment d2iAutoPrivateKey(MemorySegment inOut, long len) {
         try {
             return (MemorySegment) D2I_AUTO_PRIVATE_KEY.invokeExact(MemorySegment.NULL, inOut, len);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    static void evpPkeyFree(MemorySegment pkey) {
-        try {
-            EVP_PKEY_FREE.invokeExact(pkey);
         } catch (Throwable t) {
             throw rethrow(t);
         }

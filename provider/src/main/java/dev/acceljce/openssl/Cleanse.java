@@ -3,6 +3,7 @@ package dev.acceljce.openssl;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
@@ -30,7 +31,7 @@ public final class Cleanse {
         try {
             OPENSSL_CLEANSE.invokeExact(secret, secret.byteSize());
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
         Consumer<MemorySegment> o = observer;
         if (o != null) {

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -53,7 +54,7 @@ public final class DigestSignOneShot extends NativeResource {
         try {
             return (MemorySegment) EVP_MD_CTX_NEW.invokeExact();
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -97,7 +98,7 @@ public final class DigestSignOneShot extends NativeResource {
                 OpenSslErrors.clear();
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             exit();
         }
@@ -168,7 +169,7 @@ public final class DigestSignOneShot extends NativeResource {
             }
             return sig.asSlice(0, sigLen.get(JAVA_LONG, 0)).toArray(JAVA_BYTE);
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             endCall(msg, len, key);
         }
@@ -202,7 +203,7 @@ public final class DigestSignOneShot extends NativeResource {
             }
             return ok == 1;
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             endCall(msg, len, key);
         }

@@ -3,6 +3,7 @@ package dev.acceljce.openssl;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -82,7 +83,7 @@ public final class EvpCipher {
                     (int) EVP_CIPHER_GET_IV_LENGTH.invokeExact(c),
                     (int) EVP_CIPHER_GET_BLOCK_SIZE.invokeExact(c)));
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -121,7 +122,7 @@ public final class EvpCipher {
             try {
                 return (MemorySegment) EVP_CIPHER_CTX_NEW.invokeExact();
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -131,7 +132,7 @@ public final class EvpCipher {
             try {
                 EVP_CIPHER_CTX_SET_FLAGS.invokeExact(ctx, flags);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -154,7 +155,7 @@ public final class EvpCipher {
                             "EVP_CipherInit_ex2" + (algorithm == null ? "" : "(" + algorithm.name + ")"));
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -168,7 +169,7 @@ public final class EvpCipher {
                     throw OpenSslErrors.failure("EVP_CIPHER_CTX_set_padding");
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -188,7 +189,7 @@ public final class EvpCipher {
                 }
                 return r;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -234,7 +235,7 @@ public final class EvpCipher {
                 }
                 return (int) written;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -262,7 +263,7 @@ public final class EvpCipher {
                 }
                 return outLen[0];
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -281,7 +282,7 @@ public final class EvpCipher {
                 }
                 return r;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -299,7 +300,7 @@ public final class EvpCipher {
                 // c is new and not yet shared: its pointer needs no guard
                 copied = (int) EVP_CIPHER_CTX_COPY.invokeExact(c.ptr(), src) == 1;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
                 Reference.reachabilityFence(c);
@@ -327,7 +328,7 @@ public final class EvpCipher {
                 }
                 return outLen[0];
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -348,7 +349,7 @@ public final class EvpCipher {
                 }
                 return true;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }

@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -80,7 +81,7 @@ public final class EvpDigest {
             int block = (int) EVP_MD_GET_BLOCK_SIZE.invokeExact(md);
             return Optional.of(new Algorithm(name, md, size, block));
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -106,7 +107,7 @@ public final class EvpDigest {
                 throw OpenSslErrors.failure("EVP_Digest(" + algorithm.name + ")");
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -126,7 +127,7 @@ public final class EvpDigest {
             try {
                 return (MemorySegment) EVP_MD_CTX_NEW.invokeExact();
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -156,7 +157,7 @@ public final class EvpDigest {
                     throw OpenSslErrors.failure("EVP_DigestInit_ex2(" + algorithm.name + ")");
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -183,7 +184,7 @@ public final class EvpDigest {
                     }
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -203,7 +204,7 @@ public final class EvpDigest {
                 }
                 init(ctx, MemorySegment.NULL); // ready for the next message, under the same guard
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -242,7 +243,7 @@ public final class EvpDigest {
                     }
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -257,7 +258,7 @@ public final class EvpDigest {
                 // c is new and not yet shared: its pointer needs no guard
                 copied = (int) EVP_MD_CTX_COPY_EX.invokeExact(c.ptr(), src) == 1;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
                 Reference.reachabilityFence(c);

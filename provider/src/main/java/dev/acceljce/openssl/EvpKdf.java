@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -99,7 +100,7 @@ public final class EvpKdf {
             }
             return Optional.of(new Algorithm(name, k));
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -153,7 +154,7 @@ public final class EvpKdf {
                 LIVE_HKDF_CTX.decrement();
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -179,7 +180,7 @@ public final class EvpKdf {
             EVP_KDF_CTX_FREE.invokeExact(copy); // it duplicates: keep the template
             return Optional.of(t);
         } catch (Throwable e) {
-            throw Native.rethrow(e);
+            throw NativeObject.rethrow(e);
         }
     }
 
@@ -280,7 +281,7 @@ public final class EvpKdf {
             }
             return (int) Math.max(1, Math.min(have, Integer.MAX_VALUE));
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -348,7 +349,7 @@ public final class EvpKdf {
             try {
                 return (MemorySegment) EVP_KDF_CTX_NEW.invokeExact(algorithm.kdf);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -364,7 +365,7 @@ public final class EvpKdf {
             try {
                 return (int) EVP_KDF_CTX_SET_PARAMS.invokeExact(ctx, params) == 1;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -379,7 +380,7 @@ public final class EvpKdf {
                     throw OpenSslErrors.failure("EVP_KDF_derive(" + algorithm.name + ")");
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }

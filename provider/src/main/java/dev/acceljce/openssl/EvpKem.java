@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -69,7 +70,7 @@ public final class EvpKem {
                 EVP_PKEY_CTX_FREE.invokeExact(ctx);
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             Reference.reachabilityFence(key);
         }
@@ -106,7 +107,7 @@ public final class EvpKem {
                 EVP_PKEY_CTX_FREE.invokeExact(ctx);
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             Reference.reachabilityFence(key);
         }

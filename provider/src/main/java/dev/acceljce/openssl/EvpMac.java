@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -71,7 +72,7 @@ public final class EvpMac {
                 }
                 return Optional.of(mac);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         });
     }
@@ -85,7 +86,7 @@ public final class EvpMac {
             }
             return mac;
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -122,7 +123,7 @@ public final class EvpMac {
             int size = (int) (long) EVP_MAC_CTX_GET_MAC_SIZE.invokeExact(ctx);
             return Optional.of(new Hmac(digest, ctx, size));
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -149,7 +150,7 @@ public final class EvpMac {
                 }
                 return c;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -234,12 +235,12 @@ public final class EvpMac {
             updateCtx(ctx, MemorySegment.ofArray(data).asSlice(off, len), "HMAC-" + algorithm.digest);
             finishCtx(ctx, algorithm, out, outOff, new long[1]);
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             try {
                 EVP_MAC_CTX_FREE.invokeExact(ctx);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
     }
@@ -261,7 +262,7 @@ public final class EvpMac {
                 throw OpenSslErrors.failure("EVP_MAC_final(HMAC-" + algorithm.digest + ")");
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -290,7 +291,7 @@ public final class EvpMac {
                 throw OpenSslErrors.failure("EVP_MAC_init(HMAC-" + digest + ")");
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -301,7 +302,7 @@ public final class EvpMac {
                 throw OpenSslErrors.failure("EVP_MAC_init(" + what + ", same key)");
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -316,7 +317,7 @@ public final class EvpMac {
                 }
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -339,7 +340,7 @@ public final class EvpMac {
             try {
                 return (MemorySegment) EVP_MAC_CTX_NEW.invokeExact(fetch(name).orElseThrow());
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -363,7 +364,7 @@ public final class EvpMac {
                     Cleanse.of(copy);
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -419,7 +420,7 @@ public final class EvpMac {
                     throw OpenSslErrors.failure("EVP_MAC_final(" + name + ")");
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }
@@ -437,7 +438,7 @@ public final class EvpMac {
             try {
                 c = (MemorySegment) EVP_MAC_CTX_DUP.invokeExact(ctx);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 exit();
             }

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -76,7 +77,7 @@ public final class EvpMessageSignature {
                 }
                 return new Algorithm(s);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -114,7 +115,7 @@ public final class EvpMessageSignature {
                 EVP_PKEY_CTX_FREE.invokeExact(ctx);
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             Reference.reachabilityFence(algorithm);
             Reference.reachabilityFence(key);
@@ -144,7 +145,7 @@ public final class EvpMessageSignature {
                 EVP_PKEY_CTX_FREE.invokeExact(ctx);
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             Reference.reachabilityFence(algorithm);
             Reference.reachabilityFence(key);

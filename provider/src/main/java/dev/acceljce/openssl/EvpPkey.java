@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -126,7 +127,7 @@ public final class EvpPkey {
                 EVP_PKEY_CTX_FREE.invokeExact(ctx);
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -187,7 +188,7 @@ public final class EvpPkey {
                 }
                 return key;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -219,7 +220,7 @@ public final class EvpPkey {
                     cleanse(data);
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -263,7 +264,7 @@ public final class EvpPkey {
                     cleanse(data);
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -333,7 +334,7 @@ public final class EvpPkey {
                     OSSL_PARAM_FREE.invokeExact(params); // public values only: nothing to cleanse
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -353,7 +354,7 @@ public final class EvpPkey {
                 }
                 return buf.toArray(JAVA_BYTE);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -385,7 +386,7 @@ public final class EvpPkey {
                     PKCS8_FREE.invokeExact(p8);
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -396,7 +397,7 @@ public final class EvpPkey {
             try (Arena arena = Arena.ofConfined()) {
                 return (int) EVP_PKEY_IS_A.invokeExact(ptr(), arena.allocateFrom(name)) == 1;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -410,7 +411,7 @@ public final class EvpPkey {
                         ? null
                         : name.reinterpret(64).getString(0);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -421,7 +422,7 @@ public final class EvpPkey {
             try {
                 return (int) EVP_PKEY_GET_BITS.invokeExact(ptr());
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -432,7 +433,7 @@ public final class EvpPkey {
             try {
                 return (int) EVP_PKEY_GET_SIZE.invokeExact(ptr());
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -450,7 +451,7 @@ public final class EvpPkey {
                 }
                 return new String(buf.asSlice(0, outLen.get(JAVA_LONG, 0)).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -484,7 +485,7 @@ public final class EvpPkey {
                     cleanse(buf);
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -516,7 +517,7 @@ public final class EvpPkey {
                     BN_CLEAR_FREE.invokeExact(bn);
                 }
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -531,7 +532,7 @@ public final class EvpPkey {
                 }
                 return ok == 1;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -550,7 +551,7 @@ public final class EvpPkey {
                 }
                 return new Key(p);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             } finally {
                 Reference.reachabilityFence(this);
             }
@@ -595,7 +596,7 @@ public final class EvpPkey {
             return (MemorySegment)
                     EVP_PKEY_CTX_NEW_FROM_PKEY.invokeExact(LibContext.libctx(), pkey, LibContext.propq());
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             key.unpin();
         }

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -91,7 +92,7 @@ public final class EvpPkeyCrypt extends NativeResource {
                     "EVP_PKEY_" + operation.name().toLowerCase(java.util.Locale.ROOT) + "_init",
                     params);
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -127,7 +128,7 @@ public final class EvpPkeyCrypt extends NativeResource {
                 OPENSSL_CLEANSE.invokeExact(out, out.byteSize());
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             exit();
         }

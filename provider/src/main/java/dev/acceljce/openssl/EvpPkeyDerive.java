@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -51,7 +52,7 @@ public final class EvpPkeyDerive extends NativeResource {
                 throw OpenSslErrors.failure("EVP_PKEY_derive_init");
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -81,7 +82,7 @@ public final class EvpPkeyDerive extends NativeResource {
                 OPENSSL_CLEANSE.invokeExact(secret, secret.byteSize());
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             exit();
             Reference.reachabilityFence(peer);

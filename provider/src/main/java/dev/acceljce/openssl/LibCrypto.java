@@ -5,10 +5,10 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.acceljce.foreign.BundledLibrary;
-import dev.acceljce.foreign.UpperStateGuard;
+import dev.acceljce.foreign.NativeLibrary;
+import dev.acceljce.foreign.NativeObject;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -22,7 +22,7 @@ import java.util.Optional;
 
 /**
  * The loaded libcrypto: finds it, checks its version and hands out one {@link MethodHandle} per
- * symbol. Nothing here knows about cryptographic policy.
+ * symbol ({@link NativeLibrary} makes the handles). Nothing here knows about cryptographic policy.
  *
  * <p>Loading order:
  * <ol>
@@ -49,46 +49,38 @@ public final class LibCrypto {
     private static final String SYSTEM_LIBRARY = "libcrypto.so.3";
 
     private static final Linker LINKER = Linker.nativeLinker();
-    private static final Loaded LOADED = load();
+    private static final String NAME = "libcrypto";
+    private static final NativeLibrary LIBRARY = load();
+    private static final long VERSION_NUMBER = versionNumberOf(LIBRARY);
 
     private LibCrypto() {}
 
-    /** What was loaded, or why nothing was. */
-    private record Loaded(
-            SymbolLookup lookup,
-            String path,
-            String version,
-            long versionNumber,
-            String source,
-            String failure,
-            List<String> attempts) {}
-
     public static boolean isAvailable() {
-        return LOADED.lookup != null;
+        return LIBRARY.isAvailable();
     }
 
     /** Why no library is loaded, or null when one is. */
     public static String unavailableReason() {
-        return LOADED.failure;
+        return LIBRARY.failure();
     }
 
     /** The file the library was loaded from (as the dynamic linker mapped it). */
     public static String path() {
-        return LOADED.path;
+        return LIBRARY.path();
     }
 
     /** {@code OpenSSL_version(OPENSSL_VERSION)}, e.g. "OpenSSL 3.0.19 27 Jan 2026". */
     public static String version() {
-        return LOADED.version;
+        return LIBRARY.version();
     }
 
     public static long versionNumber() {
-        return LOADED.versionNumber;
+        return VERSION_NUMBER;
     }
 
     /** True when the loaded library is at least major.minor. */
     public static boolean atLeast(int major, int minor) {
-        long v = LOADED.versionNumber;
+        long v = VERSION_NUMBER;
         long have = ((v >>> 28) & 0xF) * 1000 + ((v >>> 20) & 0xFF);
         return isAvailable() && have >= major * 1000L + minor;
     }
@@ -106,17 +98,17 @@ public final class LibCrypto {
 
     /** Which rule of the loading order chose the library: "property", "bundled" or "system". */
     public static String source() {
-        return LOADED.source;
+        return LIBRARY.source();
     }
 
     /** Each candidate tried, in order, with its outcome: for the capability report and errors. */
     public static List<String> attempts() {
-        return LOADED.attempts;
+        return LIBRARY.attempts();
     }
 
     /** A plain downcall handle: for calls that may run long or call back (key generation, ...). */
     public static MethodHandle function(String name, FunctionDescriptor fd) {
-        return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd));
+        return LIBRARY.function(name, fd);
     }
 
     /**
@@ -124,35 +116,17 @@ public final class LibCrypto {
      * (it holds off the GC). For update/final style calls on bounded chunks.
      */
     public static MethodHandle critical(String name, FunctionDescriptor fd) {
-        return UpperStateGuard.guard(LINKER.downcallHandle(symbol(name), fd, Linker.Option.critical(true)));
+        return LIBRARY.critical(name, fd);
     }
 
     /** A handle for an optional symbol (absent in older libraries), or empty. */
     public static Optional<MethodHandle> optionalFunction(String name, FunctionDescriptor fd) {
-        if (!isAvailable()) {
-            return Optional.empty();
-        }
-        return LOADED.lookup.find(name).map(s -> UpperStateGuard.guard(LINKER.downcallHandle(s, fd)));
+        return LIBRARY.optionalFunction(name, fd);
     }
 
     /** A critical downcall ({@link #critical}) for an optional symbol, or empty. */
     public static Optional<MethodHandle> optionalCritical(String name, FunctionDescriptor fd) {
-        if (!isAvailable()) {
-            return Optional.empty();
-        }
-        return LOADED.lookup
-                .find(name)
-                .map(s -> UpperStateGuard.guard(LINKER.downcallHandle(s, fd, Linker.Option.critical(true))));
-    }
-
-    private static MemorySegment symbol(String name) {
-        if (!isAvailable()) {
-            throw new IllegalStateException("libcrypto is not loaded: " + LOADED.failure);
-        }
-        return LOADED.lookup
-                .find(name)
-                .orElseThrow(() -> new UnsatisfiedLinkError(
-                        "libcrypto " + LOADED.version + " at " + LOADED.path + " has no symbol " + name));
+        return LIBRARY.optionalCritical(name, fd);
     }
 
     /**
@@ -163,15 +137,15 @@ public final class LibCrypto {
 
     private static final long BUNDLED_SERIES_NUMBER = 0x30500000L;
 
-    private static Loaded load() {
-        Loaded loaded = choose();
+    private static NativeLibrary load() {
+        NativeLibrary loaded = choose();
         System.Logger log = System.getLogger(LibCrypto.class.getName());
-        if (loaded.lookup != null) {
+        if (loaded.isAvailable()) {
             // a library's users do not want a line on their console at every start: DEBUG here,
             // INFO through acceljce.trace=load, and always in ./acceljce info
-            log.log(Level.DEBUG, "AccelJCE uses {0} ({1}) from {2}", loaded.version, loaded.source, loaded.path);
-            if (loaded.source.equals("system")
-                    && loaded.versionNumber < BUNDLED_SERIES_NUMBER
+            log.log(Level.DEBUG, "AccelJCE uses {0} ({1}) from {2}", loaded.version(), loaded.source(), loaded.path());
+            if (loaded.source().equals("system")
+                    && versionNumberOf(loaded) < BUNDLED_SERIES_NUMBER
                     && !Boolean.parseBoolean(
                             property("acceljce.openssl.skipBundled", "jdk.native.openssl.skipBundled"))) {
                 log.log(
@@ -179,17 +153,30 @@ public final class LibCrypto {
                         "AccelJCE runs on the system''s {0}, older than the OpenSSL {1} it bundles"
                                 + " (add the jar acceljce-provider-*-linux-x86_64.jar, which carries it, instead of the"
                                 + " provider-only jar): no ML-KEM or ML-DSA, and AES-GCM 2-3x slower. Tried: {2}",
-                        loaded.version,
+                        loaded.version(),
                         BUNDLED_SERIES,
-                        String.join("; ", loaded.attempts));
+                        String.join("; ", loaded.attempts()));
             }
         } else {
-            log.log(Level.WARNING, "AccelJCE serves everything through the JDK''s providers: {0}", loaded.failure);
+            log.log(Level.WARNING, "AccelJCE serves everything through the JDK''s providers: {0}", loaded.failure());
         }
         return loaded;
     }
 
-    private static Loaded choose() {
+    /** {@code OpenSSL_version_num()} of a loaded library (checked to be 3.0 or later), 0 without one. */
+    private static long versionNumberOf(NativeLibrary library) {
+        if (!library.isAvailable()) {
+            return 0;
+        }
+        try {
+            return (long) library.function("OpenSSL_version_num", FunctionDescriptor.of(JAVA_LONG))
+                    .invokeExact();
+        } catch (Throwable t) {
+            throw NativeObject.rethrow(t);
+        }
+    }
+
+    private static NativeLibrary choose() {
         List<String> attempts = new ArrayList<>();
         String explicit = property("acceljce.openssl.lib", "jdk.native.openssl.lib");
         if (explicit != null && !explicit.isBlank()) {
@@ -201,7 +188,7 @@ public final class LibCrypto {
         if (skipBundled) {
             attempts.add("bundled: skipped (skipBundled=true)");
         } else {
-            Loaded bundled = tryBundled(attempts);
+            NativeLibrary bundled = tryBundled(attempts);
             if (bundled != null) {
                 return bundled;
             }
@@ -210,7 +197,7 @@ public final class LibCrypto {
     }
 
     /** The bundled library if its jar is present and it loads; null (with attempts noted) if not. */
-    private static Loaded tryBundled(List<String> attempts) {
+    private static NativeLibrary tryBundled(List<String> attempts) {
         Optional<BundledLibrary> found;
         try {
             found = BundledLibrary.find(LibCrypto.class.getClassLoader(), "openssl");
@@ -227,25 +214,10 @@ public final class LibCrypto {
             return null;
         }
         BundledLibrary bundle = found.get();
-        List<Path> bases;
-        try {
-            bases = BundledLibrary.baseDirectories();
-        } catch (RuntimeException e) {
-            attempts.add("bundled " + bundle.description() + ": no directory to extract to: " + e.getMessage());
-            return null;
-        }
-        for (Path base : bases) {
-            Path file;
-            try {
-                file = bundle.extractTo(base);
-            } catch (IOException | RuntimeException e) {
-                attempts.add("bundled " + bundle.description() + " in " + base + ": " + e);
-                continue;
-            }
-            Loaded l = tryLoad(file.toString(), "bundled", attempts, false);
-            if (l.lookup != null) {
-                return l;
-            }
+        NativeLibrary loaded = NativeLibrary.loadBundled(
+                bundle, attempts, file -> tryLoad(file.toString(), "bundled", attempts, false));
+        if (loaded != null) {
+            return loaded;
         }
         System.getLogger(LibCrypto.class.getName())
                 .log(
@@ -262,11 +234,10 @@ public final class LibCrypto {
         return v != null ? v : System.getProperty(semeruName);
     }
 
-    private static Loaded tryLoad(String nameOrPath, String source, List<String> attempts, boolean last) {
+    private static NativeLibrary tryLoad(String nameOrPath, String source, List<String> attempts, boolean last) {
         try {
-            SymbolLookup lookup = nameOrPath.contains("/")
-                    ? SymbolLookup.libraryLookup(Path.of(nameOrPath), Arena.global())
-                    : SymbolLookup.libraryLookup(nameOrPath, Arena.global());
+            SymbolLookup lookup =
+                    nameOrPath.contains("/") ? NativeLibrary.open(Path.of(nameOrPath)) : NativeLibrary.open(nameOrPath);
             MemorySegment versionNum = lookup.find("OpenSSL_version_num")
                     .orElseThrow(
                             () -> new IllegalStateException("not an OpenSSL 3 libcrypto (no OpenSSL_version_num)"));
@@ -282,11 +253,11 @@ public final class LibCrypto {
             }
             String path = mappedFile(versionStr.address()).orElse(nameOrPath);
             attempts.add(source + " " + nameOrPath + ": loaded " + version);
-            return new Loaded(lookup, path, version, num, source, null, List.copyOf(attempts));
+            return NativeLibrary.loaded(NAME, NAME + " " + version, lookup, "", path, version, source, attempts);
         } catch (Throwable t) {
             attempts.add(source + " " + nameOrPath + ": " + t.getMessage());
             String failure = "no usable libcrypto (" + String.join("; ", attempts) + ")";
-            return new Loaded(null, null, null, 0, null, last ? failure : null, List.copyOf(attempts));
+            return NativeLibrary.unavailable(NAME, last ? failure : null, attempts);
         }
     }
 

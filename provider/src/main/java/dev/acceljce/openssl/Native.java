@@ -1,8 +1,6 @@
 package dev.acceljce.openssl;
 
-import dev.acceljce.foreign.NativeObject;
-
-/** Small helpers shared by the bindings. */
+/** Constants of the OpenSSL binding. */
 public final class Native {
     /**
      * Largest chunk handed to one critical downcall. Critical calls hold off the GC, and OpenSSL's
@@ -11,9 +9,4 @@ public final class Native {
     public static final int MAX_CHUNK = 1 << 20;
 
     private Native() {}
-
-    /** Rethrows what {@code MethodHandle.invokeExact} threw: errors and runtime exceptions as is. */
-    public static RuntimeException rethrow(Throwable t) {
-        return NativeObject.rethrow(t);
-    }
 }

@@ -3,6 +3,7 @@ package dev.acceljce.openssl;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
@@ -33,7 +34,7 @@ public final class OpenSslInfo {
             }
             return text.reinterpret(MAX_TEXT).getString(0);
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 }

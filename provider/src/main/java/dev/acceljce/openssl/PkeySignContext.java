@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -50,7 +51,7 @@ public final class PkeySignContext extends NativeResource {
                     : (int) EVP_PKEY_VERIFY_INIT.invokeExact(ptr());
             EvpPkey.setAfterInit(this, ptr(), ok, signing ? "EVP_PKEY_sign_init" : "EVP_PKEY_verify_init", params);
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -73,7 +74,7 @@ public final class PkeySignContext extends NativeResource {
             }
             return sig.asSlice(0, sigLen.get(JAVA_LONG, 0)).toArray(JAVA_BYTE);
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             exit();
         }
@@ -97,7 +98,7 @@ public final class PkeySignContext extends NativeResource {
             }
             return ok == 1;
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             exit();
         }

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -75,7 +76,7 @@ public final class PreparedKeys {
             ok = true;
             return EvpPkey.Key.adopt(out.get(ADDRESS, 0));
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         } finally {
             pool.giveBack(ctx, ok);
         }
@@ -117,7 +118,7 @@ public final class PreparedKeys {
             }
             return EvpPkey.Key.adopt(pkey);
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -167,7 +168,7 @@ public final class PreparedKeys {
                 EVP_PKEY_CTX_FREE.invokeExact(ctx);
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -214,7 +215,7 @@ public final class PreparedKeys {
                 }
                 return ctx;
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
 
@@ -230,7 +231,7 @@ public final class PreparedKeys {
             try {
                 EVP_PKEY_CTX_FREE.invokeExact(ctx);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw NativeObject.rethrow(t);
             }
         }
     }

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
@@ -56,7 +57,7 @@ public final class Rand {
             MemorySegment drbg = privateDrbg();
             return (int) EVP_RAND_GET_STRENGTH.invokeExact(drbg);
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -73,7 +74,7 @@ public final class Rand {
                 len -= n;
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -105,7 +106,7 @@ public final class Rand {
                 adinLen = 0;
             } while (len > 0);
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -125,7 +126,7 @@ public final class Rand {
                 throw OpenSslErrors.failure("EVP_RAND_reseed");
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
     }
 
@@ -148,7 +149,7 @@ public final class Rand {
                 RAND_ADD.invokeExact(all.asSlice(off, n), n, 0.0);
             }
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw NativeObject.rethrow(t);
         }
         // RAND_add reports nothing; a failed reseed leaves an entry we must not hand to the next caller
         OpenSslErrors.clear();

@@ -7,6 +7,8 @@
  * their standard encodings); on OpenSSL it keeps one EVP_PKEY_CTX per key and mode and one
  * EVP_MD_CTX for hashing (AWS-LC's ECDSA and RSA signatures hash on OpenSSL's digest too), and it
  * hands keys it cannot serve natively (curves or key types outside the native set) to the JDK's
- * engine of the same name, which then decides exactly as it would alone.
+ * engine of the same name, which then decides exactly as it would alone. A family: it may use
+ * {@code keys}, {@code digest}, {@code params}, {@code service}, {@code jdk}, {@code control} and
+ * both bindings; nothing uses it but the provider class.
  */
 package dev.acceljce.signature;
