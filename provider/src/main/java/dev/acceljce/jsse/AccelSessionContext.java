@@ -164,6 +164,28 @@ final class AccelSessionContext implements SSLSessionContext {
         }
     }
 
+    /**
+     * Server: whether a ticket this context has no session for is opened all the same: with
+     * installed ticket keys (shared by several servers, kept across restarts) it was sealed
+     * elsewhere; with this context's own random keys it was forgotten (the cache size) or expired.
+     */
+    boolean opensUnknownTickets() {
+        SslContextHandle h = handle;
+        return h != null && h.ticketKeys().installed();
+    }
+
+    /** The server's libssl context, or null before init (for installing ticket keys). */
+    SslContextHandle handle() {
+        return handle;
+    }
+
+    /** Server: whether a ticket sealed under {@code iv} is remembered (its session may have expired). */
+    boolean remembersTicket(byte[] iv) {
+        synchronized (byPeer) {
+            return byTicket.containsKey(HexFormat.of().formatHex(iv));
+        }
+    }
+
     /** Drops the least recently used entries beyond the cache size (0: no limit). */
     private void trim(LinkedHashMap<String, AccelSslSession> map) {
         int limit = cacheSize;

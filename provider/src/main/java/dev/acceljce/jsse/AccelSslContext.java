@@ -106,6 +106,11 @@ public abstract class AccelSslContext extends SSLContextSpi {
         } catch (RuntimeException e) {
             throw new KeyManagementException("libssl could not make a context: " + e.getMessage(), e);
         }
+        try {
+            TlsTicketKeys.applyDeploymentProperties(serverSessions); // dev.acceljce.tls.ticketKeys.file
+        } catch (Exception e) {
+            throw new KeyManagementException("session ticket keys: " + e.getMessage(), e);
+        }
         keyManager = k;
         trustManager = t;
         // jdk.tls.disabledAlgorithms as it stands now: a Security.setProperty before init is seen

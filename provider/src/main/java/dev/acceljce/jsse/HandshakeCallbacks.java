@@ -334,4 +334,9 @@ final class HandshakeCallbacks implements SslCallbacks.Handler {
     public boolean ticketOpening(byte[] iv) {
         return sessions.ticketOpening(iv);
     }
+
+    @Override
+    public void ticketOpened(String keyLabel) {
+        sessions.ticketOpened(keyLabel);
+    }
 }

@@ -169,6 +169,8 @@ final class SslCalls {
             LibSsl.function("SSL_CTX_set_tlsext_ticket_key_cb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_CTX_SET_TIMEOUT =
             LibSsl.critical("SSL_CTX_set_timeout", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_CTX_SET_SESSION_PSK_DHE_TIMEOUT =
+            LibSsl.critical("SSL_CTX_set_session_psk_dhe_timeout", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT));
     static final MethodHandle SSL_SESSION_FREE =
             LibSsl.function("SSL_SESSION_free", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle SSL_SET_SESSION =
@@ -177,6 +179,8 @@ final class SslCalls {
             LibSsl.critical("SSL_get_session", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle SSL_SESSION_GET_ID =
             LibSsl.critical("SSL_SESSION_get_id", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SESSION_GET_TIME =
+            LibSsl.critical("SSL_SESSION_get_time", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
     private static final MethodHandle SSL_GET1_SESSION =
             LibSsl.critical("SSL_get1_session", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle SSL_CTX_REMOVE_SESSION =
@@ -357,6 +361,8 @@ final class SslCalls {
     static void ctxSetTimeout(MemorySegment ctx, int seconds) {
         try {
             int ignored = (int) SSL_CTX_SET_TIMEOUT.invokeExact(ctx, seconds);
+            // TLS 1.3 sessions (tickets) have a lifetime of their own in libssl: the same one
+            SSL_CTX_SET_SESSION_PSK_DHE_TIMEOUT.invokeExact(ctx, seconds);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -392,6 +398,16 @@ final class SslCalls {
     static boolean ctxRemoveSession(MemorySegment ctx, MemorySegment session) {
         try {
             return (int) SSL_CTX_REMOVE_SESSION.invokeExact(ctx, session) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** When libssl says the connection's session was established (seconds since 1970), or 0 when it has none. */
+    static long sessionTime(MemorySegment ssl) {
+        try {
+            MemorySegment session = (MemorySegment) SSL_GET_SESSION.invokeExact(ssl);
+            return session.equals(MemorySegment.NULL) ? 0 : (long) SSL_SESSION_GET_TIME.invokeExact(session);
         } catch (Throwable t) {
             throw rethrow(t);
         }

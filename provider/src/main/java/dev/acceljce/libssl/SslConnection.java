@@ -412,6 +412,19 @@ public final class SslConnection extends NativeObject {
         }
     }
 
+    /**
+     * When libssl says this connection's session was established, in seconds since 1970: a
+     * resumed TLS 1.2 session's original time (from its ticket), a resumed TLS 1.3 one's resumption.
+     */
+    public long sessionTimeSeconds() {
+        MemorySegment ssl = ptr(); // a read
+        try {
+            return SslCalls.sessionTime(ssl);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
     // ---- the handshake and records ----
 
     /** One step of the handshake: {@link #ERROR_NONE} when it finished, else an SSL_get_error code. */
