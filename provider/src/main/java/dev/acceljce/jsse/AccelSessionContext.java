@@ -51,6 +51,17 @@ final class AccelSessionContext implements SSLSessionContext {
 
     private int cachedCount;
 
+    /** Server: its context's OCSP stapling (for {@link TlsStapling}); null on a client's. */
+    private volatile dev.acceljce.jsse.ocsp.OcspStapler stapler;
+
+    void stapler(dev.acceljce.jsse.ocsp.OcspStapler s) {
+        stapler = s;
+    }
+
+    dev.acceljce.jsse.ocsp.OcspStapler stapler() {
+        return stapler;
+    }
+
     /** The server's libssl context, whose session timeout follows this one. */
     void attach(SslContextHandle h) {
         handle = h;

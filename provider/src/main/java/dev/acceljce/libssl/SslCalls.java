@@ -141,6 +141,10 @@ final class SslCalls {
             LibSsl.critical("SSL_get0_peer_certificates", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle SSL_ENABLE_OCSP_STAPLING =
             LibSsl.critical("SSL_enable_ocsp_stapling", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_SET_OCSP_RESPONSE =
+            LibSsl.function("SSL_set_ocsp_response", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle SSL_GET_TLSEXT_STATUS_TYPE =
+            LibSsl.critical("SSL_get_tlsext_status_type", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle SSL_GET0_OCSP_RESPONSE =
             LibSsl.critical("SSL_get0_ocsp_response", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_CLIENT_HELLO_GET0_EXT = LibSsl.critical(
@@ -215,6 +219,26 @@ final class SslCalls {
                 return null;
             }
             return data.reinterpret(len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** A server's OCSP response for its leaf, sent when the client asked (libssl copies it). */
+    static boolean setOcspResponse(MemorySegment ssl, MemorySegment der, long len) {
+        try {
+            return (int) SSL_SET_OCSP_RESPONSE.invokeExact(ssl, der, len) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code TLSEXT_STATUSTYPE_ocsp}: what SSL_get_tlsext_status_type answers when the client asked for a staple. */
+    static final int STATUS_TYPE_OCSP = 1;
+
+    static int statusType(MemorySegment ssl) {
+        try {
+            return (int) SSL_GET_TLSEXT_STATUS_TYPE.invokeExact(ssl);
         } catch (Throwable t) {
             throw rethrow(t);
         }
