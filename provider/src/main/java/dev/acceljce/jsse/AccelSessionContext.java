@@ -51,6 +51,17 @@ final class AccelSessionContext implements SSLSessionContext {
 
     private int cachedCount;
 
+    /** Server: its context's OCSP stapling (for {@link TlsStapling}); null on a client's. */
+    private volatile dev.acceljce.jsse.ocsp.OcspStapler stapler;
+
+    void stapler(dev.acceljce.jsse.ocsp.OcspStapler s) {
+        stapler = s;
+    }
+
+    dev.acceljce.jsse.ocsp.OcspStapler stapler() {
+        return stapler;
+    }
+
     /** The server's libssl context, whose session timeout follows this one. */
     void attach(SslContextHandle h) {
         handle = h;
@@ -161,6 +172,28 @@ final class AccelSessionContext implements SSLSessionContext {
                 return null;
             }
             return s;
+        }
+    }
+
+    /**
+     * Server: whether a ticket this context has no session for is opened all the same: with
+     * installed ticket keys (shared by several servers, kept across restarts) it was sealed
+     * elsewhere; with this context's own random keys it was forgotten (the cache size) or expired.
+     */
+    boolean opensUnknownTickets() {
+        SslContextHandle h = handle;
+        return h != null && h.ticketKeys().installed();
+    }
+
+    /** The server's libssl context, or null before init (for installing ticket keys). */
+    SslContextHandle handle() {
+        return handle;
+    }
+
+    /** Server: whether a ticket sealed under {@code iv} is remembered (its session may have expired). */
+    boolean remembersTicket(byte[] iv) {
+        synchronized (byPeer) {
+            return byTicket.containsKey(HexFormat.of().formatHex(iv));
         }
     }
 

@@ -47,6 +47,9 @@ public abstract class AccelSslContext extends SSLContextSpi {
     /** Whether clients ask for stapled OCSP responses (status_request). */
     private final boolean clientStapling = TlsPolicy.clientStapling();
 
+    /** A server's OCSP stapling (jdk.tls.server.enableStatusRequestExtension, jdk.tls.stapling.*), read now. */
+    private final dev.acceljce.jsse.ocsp.OcspStapler stapler = new dev.acceljce.jsse.ocsp.OcspStapler();
+
     private volatile TlsPolicy.Disabled disabled = TlsPolicy.Disabled.current();
     private volatile SslContextHandle handle;
     private volatile X509ExtendedKeyManager keyManager;
@@ -69,6 +72,7 @@ public abstract class AccelSslContext extends SSLContextSpi {
         this.clientProtocols = clientProtocols;
         this.serverProtocols = serverProtocols;
         this.customizable = customizable;
+        serverSessions.stapler(stapler);
     }
 
     @Override
@@ -105,6 +109,11 @@ public abstract class AccelSslContext extends SSLContextSpi {
             handle = h;
         } catch (RuntimeException e) {
             throw new KeyManagementException("libssl could not make a context: " + e.getMessage(), e);
+        }
+        try {
+            TlsTicketKeys.applyDeploymentProperties(serverSessions); // dev.acceljce.tls.ticketKeys.file
+        } catch (Exception e) {
+            throw new KeyManagementException("session ticket keys: " + e.getMessage(), e);
         }
         keyManager = k;
         trustManager = t;
@@ -225,6 +234,10 @@ public abstract class AccelSslContext extends SSLContextSpi {
 
     X509TrustManager trustManager() {
         return trustManager;
+    }
+
+    dev.acceljce.jsse.ocsp.OcspStapler stapler() {
+        return stapler;
     }
 
     boolean clientStapling() {

@@ -53,7 +53,7 @@ final class AccelSslSession extends ExtendedSSLSession {
     private final SSLSessionContext context;
     private final String peerHost;
     private final int peerPort;
-    private final long creationTime = System.currentTimeMillis();
+    private volatile long creationTime = System.currentTimeMillis();
     private volatile long lastAccessedTime = creationTime;
     private final Map<String, Object> values = new ConcurrentHashMap<>();
     private volatile byte[] id = new byte[0];
@@ -98,6 +98,17 @@ final class AccelSslSession extends ExtendedSSLSession {
     void cachedIn(SslContextHandle context, SslSession s) {
         cachedBy = context;
         libsslCached = s;
+    }
+
+    /**
+     * Server: this session continues a ticket sealed elsewhere (another server sharing the ticket
+     * keys, or this one before a restart): its creation time is the one libssl read from the
+     * ticket, when that is earlier than now.
+     */
+    void resumedFromTicket(long createdMillis) {
+        if (createdMillis > 0 && createdMillis < creationTime) {
+            creationTime = createdMillis;
+        }
     }
 
     /** A resumed connection used this session. */

@@ -154,11 +154,18 @@ final class HandshakeCallbacks implements SslCallbacks.Handler {
         // a client's choice among its certificates: the CAs the server named (none: any)
         List<byte[]> authorities = client ? connection.serverRequestedAuthorities() : List.of();
         CredentialChoice.Request request = new CredentialChoice.Request(peerSchemes, curvesAllowed, authorities);
-        return new PendingOperation<>(
-                PendingOperation.Kind.CHOOSE_CREDENTIALS,
-                () -> CredentialChoice.choose(
-                        setting.context().keyManager(), client, setting.socket(), setting.engine(), request));
+        // a server's OCSP staple is fetched in the same work, once the chain is chosen
+        boolean staple = !client && setting.context().stapler().active() && connection.ocspRequested();
+        return new PendingOperation<>(PendingOperation.Kind.CHOOSE_CREDENTIALS, () -> {
+            CredentialChoice.Credentials c = CredentialChoice.choose(
+                    setting.context().keyManager(), client, setting.socket(), setting.engine(), request);
+            ocspStaple = staple && c != null ? setting.context().stapler().responseFor(c.chain()) : null;
+            return c;
+        });
     }
+
+    /** Server: the OCSP response to staple, fetched with the credentials, until the chain is set. */
+    private volatile byte[] ocspStaple;
 
     /** Gives libssl the chosen chain and key: 1 done, 0 fail (see {@link SslCallbacks.Handler#selectCertificate}). */
     private int useCredentials(CredentialChoice.Credentials c) throws Exception {
@@ -170,10 +177,13 @@ final class HandshakeCallbacks implements SslCallbacks.Handler {
         List<byte[]> der = c.encodedChain();
         // keys libssl can read sign there; any other (a token's, another provider's) through the JCA
         SslPrivateKey nativeKey = setting.context().nativeKey(c.key());
-        if (nativeKey != null && connection.setChainAndKey(der, nativeKey)) {
-            return 1;
+        boolean set =
+                nativeKey != null && connection.setChainAndKey(der, nativeKey) || connection.setChainAndKey(der, null);
+        if (set && ocspStaple != null) {
+            connection.setOcspResponse(ocspStaple); // refused: the handshake goes on without it
         }
-        return connection.setChainAndKey(der, null) ? 1 : 0;
+        ocspStaple = null;
+        return set ? 1 : 0;
     }
 
     @Override
@@ -333,5 +343,10 @@ final class HandshakeCallbacks implements SslCallbacks.Handler {
     @Override
     public boolean ticketOpening(byte[] iv) {
         return sessions.ticketOpening(iv);
+    }
+
+    @Override
+    public void ticketOpened(String keyLabel) {
+        sessions.ticketOpened(keyLabel);
     }
 }

@@ -21,6 +21,8 @@ final class SessionBinding {
     private AccelSslSession ticketOrigin;
     /** Server: tickets sealed before the handshake finished, mapped to its session when it has one. */
     private List<byte[]> sealedTickets;
+    /** Server: the label of the ticket key the client's ticket opened under, until the handshake ends. */
+    private String ticketKeyLabel;
     /** The session the handshake ended in, once it has. */
     private AccelSslSession established;
 
@@ -66,15 +68,25 @@ final class SessionBinding {
 
     /**
      * Whether the client's ticket {@code iv} may be opened: false when its session was
-     * invalidated, expired or left the cache (SunJSSE would not resume such a session either).
+     * invalidated, expired or left the cache (SunJSSE would not resume such a session either);
+     * true for a ticket it never saw when ticket keys are installed (see {@link TlsTicketKeys}).
      */
     boolean ticketOpening(byte[] iv) {
-        AccelSslSession origin = sessions().ticketSession(iv);
+        AccelSessionContext sessions = sessions();
+        AccelSslSession origin = sessions.ticketSession(iv);
+        if (origin == null && sessions.opensUnknownTickets() && !sessions.remembersTicket(iv)) {
+            return true; // sealed by another server sharing the keys, or before a restart
+        }
         if (origin == null || !origin.isValid()) {
             return false;
         }
         ticketOrigin = origin;
         return true;
+    }
+
+    /** The client's ticket opened under the key labelled {@code keyLabel} (counted if the handshake resumes). */
+    void ticketOpened(String keyLabel) {
+        ticketKeyLabel = keyLabel;
     }
 
     /**
@@ -105,11 +117,18 @@ final class SessionBinding {
                     fresh.cachedIn(context.handle(), cached);
                 }
             }
+            if (resumed && !client) {
+                fresh.resumedFromTicket(connection.sessionTimeSeconds() * 1000); // a ticket sealed elsewhere
+            }
             sessions.remember(fresh);
             s = fresh;
         }
+        if (resumed && !client && ticketKeyLabel != null) {
+            TlsCounters.ticketResumed(ticketKeyLabel);
+        }
         offered = null;
         ticketOrigin = null;
+        ticketKeyLabel = null;
         established = s;
         if (sealedTickets != null) {
             for (byte[] iv : sealedTickets) {

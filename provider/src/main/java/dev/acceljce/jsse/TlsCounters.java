@@ -31,6 +31,15 @@ final class TlsCounters {
 
     private static final ConcurrentHashMap<Kind, Tallies> KINDS = new ConcurrentHashMap<>();
 
+    /**
+     * Counts a server's handshake resumed with a ticket under the key labelled {@code keyLabel}
+     * (an installed key's label, or {@code per-context} for the context's own random keys): row
+     * {@code TLS.ticket resumed <label>}.
+     */
+    static void ticketResumed(String keyLabel) {
+        tally("TLS", "ticket resumed " + keyLabel).countShared(0);
+    }
+
     /** Counts a finished handshake and returns the tally its records count on. */
     static Counters.Tally handshake(boolean client, boolean resumed, String protocol, String group, String suite) {
         Tallies t = KINDS.computeIfAbsent(new Kind(resumed, protocol, group, suite), k -> {

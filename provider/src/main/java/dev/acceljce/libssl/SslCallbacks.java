@@ -83,6 +83,12 @@ public final class SslCallbacks {
          * resumed proves it ours); false refuses it, for a full handshake (its session was invalidated).
          */
         boolean ticketOpening(byte[] iv);
+
+        /**
+         * The ticket opened under the key labelled {@code keyLabel} (not yet authenticated, as in
+         * {@link #ticketOpening}): for counting resumptions per key.
+         */
+        default void ticketOpened(String keyLabel) {}
     }
 
     /** What {@link Handler#verifyPeer} answers besides an alert. */
@@ -353,7 +359,12 @@ public final class SslCallbacks {
             if (!h.ticketOpening(id)) {
                 return TicketKeys.OPEN_UNKNOWN;
             }
-            return h.ticketKeys().open(name, iv, cipherCtx, hmacCtx);
+            TicketKeys keys = h.ticketKeys();
+            int opened = keys.open(name, iv, cipherCtx, hmacCtx);
+            if (opened != TicketKeys.OPEN_UNKNOWN) {
+                h.ticketOpened(keys.labelOf(name));
+            }
+            return opened;
         } catch (Throwable t) {
             return -1;
         }

@@ -142,6 +142,10 @@ final class SslCalls {
             LibSsl.critical("SSL_get0_peer_certificates", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle SSL_ENABLE_OCSP_STAPLING =
             LibSsl.critical("SSL_enable_ocsp_stapling", FunctionDescriptor.ofVoid(ADDRESS));
+    private static final MethodHandle SSL_SET_OCSP_RESPONSE =
+            LibSsl.function("SSL_set_ocsp_response", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle SSL_GET_TLSEXT_STATUS_TYPE =
+            LibSsl.critical("SSL_get_tlsext_status_type", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle SSL_GET0_OCSP_RESPONSE =
             LibSsl.critical("SSL_get0_ocsp_response", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_CLIENT_HELLO_GET0_EXT = LibSsl.critical(
@@ -170,6 +174,8 @@ final class SslCalls {
             LibSsl.function("SSL_CTX_set_tlsext_ticket_key_cb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle SSL_CTX_SET_TIMEOUT =
             LibSsl.critical("SSL_CTX_set_timeout", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle SSL_CTX_SET_SESSION_PSK_DHE_TIMEOUT =
+            LibSsl.critical("SSL_CTX_set_session_psk_dhe_timeout", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT));
     static final MethodHandle SSL_SESSION_FREE =
             LibSsl.function("SSL_SESSION_free", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle SSL_SET_SESSION =
@@ -178,6 +184,8 @@ final class SslCalls {
             LibSsl.critical("SSL_get_session", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle SSL_SESSION_GET_ID =
             LibSsl.critical("SSL_SESSION_get_id", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_SESSION_GET_TIME =
+            LibSsl.critical("SSL_SESSION_get_time", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
     private static final MethodHandle SSL_GET1_SESSION =
             LibSsl.critical("SSL_get1_session", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle SSL_CTX_REMOVE_SESSION =
@@ -212,6 +220,26 @@ final class SslCalls {
                 return null;
             }
             return data.reinterpret(len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** A server's OCSP response for its leaf, sent when the client asked (libssl copies it). */
+    static boolean setOcspResponse(MemorySegment ssl, MemorySegment der, long len) {
+        try {
+            return (int) SSL_SET_OCSP_RESPONSE.invokeExact(ssl, der, len) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code TLSEXT_STATUSTYPE_ocsp}: what SSL_get_tlsext_status_type answers when the client asked for a staple. */
+    static final int STATUS_TYPE_OCSP = 1;
+
+    static int statusType(MemorySegment ssl) {
+        try {
+            return (int) SSL_GET_TLSEXT_STATUS_TYPE.invokeExact(ssl);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -358,6 +386,8 @@ final class SslCalls {
     static void ctxSetTimeout(MemorySegment ctx, int seconds) {
         try {
             int ignored = (int) SSL_CTX_SET_TIMEOUT.invokeExact(ctx, seconds);
+            // TLS 1.3 sessions (tickets) have a lifetime of their own in libssl: the same one
+            SSL_CTX_SET_SESSION_PSK_DHE_TIMEOUT.invokeExact(ctx, seconds);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -385,6 +415,16 @@ final class SslCalls {
     static boolean ctxRemoveSession(MemorySegment ctx, MemorySegment session) {
         try {
             return (int) SSL_CTX_REMOVE_SESSION.invokeExact(ctx, session) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** When libssl says the connection's session was established (seconds since 1970), or 0 when it has none. */
+    static long sessionTime(MemorySegment ssl) {
+        try {
+            MemorySegment session = (MemorySegment) SSL_GET_SESSION.invokeExact(ssl);
+            return session.equals(MemorySegment.NULL) ? 0 : (long) SSL_SESSION_GET_TIME.invokeExact(session);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -329,6 +329,41 @@ public final class SslConnection extends NativeObject {
         }
     }
 
+    /**
+     * A server's: whether the client asked for a stapled OCSP response (status_request). Valid in
+     * the certificate callback, where it is called.
+     */
+    public boolean ocspRequested() {
+        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
+        try {
+            return SslCalls.statusType(ssl) == SslCalls.STATUS_TYPE_OCSP;
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * A server's: the DER OCSP response to staple for the leaf just set (libssl sends it only to a
+     * client that asked). Called from the certificate callback, after {@link #setChainAndKey}.
+     * Returns false when libssl refused it.
+     */
+    public boolean setOcspResponse(byte[] der) {
+        if (der == null || der.length == 0 || der.length >= (1 << 24)) {
+            return false; // a CertificateStatus message carries less than 2^24 bytes
+        }
+        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment copy = arena.allocateFrom(java.lang.foreign.ValueLayout.JAVA_BYTE, der);
+            boolean ok = SslCalls.setOcspResponse(ssl, copy, der.length);
+            if (!ok) {
+                AwsLcErrors.clear();
+            }
+            return ok;
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
     /** The OCSP response the server stapled (DER), or null. From a callback too. */
     public byte[] ocspResponse() {
         MemorySegment ssl = ptr(); // a read: also from a callback
@@ -407,6 +442,19 @@ public final class SslConnection extends NativeObject {
         MemorySegment ssl = ptr(); // a read
         try (Arena arena = Arena.ofConfined()) {
             return SslCalls.sessionId(ssl, arena.allocate(8));
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * When libssl says this connection's session was established, in seconds since 1970: a
+     * resumed TLS 1.2 session's original time (from its ticket), a resumed TLS 1.3 one's resumption.
+     */
+    public long sessionTimeSeconds() {
+        MemorySegment ssl = ptr(); // a read
+        try {
+            return SslCalls.sessionTime(ssl);
         } finally {
             java.lang.ref.Reference.reachabilityFence(this);
         }

@@ -73,7 +73,10 @@ public final class SslContextHandle extends NativeObject {
         }
     }
 
-    /** How long libssl's server side honours a session or ticket, in seconds (SSLSessionContext's timeout). */
+    /**
+     * How long libssl's server side honours a session or ticket, in seconds (SSLSessionContext's
+     * timeout): TLS 1.2 sessions and TLS 1.3 tickets alike.
+     */
     public void setSessionTimeout(int seconds) {
         MemorySegment ctx = enter();
         try {

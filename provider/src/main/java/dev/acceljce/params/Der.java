@@ -63,13 +63,13 @@ public final class Der {
     }
 
     /** Reads TLVs in order from {@code data[pos..end)}. */
-    static final class Reader {
+    public static final class Reader {
         private final byte[] data;
         private final int end;
         private int pos;
 
         /** A reader over a whole encoding; {@code data} null throws NullPointerException, as in the JDK. */
-        Reader(byte[] data) {
+        public Reader(byte[] data) {
             this(data, 0, data.length);
         }
 
@@ -79,18 +79,18 @@ public final class Der {
             this.end = end;
         }
 
-        boolean hasMore() {
+        public boolean hasMore() {
             return pos < end;
         }
 
         /** Fails unless every byte was read. */
-        void end(String what) throws IOException {
+        public void end(String what) throws IOException {
             if (pos != end) {
                 throw new IOException(what + " parsing error: extra data (" + (end - pos) + " bytes)");
             }
         }
 
-        byte[] octetString() throws IOException {
+        public byte[] octetString() throws IOException {
             int len = header(OCTET_STRING);
             byte[] out = Arrays.copyOfRange(data, pos, pos + len);
             pos += len;
@@ -98,7 +98,7 @@ public final class Der {
         }
 
         /** The contents of a SEQUENCE, as a reader of its own. */
-        Reader sequence() throws IOException {
+        public Reader sequence() throws IOException {
             int len = header(SEQUENCE);
             Reader inner = new Reader(data, pos, pos + len);
             pos += len;
@@ -106,7 +106,7 @@ public final class Der {
         }
 
         /** An INTEGER that fits an int, minimally encoded. */
-        int integer() throws IOException {
+        public int integer() throws IOException {
             int len = header(INTEGER);
             if (len == 0) {
                 throw new IOException("DER: empty INTEGER");
@@ -126,7 +126,7 @@ public final class Der {
         }
 
         /** The contents of the next TLV, which must have tag {@code tag} (any class or form). */
-        byte[] contents(int tag) throws IOException {
+        public byte[] contents(int tag) throws IOException {
             int len = header(tag);
             byte[] out = Arrays.copyOfRange(data, pos, pos + len);
             pos += len;
@@ -134,12 +134,12 @@ public final class Der {
         }
 
         /** The next tag, without reading it; -1 at the end. */
-        int peek() {
+        public int peek() {
             return pos < end ? data[pos] & 0xff : -1;
         }
 
         /** A whole TLV (tag, length, contents) with tag {@code tag}, as encoded. */
-        byte[] element(int tag) throws IOException {
+        public byte[] element(int tag) throws IOException {
             int start = pos;
             int len = header(tag);
             pos += len;
