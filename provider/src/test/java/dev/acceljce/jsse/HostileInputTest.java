@@ -105,8 +105,15 @@ class HostileInputTest {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
     }
 
-    static SSLEngine server(String stack) throws Exception {
-        SSLEngine s = TlsPeers.context(stack, "ec256").createSSLEngine();
+    private static final Map<String, javax.net.ssl.SSLContext> CONTEXTS = new java.util.HashMap<>();
+
+    static synchronized SSLEngine server(String stack) throws Exception {
+        javax.net.ssl.SSLContext ctx = CONTEXTS.get(stack);
+        if (ctx == null) {
+            ctx = TlsPeers.context(stack, "ec256");
+            CONTEXTS.put(stack, ctx);
+        }
+        SSLEngine s = ctx.createSSLEngine();
         s.setUseClientMode(false);
         return s;
     }
