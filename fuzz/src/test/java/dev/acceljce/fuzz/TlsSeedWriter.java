@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
  * Writes the kept inputs of {@link TlsHandshakeStatesFuzzTest} from recorded handshakes: for every
  * scenario (x25519, X25519MLKEM768, P-256; ECDSA, RSA and Ed25519 certificates; TLS 1.3 and 1.2),
  * side and peer, and every flight of the peer, one input that stops there with the genuine flight
- * (mode 3, nothing appended: the fuzzer's mutations then start from a real handshake) and one that
- * carries the flight as recorded (mode 0). Run it only when the format or the scenarios change:
+ * (mode 3, nothing appended: the fuzzer's mutations then start from a real handshake) and, for the
+ * first two flights, one that carries the flight as recorded (mode 0). Run it only when the format or the scenarios change:
  * {@code ./scripts/mvn.sh verify -pl openssl-bundle,provider,fuzz -Dtest=TlsSeedWriter
  * -Dacceljce.fuzz.writeSeeds=true -Dacceljce.fuzz=}
  */
@@ -35,6 +35,9 @@ class TlsSeedWriter {
                         byte config = (byte) (si | (oursIsClient ? 0x08 : 0) | (jdkPeer ? 0x10 : 0));
                         String name = (oursIsClient ? "client" : "server") + "-" + s + "-" + peer + "-flight" + step;
                         Files.write(dir.resolve(name + "-genuine"), new byte[] {config, (byte) step, 3});
+                        if (step >= 2) {
+                            continue; // later flights are encrypted under keys of their own handshake
+                        }
                         byte[] recorded = new byte[3 + flights.get(step).length];
                         recorded[0] = config;
                         recorded[1] = (byte) step;
