@@ -616,7 +616,8 @@ final class AccelSslEngine extends SSLEngine {
             int type = src.get(p) & 0xff;
             int bodyLength = ((src.get(p + 3) & 0xff) << 8) | (src.get(p + 4) & 0xff);
             int recordLength;
-            if (type >= 20 && type <= 24 && src.get(p + 1) == 3 && bodyLength <= MAX_RECORD_BODY) {
+            // any content type: libssl refuses an unknown one only once it has the whole record
+            if (src.get(p + 1) == 3 && bodyLength <= MAX_RECORD_BODY) {
                 recordLength = RECORD_HEADER + bodyLength;
                 if (src.remaining() < recordLength) {
                     return new SSLEngineResult(Status.BUFFER_UNDERFLOW, status(), 0, 0);

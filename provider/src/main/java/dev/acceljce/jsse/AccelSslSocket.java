@@ -82,6 +82,9 @@ final class AccelSslSocket extends SSLSocket {
     private final byte[] waitingFor = new byte[5];
 
     private volatile boolean handshakeStarted;
+    /** A server's handshake deadline while its handshake runs (read lock held), else null. */
+    private HandshakeDeadline deadline;
+
     private volatile boolean handshakeDone;
     private volatile boolean closed;
     /** The transport ended (EOF) or the peer's close_notify arrived: reads return -1. */
@@ -226,6 +229,7 @@ final class AccelSslSocket extends SSLSocket {
         checkOpen();
         AccelSslEngine e = engine;
         handshakeStarted = true;
+        deadline = e.getUseClientMode() ? null : HandshakeDeadline.start(transport);
         try {
             e.beginHandshake();
             while (true) {
@@ -261,6 +265,11 @@ final class AccelSslSocket extends SSLSocket {
                 throw new SSLHandshakeException("Remote host terminated the handshake", ex);
             }
             throw ex;
+        } finally {
+            if (deadline != null) {
+                deadline.end(transport);
+                deadline = null;
+            }
         }
     }
 
@@ -431,11 +440,27 @@ final class AccelSslSocket extends SSLSocket {
     }
 
     /**
+     * As {@link #fillFromTransport()}, each read bounded by the handshake's deadline while a
+     * server handshakes under one ({@link HandshakeDeadline}).
+     */
+    private void fill() throws IOException {
+        HandshakeDeadline d = deadline;
+        if (d != null) {
+            d.beforeRead(transport);
+        }
+        try {
+            fillFromTransport();
+        } catch (java.net.SocketTimeoutException t) {
+            throw d == null ? t : d.onTimeout(t);
+        }
+    }
+
+    /**
      * Reads what the transport has (at least one byte) into {@link #netIn}. With nothing buffered
      * and nothing arrived, the wait (an idle connection's) holds no record-sized buffer: the first
      * bytes of the next record go into {@link #waitingFor}, then into a borrowed buffer.
      */
-    private void fill() throws IOException {
+    private void fillFromTransport() throws IOException {
         InputStream in = transport.getInputStream();
         if (netIn.position() == 0 && in.available() == 0) {
             netIn = SocketBuffers.give(netIn);
