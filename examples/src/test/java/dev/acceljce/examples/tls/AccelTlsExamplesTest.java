@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and with AccelJCE-TLS on one side only, no count means it was not used. Where the example can
  * see the TLS session, its class is checked too.
  */
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 180, unit = TimeUnit.SECONDS) // child JVMs and servers: generous for a loaded 2-core runner
 class AccelTlsExamplesTest {
     private static final String SESSION = "dev.acceljce.jsse.AccelSslSession";
     private static final char[] PASSWORD = "changeit".toCharArray();
@@ -199,7 +199,7 @@ class AccelTlsExamplesTest {
             try {
                 p.getOutputStream().close();
                 out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                assertTrue(p.waitFor(45, TimeUnit.SECONDS), "timed out:\n" + out);
+                assertTrue(p.waitFor(150, TimeUnit.SECONDS), "timed out:\n" + out);
             } finally {
                 p.destroyForcibly();
             }
