@@ -76,6 +76,8 @@ final class AccelSslEngine extends SSLEngine {
     private HandshakeCallbacks callbacks;
     /** The largest plaintext one record carries (SSLParameters.getMaximumPacketSize less a record's expansion). */
     private int maxFragment = SslConnection.MAX_PLAINTEXT;
+    /** What this connection's session exports through (the session holds it weakly). */
+    private KeyingMaterialExporter.Source exportSource;
     /** Where this connection's records are counted, once the handshake finished. */
     private Counters.Tally records = Counters.Tally.NONE;
 
@@ -346,6 +348,7 @@ final class AccelSslEngine extends SSLEngine {
         try {
             TlsParameters.Applied applied = parameters.applyTo(c, getPeerHost());
             handshakeSession.localSignatureAlgorithms = applied.localSignatureAlgorithms();
+            answers.tls12WithoutSignatureAlgorithms(applied.tls12WithoutSignatureAlgorithms());
             maxFragment = applied.maxFragment();
         } catch (SSLException | RuntimeException e) {
             c.free();
@@ -392,6 +395,8 @@ final class AccelSslEngine extends SSLEngine {
         s.protocol = connection.version() == SslConnection.TLS1_3 ? TlsNames.TLS13 : TlsNames.TLS12;
         s.cipherSuite = connection.cipherSuite();
         session = sessions.finish(connection, s, resumed);
+        exportSource = new KeyingMaterialExporter.Source(lock, connection);
+        session.exportsFrom(exportSource);
         records = TlsCounters.handshake(
                 clientMode(), resumed, s.protocol, TlsNames.jdkGroup(connection.group()), s.cipherSuite);
     }

@@ -111,6 +111,24 @@ final class AccelSslSession extends ExtendedSSLSession {
         }
     }
 
+    /** The connection exports come from (see {@link KeyingMaterialExporter}), held weakly; null before any. */
+    private volatile java.lang.ref.WeakReference<KeyingMaterialExporter.Source> exportSource;
+
+    /** A connection established or resumed this session: exports come from it from now on. */
+    void exportsFrom(KeyingMaterialExporter.Source source) {
+        exportSource = new java.lang.ref.WeakReference<>(source);
+    }
+
+    KeyingMaterialExporter.Source exportSource() {
+        java.lang.ref.WeakReference<KeyingMaterialExporter.Source> r = exportSource;
+        return r == null ? null : r.get();
+    }
+
+    /** Some connection was this session's export source (perhaps gone now). */
+    boolean exportedBefore() {
+        return exportSource != null;
+    }
+
     /** A resumed connection used this session. */
     void touched() {
         lastAccessedTime = System.currentTimeMillis();
@@ -279,6 +297,23 @@ final class AccelSslSession extends ExtendedSSLSession {
             out.add(b.clone());
         }
         return java.util.Collections.unmodifiableList(out);
+    }
+
+    /**
+     * RFC 5705 / RFC 8446 exported keying material as a key, through the connection that last
+     * established or resumed this session, while it is open (see {@link KeyingMaterialExporter}).
+     */
+    @Override
+    public javax.crypto.SecretKey exportKeyingMaterialKey(String keyAlg, String label, byte[] context, int length)
+            throws javax.net.ssl.SSLKeyException {
+        return KeyingMaterialExporter.key(this, keyAlg, label, context, length);
+    }
+
+    /** RFC 5705 / RFC 8446 exported keying material as bytes (see {@link #exportKeyingMaterialKey}). */
+    @Override
+    public byte[] exportKeyingMaterialData(String label, byte[] context, int length)
+            throws javax.net.ssl.SSLKeyException {
+        return KeyingMaterialExporter.data(this, label, context, length);
     }
 
     @Override

@@ -38,6 +38,12 @@ final class HandshakeCallbacks implements SslCallbacks.Handler {
     private PendingOperation<?> pending;
     /** The key manager's answer this handshake signs with (null: none chosen, or none). */
     private CredentialChoice.Credentials credentials;
+    /** A server's answer to a TLS 1.2 client that sent no signature_algorithms (set once configured). */
+    private Tls12ClientWithoutSignatureAlgorithms tls12WithoutSignatureAlgorithms;
+
+    void tls12WithoutSignatureAlgorithms(Tls12ClientWithoutSignatureAlgorithms answer) {
+        tls12WithoutSignatureAlgorithms = answer;
+    }
     /** What a callback or its work learnt about a failure, for the engine's exception. */
     private Throwable failureCause;
 
@@ -175,6 +181,12 @@ final class HandshakeCallbacks implements SslCallbacks.Handler {
         }
         handshakeSession.localCertificates = c.chain().clone();
         List<byte[]> der = c.encodedChain();
+        if (!setting.client()
+                && tls12WithoutSignatureAlgorithms != null
+                && connection.version() == SslConnection.TLS1_2
+                && connection.peerSignatureAlgorithms().length == 0) {
+            tls12WithoutSignatureAlgorithms.narrow(connection, c.chain()[0].getPublicKey());
+        }
         // keys libssl can read sign there; any other (a token's, another provider's) through the JCA
         SslPrivateKey nativeKey = setting.context().nativeKey(c.key());
         boolean set =

@@ -172,7 +172,10 @@ final class TlsParameters {
     // ------------------------------------------------------------------ onto a connection
 
     /** What applying the parameters decided that the engine needs later. */
-    record Applied(String[] localSignatureAlgorithms, int maxFragment) {}
+    record Applied(
+            String[] localSignatureAlgorithms,
+            int maxFragment,
+            Tls12ClientWithoutSignatureAlgorithms tls12WithoutSignatureAlgorithms) {}
 
     /**
      * Gives {@code connection} these parameters: what jdk.tls.disabledAlgorithms turns off is
@@ -182,7 +185,7 @@ final class TlsParameters {
     Applied applyTo(SslConnection connection, String peerHost) throws SSLException {
         SSLParameters p = parameters;
         TlsPolicy.Disabled disabled = context.disabled();
-        setProtocolsAndSuites(connection, p, disabled);
+        List<String> tls12 = setProtocolsAndSuites(connection, p, disabled);
         List<String> groups = new ArrayList<>();
         for (String g : p.getNamedGroups() != null ? p.getNamedGroups() : context.namedGroups(clientMode)) {
             String libssl = TlsNames.libsslGroup(g);
@@ -222,11 +225,13 @@ final class TlsParameters {
         } else if (p.getNeedClientAuth() || p.getWantClientAuth()) {
             connection.verifyPeer(p.getNeedClientAuth());
         }
-        return new Applied(local.toArray(String[]::new), maxFragment);
+        return new Applied(
+                local.toArray(String[]::new), maxFragment, new Tls12ClientWithoutSignatureAlgorithms(tls12, libssl));
     }
 
-    private static void setProtocolsAndSuites(SslConnection connection, SSLParameters p, TlsPolicy.Disabled disabled)
-            throws SSLException {
+    /** Returns the TLS 1.2 suites set (standard names). */
+    private static List<String> setProtocolsAndSuites(
+            SslConnection connection, SSLParameters p, TlsPolicy.Disabled disabled) throws SSLException {
         List<String> protocols = new ArrayList<>();
         for (String v : p.getProtocols()) {
             if (!disabled.protocol(v)) {
@@ -256,6 +261,7 @@ final class TlsParameters {
         if (use12 && !connection.setTls12Suites(String.join(":", tls12))) {
             throw new SSLException("libssl refused the TLS 1.2 cipher suites " + tls12);
         }
+        return tls12;
     }
 
     private void applyClientSide(SslConnection connection, SSLParameters p, String peerHost) throws SSLException {

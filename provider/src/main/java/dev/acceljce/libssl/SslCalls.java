@@ -160,6 +160,14 @@ final class SslCalls {
             LibSsl.critical("SSL_max_seal_overhead", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
     private static final MethodHandle SSL_SESSION_REUSED =
             LibSsl.critical("SSL_session_reused", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_SET_SIGNING_ALGORITHM_PREFS = LibSsl.critical(
+            "SSL_set_signing_algorithm_prefs", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle SSL_GET_EXTMS_SUPPORT =
+            LibSsl.critical("SSL_get_extms_support", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SSL_EXPORT_KEYING_MATERIAL = LibSsl.function(
+            "SSL_export_keying_material",
+            FunctionDescriptor.of(
+                    JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_INT));
 
     // --- ALPN and sessions ---
     private static final MethodHandle SSL_CTX_SET_ALPN_SELECT_CB =
@@ -852,6 +860,46 @@ final class SslCalls {
     static boolean sessionReused(MemorySegment ssl) {
         try {
             return (int) SSL_SESSION_REUSED.invokeExact(ssl) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** SSL_set_signing_algorithm_prefs: the schemes this side signs with (not those it verifies). */
+    static boolean setSigningAlgorithmPrefs(MemorySegment ssl, MemorySegment prefs, long n) {
+        try {
+            return (int) SSL_SET_SIGNING_ALGORITHM_PREFS.invokeExact(ssl, prefs, n) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** SSL_get_extms_support: the extended master secret (RFC 7627) or TLS 1.3 was negotiated. */
+    static boolean extendedMasterSecret(MemorySegment ssl) {
+        try {
+            return (int) SSL_GET_EXTMS_SUPPORT.invokeExact(ssl) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * SSL_export_keying_material (RFC 5705, RFC 8446 7.5): {@code outLen} bytes into {@code out}
+     * from a label and, when {@code useContext}, a context. Lengths are checked by the caller.
+     */
+    static boolean exportKeyingMaterial(
+            MemorySegment ssl,
+            MemorySegment out,
+            long outLen,
+            MemorySegment label,
+            long labelLen,
+            MemorySegment context,
+            long contextLen,
+            boolean useContext) {
+        try {
+            return (int) SSL_EXPORT_KEYING_MATERIAL.invokeExact(
+                            ssl, out, outLen, label, labelLen, context, contextLen, useContext ? 1 : 0)
+                    == 1;
         } catch (Throwable t) {
             throw rethrow(t);
         }

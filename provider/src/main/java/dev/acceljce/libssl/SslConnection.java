@@ -220,6 +220,50 @@ public final class SslConnection extends NativeObject {
         return withString(list, SslCalls::setGroups);
     }
 
+    /**
+     * From the certificate callback (a server's; libssl chooses the TLS 1.2 suite after it):
+     * replaces the TLS 1.2 suites this connection chooses among. False when libssl refused them.
+     */
+    public boolean narrowTls12SuitesInCallback(String list) {
+        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
+        try (Arena arena = Arena.ofConfined()) {
+            boolean ok = SslCalls.setStrictCipherList(ssl, arena.allocateFrom(list));
+            if (!ok) {
+                AwsLcErrors.clear();
+            }
+            return ok;
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * From the certificate callback: the schemes this side signs with (TLS code points, in order),
+     * leaving those it accepts from the peer as they are. False when libssl refused them.
+     */
+    public boolean setSigningAlgorithmsInCallback(int[] codes) {
+        if (codes.length == 0 || codes.length > 64) {
+            throw new IllegalArgumentException(codes.length + " signature schemes");
+        }
+        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment prefs = arena.allocate(java.lang.foreign.ValueLayout.JAVA_SHORT, codes.length);
+            for (int i = 0; i < codes.length; i++) {
+                if (codes[i] < 0 || codes[i] > 0xffff) {
+                    throw new IllegalArgumentException("signature scheme " + codes[i]);
+                }
+                prefs.setAtIndex(java.lang.foreign.ValueLayout.JAVA_SHORT, i, (short) codes[i]);
+            }
+            boolean ok = SslCalls.setSigningAlgorithmPrefs(ssl, prefs, codes.length);
+            if (!ok) {
+                AwsLcErrors.clear();
+            }
+            return ok;
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
     /** Signature algorithms in libssl's names ("ECDSA+SHA256:rsa_pss_rsae_sha256:ed25519"). */
     public boolean setSignatureAlgorithms(String list) {
         return withString(list, SslCalls::setSigalgs);
@@ -726,6 +770,46 @@ public final class SslConnection extends NativeObject {
             return SslCalls.peerVerifyAlgorithms(ssl, arena.allocate(ADDRESS));
         } finally {
             java.lang.ref.Reference.reachabilityFence(this);
+        }
+    }
+
+    /** True when the handshake used the extended master secret (RFC 7627), as every TLS 1.3 one does. */
+    public boolean extendedMasterSecret() {
+        return read(SslCalls::extendedMasterSecret);
+    }
+
+    /**
+     * RFC 5705 / RFC 8446 7.5 keying material of this connection: {@code length} bytes for
+     * {@code label} (its bytes as they are) and {@code context} (null: none, which TLS 1.2 tells
+     * apart from an empty one). Null when libssl refuses (the handshake not finished). The caller
+     * applies the protocol's own limits first; here only what keeps native memory safe.
+     */
+    public byte[] exportKeyingMaterial(byte[] label, byte[] context, int length) {
+        if (label == null || length <= 0 || (context != null && context.length > 0xFFFF)) {
+            throw new IllegalArgumentException("export of " + length + " bytes");
+        }
+        MemorySegment ssl = enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(length);
+            MemorySegment l = arena.allocate(Math.max(1, label.length));
+            MemorySegment.copy(label, 0, l, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, label.length);
+            int contextLength = context == null ? 0 : context.length;
+            MemorySegment c = arena.allocate(Math.max(1, contextLength));
+            if (contextLength > 0) {
+                MemorySegment.copy(context, 0, c, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, contextLength);
+            }
+            try {
+                if (!SslCalls.exportKeyingMaterial(
+                        ssl, out, length, l, label.length, c, contextLength, context != null)) {
+                    AwsLcErrors.clear();
+                    return null;
+                }
+                return out.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            } finally {
+                out.fill((byte) 0);
+            }
+        } finally {
+            exit();
         }
     }
 
