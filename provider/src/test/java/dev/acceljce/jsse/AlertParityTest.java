@@ -251,7 +251,7 @@ class AlertParityTest {
                     "alert 10 unexpected_message | alert 40 handshake_failure",
             "handshake message of an unknown type", "alert 10 unexpected_message | alert 10 unexpected_message",
             "a ServerHello sent to a server", "alert 10 unexpected_message | alert 10 unexpected_message",
-            "record of an unknown content type", "alert 80 internal_error | waits",
+            "record of an unknown content type", "alert 80 internal_error | alert 10 unexpected_message",
             "application data before the handshake", "alert 80 internal_error | alert 10 unexpected_message",
             "empty handshake record", "alert 10 unexpected_message | waits",
             "ChangeCipherSpec before the ClientHello", "alert 80 internal_error | alert 10 unexpected_message");
