@@ -113,6 +113,16 @@ class LayeringTest {
                         }
                     }
                 }
+                if (from.equals("jsse") || from.startsWith("jsse.")) {
+                    for (PoolEntry e : model.constantPool()) {
+                        String text = e instanceof ClassEntry c
+                                ? c.asInternalName()
+                                : e instanceof Utf8Entry u ? u.stringValue() : "";
+                        if (text.contains("java/lang/foreign/")) {
+                            TLS_NATIVE.add(simple(self) + " -> " + text);
+                        }
+                    }
+                }
                 Map<String, String> out = USES.computeIfAbsent(from, k -> new TreeMap<>());
                 for (String u : used) {
                     String to = packageOf(u);
@@ -122,6 +132,25 @@ class LayeringTest {
                 }
             }
         }
+    }
+
+    /** Classes of jsse/ that name a java.lang.foreign type (none may: libssl/ owns native memory). */
+    private static final List<String> TLS_NATIVE = new ArrayList<>();
+
+    /**
+     * The TLS stack speaks to libssl in plain Java types: jsse/ names no java.lang.foreign type and
+     * none of the bindings (awslc, openssl), so every pointer and length is libssl/'s to check.
+     */
+    @Test
+    void theTlsStackHoldsNoNativeMemory() {
+        assertEquals(List.of(), TLS_NATIVE, "jsse/ classes naming java.lang.foreign types");
+        List<String> bindings = new ArrayList<>();
+        USES.forEach((from, targets) -> targets.forEach((to, example) -> {
+            if ((from.equals("jsse") || from.startsWith("jsse.")) && BINDINGS.contains(to)) {
+                bindings.add(from + " uses " + to + " (" + example + ")");
+            }
+        }));
+        assertEquals(List.of(), bindings, "jsse/ using the bindings around libssl/");
     }
 
     @Test
