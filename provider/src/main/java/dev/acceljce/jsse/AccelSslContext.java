@@ -111,7 +111,7 @@ public abstract class AccelSslContext extends SSLContextSpi {
             throw new KeyManagementException("libssl could not make a context: " + e.getMessage(), e);
         }
         try {
-            TlsTicketKeys.applyDeploymentProperties(serverSessions); // dev.acceljce.tls.ticketKeys.file
+            TlsTicketKeys.applyDeploymentProperties(serverSessions); // acceljce.tls.ticketKeys.file
         } catch (Exception e) {
             throw new KeyManagementException("session ticket keys: " + e.getMessage(), e);
         }

@@ -31,7 +31,7 @@ import javax.net.ssl.SSLSocket;
  * callback makes a {@link PendingOperation} and answers "retry", the handshake status becomes
  * {@code NEED_TASK}, {@link #getDelegatedTask()} hands the work out, and when libssl calls back
  * the answer is taken. Under a socket (whose thread would run the task at once anyway) and when
- * {@code dev.acceljce.tls.inlineTasks} is true, the work runs inside the callback instead: one
+ * {@code acceljce.tls.inlineTasks} is true, the work runs inside the callback instead: one
  * descent into libssl per flight rather than one per callback. One lock serialises wrap, unwrap
  * and every state change; a delegated task runs without it and takes it only to store its result.
  */

@@ -46,14 +46,14 @@ final class TlsPolicy {
 
     /**
      * Whether engines run their key manager, trust manager and JCA key work inside libssl's
-     * callbacks rather than as delegated tasks: {@code dev.acceljce.tls.inlineTasks}, off unless
+     * callbacks rather than as delegated tasks: {@code acceljce.tls.inlineTasks}, off unless
      * "true". For callers that would run every {@code NEED_TASK} at once on the same thread
      * anyway (sockets always do): fewer descents into libssl per handshake, but the managers then
      * run on the thread that called wrap or unwrap, inside a native frame.
      */
     static boolean inlineEngineTasks() {
         return Boolean.parseBoolean(
-                System.getProperty("dev.acceljce.tls.inlineTasks", "false").trim());
+                System.getProperty("acceljce.tls.inlineTasks", "false").trim());
     }
 
     private static List<String> names(String property) {

@@ -58,15 +58,15 @@ import javax.net.ssl.SSLContext;
  */
 public final class TlsTicketKeys {
     /** A key store file (PKCS12 by default) whose secret-key entries are the ticket keys. */
-    public static final String FILE_PROPERTY = "dev.acceljce.tls.ticketKeys.file";
+    public static final String FILE_PROPERTY = "acceljce.tls.ticketKeys.file";
     /** The password of {@value #FILE_PROPERTY} and of its entries. */
-    public static final String PASSWORD_PROPERTY = "dev.acceljce.tls.ticketKeys.password";
+    public static final String PASSWORD_PROPERTY = "acceljce.tls.ticketKeys.password";
     /** The key store type of {@value #FILE_PROPERTY}: PKCS12 when not set. */
-    public static final String TYPE_PROPERTY = "dev.acceljce.tls.ticketKeys.type";
+    public static final String TYPE_PROPERTY = "acceljce.tls.ticketKeys.type";
     /** Seconds after its creation date before an entry of the file encrypts (it decrypts at once): 0 when not set. */
-    public static final String DELAY_PROPERTY = "dev.acceljce.tls.ticketKeys.activationDelaySeconds";
+    public static final String DELAY_PROPERTY = "acceljce.tls.ticketKeys.activationDelaySeconds";
     /** How often, in seconds, the file is checked for changes: 60 when not set, 0 never. */
-    public static final String RELOAD_PROPERTY = "dev.acceljce.tls.ticketKeys.reloadSeconds";
+    public static final String RELOAD_PROPERTY = "acceljce.tls.ticketKeys.reloadSeconds";
 
     /** The fewest secret bytes a key must have. */
     public static final int MIN_SECRET_BYTES = 32;
