@@ -550,41 +550,14 @@ final class AccelSslEngine extends SSLEngine {
         if (dst.remaining() < chunk + connection.maxSealOverhead()) {
             return new SSLEngineResult(Status.BUFFER_OVERFLOW, status(), 0, 0);
         }
-        ByteBuffer source = null;
-        for (int i = offset; i < offset + length; i++) {
-            if (srcs[i].hasRemaining()) {
-                source = srcs[i];
-                break;
-            }
-        }
-        int r;
-        if (source.remaining() >= chunk && !source.isReadOnly()) {
-            r = connection.write(source, chunk);
-        } else {
-            // gather the record's bytes from several buffers (or a read-only one) into one
-            ByteBuffer gathered = ByteBuffer.allocate(chunk);
-            for (int i = offset; i < offset + length && gathered.hasRemaining(); i++) {
-                ByteBuffer s = srcs[i];
-                int k = Math.min(s.remaining(), gathered.remaining());
-                ByteBuffer slice = s.duplicate();
-                slice.limit(slice.position() + k);
-                gathered.put(slice);
-            }
-            gathered.flip();
-            r = connection.write(gathered, chunk);
-            if (r > 0) {
-                int left = r;
-                for (int i = offset; i < offset + length && left > 0; i++) {
-                    int k = Math.min(srcs[i].remaining(), left);
-                    srcs[i].position(srcs[i].position() + k);
-                    left -= k;
-                }
-            }
-        }
+        // one record, sealed by libssl straight into dst (as SunJSSE, one record per call)
+        int before = dst.position();
+        int r = connection.write(srcs, offset, length, chunk, dst);
         if (r < 0) {
             throw fail("write");
         }
-        int produced = connection.drain(dst);
+        connection.drain(dst); // nothing, unless libssl wrote more than the record (a pending flight)
+        int produced = dst.position() - before;
         records.countShared(r);
         return new SSLEngineResult(Status.OK, resultStatus(), r, produced);
     }

@@ -23,14 +23,21 @@ final class SslCalls {
     private SslCalls() {}
 
     // --- libcrypto: BIO pairs, buffers, stacks, keys ---
-    private static final MethodHandle BIO_NEW_BIO_PAIR =
-            AwsLc.function("BIO_new_bio_pair", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
-    private static final MethodHandle BIO_WRITE =
-            AwsLc.critical("BIO_write", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle BIO_READ =
-            AwsLc.critical("BIO_read", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle BIO_CTRL_PENDING =
-            AwsLc.critical("BIO_ctrl_pending", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    private static final MethodHandle BIO_GET_NEW_INDEX =
+            AwsLc.critical("BIO_get_new_index", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle BIO_METH_NEW =
+            AwsLc.function("BIO_meth_new", FunctionDescriptor.of(ADDRESS, JAVA_INT, ADDRESS));
+    private static final MethodHandle BIO_METH_SET_WRITE =
+            AwsLc.critical("BIO_meth_set_write", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle BIO_METH_SET_READ =
+            AwsLc.critical("BIO_meth_set_read", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle BIO_METH_SET_CTRL =
+            AwsLc.critical("BIO_meth_set_ctrl", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle BIO_NEW = AwsLc.function("BIO_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle BIO_SET_INIT =
+            AwsLc.critical("BIO_set_init", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT));
+    private static final MethodHandle BIO_SET_RETRY_READ =
+            AwsLc.critical("BIO_set_retry_read", FunctionDescriptor.ofVoid(ADDRESS));
     static final MethodHandle BIO_FREE = AwsLc.function("BIO_free", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle CRYPTO_BUFFER_NEW =
             AwsLc.critical("CRYPTO_BUFFER_new", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
@@ -82,6 +89,8 @@ final class SslCalls {
     static final MethodHandle SSL_FREE = LibSsl.function("SSL_free", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle SSL_SET_BIO =
             LibSsl.function("SSL_set_bio", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle SSL_GET_RBIO =
+            LibSsl.critical("SSL_get_rbio", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle SSL_SET_CONNECT_STATE =
             LibSsl.function("SSL_set_connect_state", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle SSL_SET_ACCEPT_STATE =
@@ -465,33 +474,68 @@ final class SslCalls {
 
     // every wrapper's rethrow(t) is foreign.NativeObject.rethrow, imported statically
 
-    static boolean newBioPair(MemorySegment out1, long size1, MemorySegment out2, long size2) {
+    static int bioGetNewIndex() {
         try {
-            return (int) BIO_NEW_BIO_PAIR.invokeExact(out1, size1, out2, size2) == 1;
+            return (int) BIO_GET_NEW_INDEX.invokeExact();
         } catch (Throwable t) {
             throw rethrow(t);
         }
     }
 
-    static int bioWrite(MemorySegment bio, MemorySegment data, int len) {
+    /** A BIO_METHOD for the life of the process ({@code name} is copied into global memory). */
+    static MemorySegment bioMethNew(int type, String name) {
         try {
-            return (int) BIO_WRITE.invokeExact(bio, data, len);
+            return (MemorySegment) BIO_METH_NEW.invokeExact(
+                    type, java.lang.foreign.Arena.global().allocateFrom(name));
         } catch (Throwable t) {
             throw rethrow(t);
         }
     }
 
-    static int bioRead(MemorySegment bio, MemorySegment data, int len) {
+    static boolean bioMethSetWrite(MemorySegment method, MemorySegment fn) {
         try {
-            return (int) BIO_READ.invokeExact(bio, data, len);
+            return (int) BIO_METH_SET_WRITE.invokeExact(method, fn) == 1;
         } catch (Throwable t) {
             throw rethrow(t);
         }
     }
 
-    static long bioPending(MemorySegment bio) {
+    static boolean bioMethSetRead(MemorySegment method, MemorySegment fn) {
         try {
-            return (long) BIO_CTRL_PENDING.invokeExact(bio);
+            return (int) BIO_METH_SET_READ.invokeExact(method, fn) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static boolean bioMethSetCtrl(MemorySegment method, MemorySegment fn) {
+        try {
+            return (int) BIO_METH_SET_CTRL.invokeExact(method, fn) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment bioNew(MemorySegment method) {
+        try {
+            return (MemorySegment) BIO_NEW.invokeExact(method);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void bioSetInit(MemorySegment bio, int init) {
+        try {
+            BIO_SET_INIT.invokeExact(bio, init);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** From a read upcall: tells libssl the read would block (SSL_get_error: WANT_READ). */
+    static void bioSetRetryRead(MemorySegment bio) {
+        try {
+            BIO_SET_RETRY_READ.invokeExact(bio);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -603,6 +647,14 @@ final class SslCalls {
     static void setBio(MemorySegment ssl, MemorySegment rbio, MemorySegment wbio) {
         try {
             SSL_SET_BIO.invokeExact(ssl, rbio, wbio);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment getRbio(MemorySegment ssl) {
+        try {
+            return (MemorySegment) SSL_GET_RBIO.invokeExact(ssl);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -16,16 +16,18 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One TLS connection in libssl: an owned {@code SSL} whose records go through an in-memory BIO
- * pair. libssl reads and writes its half; the engine moves ciphertext between the other half
- * (the "network" BIO, owned here too) and the caller's buffers. Direct buffers are handed to
- * libssl as they are; heap buffers pass through a native scratch buffer of one record.
+ * One TLS connection in libssl: an owned {@code SSL} whose records go through a {@link WireBio}:
+ * libssl reads ciphertext from the caller's network buffer and writes it into the caller's
+ * destination during the call, one copy each way. Plaintext in direct buffers is handed to
+ * {@code SSL_write} and {@code SSL_read} as it is; plaintext in heap buffers passes through a
+ * shared native scratch buffer of one record (the calls that may call back into Java cannot be
+ * critical, so they cannot take heap memory).
  *
  * <p>Not thread-safe: its engine calls it under one lock. Each native call is bracketed by the
  * concurrent-use guard of {@link NativeObject}, so a mistake ends in an exception, never a crash.
- * {@link #free()} unregisters the callbacks, then frees the {@code SSL} (and with it libssl's
- * half of the pair) and the network half; a connection never freed is freed the same way by the
- * Cleaner once unreachable (its engine is not kept alive by the callback table).
+ * {@link #free()} unregisters the callbacks and the wire, then frees the {@code SSL} (and with it
+ * the BIO); a connection never freed is freed the same way by the Cleaner once unreachable (its
+ * engine is not kept alive by the callback table).
  */
 public final class SslConnection extends NativeObject {
     /** SSL_get_error codes the engine acts on. */
@@ -44,37 +46,25 @@ public final class SslConnection extends NativeObject {
 
     private static final int EXTENSION_SUPPORTED_GROUPS = 10;
 
-    /**
-     * Each half of the pair buffers this much: one whole record (at most 16 KiB + 2 KiB + the
-     * header), which is all the engine feeds at once; a flight larger than this waits for the next
-     * wrap (libssl says WANT_WRITE). Not more: AWS-LC cleanses every buffer it frees, so a bigger
-     * pair costs memset time on every connection.
-     */
-    private static final long PAIR_BUFFER = 20 * 1024;
     /** The largest plaintext libssl takes or gives in one call, and the scratch buffer's size. */
     public static final int MAX_PLAINTEXT = 16 * 1024;
 
     private static final int SCRATCH = 20 * 1024;
     private static final int SSL_VERIFY_PEER = 1, SSL_VERIFY_FAIL_IF_NO_PEER_CERT = 2;
 
-    private final Network network;
+    /** Where libssl's records come from and go to. */
+    private final WireBio wire;
 
-    /** The network half of the pair: its own owner, freed after (or before) the SSL, either works. */
-    private static final class Network extends NativeObject {
-        private static final MethodHandle FREE = MethodHandles.dropReturn(SslCalls.BIO_FREE);
+    /** SSL_max_seal_overhead once the handshake is done (it does not change afterwards), else -1. */
+    private int sealOverhead = -1;
 
-        Network(MemorySegment bio) {
-            super(bio, FREE, "BIO (TLS network half)", false);
-        }
+    private boolean handshakeDone;
 
-        MemorySegment begin() {
-            return enter();
-        }
-
-        void end() {
-            exit();
-        }
-    }
+    /**
+     * True when the last SSL_read returned less plaintext than asked and no input waits: libssl
+     * then has nothing more to give, and the next read answers "want read" without asking it.
+     */
+    private boolean readDrained;
 
     /** Unregisters the callbacks, then frees the SSL: the release of every connection. */
     private static final MethodHandle RELEASE;
@@ -88,15 +78,15 @@ public final class SslConnection extends NativeObject {
         }
     }
 
-    private SslConnection(MemorySegment ssl, Network network) {
+    private SslConnection(MemorySegment ssl, WireBio wire) {
         super(ssl, RELEASE, "SSL", false);
-        this.network = network;
+        this.wire = wire;
     }
 
     /**
      * Record-sized native buffers that heap ByteBuffers pass through, shared by all connections:
      * each call takes one and gives it back before it returns (libssl keeps no pointer to it: a
-     * write completes in the call, as the pair always has room for one record). One per connection
+     * write completes in the call, as the wire takes everything libssl writes). One per connection
      * cost every connection that reads a heap buffer a zeroed 20 KiB allocation and a Cleaner,
      * about 4% of a resumed handshake. What a buffer held stays until the next call overwrites it,
      * as it stayed in a connection's own buffer before.
@@ -126,6 +116,10 @@ public final class SslConnection extends NativeObject {
 
     private static void release(MemorySegment ssl) {
         SslCallbacks.unregister(ssl);
+        MemorySegment bio = SslCalls.getRbio(ssl);
+        if (!bio.equals(MemorySegment.NULL)) {
+            WireBio.forget(bio);
+        }
         SslCalls.sslFree(ssl);
     }
 
@@ -145,25 +139,19 @@ public final class SslConnection extends NativeObject {
         if (ssl.equals(MemorySegment.NULL)) {
             throw AwsLcErrors.failure("SSL_new");
         }
-        MemorySegment internal;
-        Network network;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment bios = arena.allocate(ADDRESS, 2);
-            if (!SslCalls.newBioPair(bios, PAIR_BUFFER, bios.asSlice(ADDRESS.byteSize()), PAIR_BUFFER)) {
-                SslCalls.sslFree(ssl);
-                throw AwsLcErrors.failure("BIO_new_bio_pair");
-            }
-            internal = bios.getAtIndex(ADDRESS, 0);
-            network = new Network(bios.getAtIndex(ADDRESS, 1));
+        WireBio wire = WireBio.create();
+        if (wire == null) {
+            SslCalls.sslFree(ssl);
+            throw AwsLcErrors.failure("BIO_new");
         }
-        // SSL_set_bio takes the one reference the pair gave us to the internal half
-        SslCalls.setBio(ssl, internal, internal);
+        // SSL_set_bio takes the one reference for both directions
+        SslCalls.setBio(ssl, wire.bio(), wire.bio());
         if (client) {
             SslCalls.setConnectState(ssl);
         } else {
             SslCalls.setAcceptState(ssl);
         }
-        SslConnection c = new SslConnection(ssl, network);
+        SslConnection c = new SslConnection(ssl, wire);
         SslCallbacks.register(ssl, handler);
         return c;
     }
@@ -509,63 +497,42 @@ public final class SslConnection extends NativeObject {
     /** One step of the handshake: {@link #ERROR_NONE} when it finished, else an SSL_get_error code. */
     public int handshake() {
         MemorySegment ssl = enter();
+        readDrained = false;
         try {
             int r = SslCalls.doHandshake(ssl);
-            return r == 1 ? ERROR_NONE : SslCalls.getError(ssl, r);
+            if (r == 1) {
+                handshakeDone = true;
+                return ERROR_NONE;
+            }
+            return SslCalls.getError(ssl, r);
         } finally {
+            wire.settle();
             exit();
         }
     }
 
-    /** Bytes libssl has written for the peer, waiting in the network half. */
+    /** Bytes libssl has written for the peer that wait for a destination ({@link #drain}). */
     public int pendingOutput() {
-        MemorySegment bio = network.begin();
-        try {
-            return (int) Math.min(Integer.MAX_VALUE, SslCalls.bioPending(bio));
-        } finally {
-            network.end();
-        }
+        return wire.pendingOutput();
     }
 
-    /** Moves {@code len} bytes from {@code src} (from its position, which advances) to libssl. */
+    /**
+     * Gives libssl {@code len} bytes of {@code src} (from its position, which advances past them):
+     * the next {@link #handshake} or {@link #read} reads them from {@code src} itself, and keeps
+     * whatever it leaves before it returns. So one of those two must follow before {@code src}
+     * goes back to its owner.
+     */
     public void feed(ByteBuffer src, int len) {
-        if (len < 0 || len > src.remaining() || len > PAIR_BUFFER) {
+        if (len < 0 || len > src.remaining()) {
             throw new IllegalArgumentException("feed " + len + " of " + src.remaining());
         }
-        MemorySegment bio = network.begin();
-        try {
-            int done = 0;
-            while (done < len) {
-                int n = SslCalls.bioWrite(bio, segment(src, src.position() + done, len - done), len - done);
-                if (n <= 0) {
-                    throw new IllegalStateException("the BIO pair took " + done + " of " + len + " bytes");
-                }
-                done += n;
-            }
-            src.position(src.position() + len);
-        } finally {
-            network.end();
-        }
+        readDrained = false;
+        wire.offer(src, len);
     }
 
-    /** Moves what libssl wrote for the peer into {@code dst}, as much as fits; returns the count. */
+    /** Moves what libssl wrote for the peer (and found no room for) into {@code dst}, as much as fits. */
     public int drain(ByteBuffer dst) {
-        MemorySegment bio = network.begin();
-        try {
-            int want = (int) Math.min(dst.remaining(), SslCalls.bioPending(bio));
-            int done = 0;
-            while (done < want) {
-                int n = SslCalls.bioRead(bio, segment(dst, dst.position() + done, want - done), want - done);
-                if (n <= 0) {
-                    break;
-                }
-                done += n;
-            }
-            dst.position(dst.position() + done);
-            return done;
-        } finally {
-            network.end();
-        }
+        return wire.drain(dst);
     }
 
     /**
@@ -583,6 +550,9 @@ public final class SslConnection extends NativeObject {
             if (want == 0) {
                 return 0;
             }
+            if (readDrained && !wire.hasInput()) {
+                return -ERROR_WANT_READ; // what SSL_read would answer, without the call
+            }
             ByteBuffer first = firstWithRoom(dsts, offset, length);
             boolean direct = first.isDirect() && first.remaining() >= want;
             MemorySegment scratch = direct ? null : Scratch.take();
@@ -592,6 +562,9 @@ public final class SslConnection extends NativeObject {
                 if (r <= 0) {
                     return -SslCalls.getError(ssl, r);
                 }
+                // less than asked: the record's plaintext is all out, and a next SSL_read would
+                // only find the wire empty
+                readDrained = r < want && !wire.hasInput();
                 if (direct) {
                     first.position(first.position() + r);
                 } else {
@@ -604,48 +577,73 @@ public final class SslConnection extends NativeObject {
                 }
             }
         } finally {
+            wire.settle();
             exit();
         }
     }
 
-    /** Encrypts {@code len} bytes of {@code src} into one record; returns len, or minus an error code. */
-    public int write(ByteBuffer src, int len) {
-        if (len <= 0 || len > MAX_PLAINTEXT || len > src.remaining()) {
-            throw new IllegalArgumentException("write " + len + " of " + src.remaining());
+    /**
+     * Seals the next {@code len} bytes of {@code srcs[offset..offset+length)} into one record
+     * written into {@code dst} (the caller checked it has room for {@code len} and
+     * {@link #maxSealOverhead}); the sources' positions advance past what was sealed. Returns
+     * {@code len}, or minus an SSL_get_error code. Anything libssl writes beyond {@code dst}'s
+     * room waits for {@link #drain}.
+     */
+    public int write(ByteBuffer[] srcs, int offset, int length, int len, ByteBuffer dst) {
+        if (len <= 0 || len > MAX_PLAINTEXT) {
+            throw new IllegalArgumentException("write " + len);
+        }
+        ByteBuffer first = firstWithRoom(srcs, offset, length);
+        // one direct, writable buffer holding the whole record goes to libssl as it is; anything
+        // else (heap, read-only, spread over several buffers) is gathered into a native scratch
+        boolean asIs = first.isDirect() && !first.isReadOnly() && first.remaining() >= len;
+        long available = 0;
+        for (int i = offset; i < offset + length; i++) {
+            available += srcs[i].remaining();
+        }
+        if (available < len) {
+            throw new IllegalArgumentException("write " + len + " of " + available);
         }
         MemorySegment ssl = enter();
+        MemorySegment scratch = asIs ? null : Scratch.take();
         try {
-            MemorySegment scratch = src.isDirect() ? null : Scratch.take();
-            try {
-                MemorySegment from;
-                if (scratch == null) {
-                    from = MemorySegment.ofBuffer(src).asSlice(0, len);
-                } else {
-                    from = scratch;
-                    MemorySegment.copy(MemorySegment.ofBuffer(src), 0, from, 0, len);
-                }
-                int r = SslCalls.write(ssl, from, len);
-                if (r <= 0) {
-                    return -SslCalls.getError(ssl, r);
-                }
-                src.position(src.position() + r);
-                return r;
-            } finally {
-                if (scratch != null) {
-                    Scratch.give(scratch);
-                }
+            MemorySegment from;
+            if (asIs) {
+                from = MemorySegment.ofBuffer(first).asSlice(0, len);
+            } else {
+                from = scratch;
+                gather(srcs, offset, length, scratch, len);
             }
+            wire.writeTo(dst);
+            int r = SslCalls.write(ssl, from, len);
+            if (r <= 0) {
+                return -SslCalls.getError(ssl, r);
+            }
+            // the whole record was sealed (no partial writes): the sources give up len bytes
+            if (asIs) {
+                first.position(first.position() + r);
+            } else {
+                advance(srcs, offset, length, r);
+            }
+            return r;
         } finally {
+            wire.writeTo(null);
+            if (scratch != null) {
+                Scratch.give(scratch);
+            }
             exit();
         }
     }
+
+    /** A valid pointer for a zero-length SSL_write. */
+    private static final MemorySegment NOTHING = Arena.global().allocate(1);
 
     /** SSL_KEY_UPDATE_REQUESTED: the peer updates its sending keys too. */
     private static final int KEY_UPDATE_REQUESTED = 1;
 
     /**
      * Queues a TLS 1.3 KeyUpdate asking the peer to update its keys too, and flushes it into the
-     * network half (a zero-length SSL_write). False when libssl refuses (not TLS 1.3).
+     * pending output (a zero-length SSL_write). False when libssl refuses (not TLS 1.3).
      */
     public boolean requestKeyUpdate() {
         MemorySegment ssl = enter();
@@ -654,13 +652,7 @@ public final class SslConnection extends NativeObject {
                 AwsLcErrors.clear();
                 return false;
             }
-            MemorySegment scratch = Scratch.take();
-            int r;
-            try {
-                r = SslCalls.write(ssl, scratch, 0);
-            } finally {
-                Scratch.give(scratch);
-            }
+            int r = SslCalls.write(ssl, NOTHING, 0);
             if (r < 0) {
                 AwsLcErrors.clear();
                 return false;
@@ -671,7 +663,7 @@ public final class SslConnection extends NativeObject {
         }
     }
 
-    /** Sends close_notify (SSL_shutdown); the alert waits in the network half. */
+    /** Sends close_notify (SSL_shutdown); the alert waits in the pending output. */
     public void shutdown() {
         MemorySegment ssl = enter();
         try {
@@ -815,16 +807,22 @@ public final class SslConnection extends NativeObject {
 
     /** The most a record adds to its plaintext now. */
     public int maxSealOverhead() {
-        return read(ssl -> (int) Math.min(Integer.MAX_VALUE, SslCalls.maxSealOverhead(ssl)));
+        if (sealOverhead >= 0) {
+            return sealOverhead;
+        }
+        int o = read(ssl -> (int) Math.min(Integer.MAX_VALUE, SslCalls.maxSealOverhead(ssl)));
+        if (handshakeDone) {
+            sealOverhead = o; // the suite is fixed from here on (libssl renegotiates nothing)
+        }
+        return o;
     }
 
-    /** Unregisters the callbacks and frees the SSL and the network half. Idempotent. */
+    /** Unregisters the callbacks and the wire and frees the SSL (and its BIO). Idempotent. */
     public void free() {
         if (isClosed()) {
             return;
         }
         close(); // release(): unregisters, then SSL_free
-        network.close();
     }
 
     // helpers
@@ -852,10 +850,23 @@ public final class SslConnection extends NativeObject {
         }
     }
 
-    /** The segment of {@code b} from absolute index {@code from}, {@code len} bytes (heap or direct). */
-    private static MemorySegment segment(ByteBuffer b, int from, int len) {
-        ByteBuffer view = b.duplicate();
-        view.limit(from + len).position(from);
-        return MemorySegment.ofBuffer(view);
+    private static void gather(ByteBuffer[] srcs, int offset, int length, MemorySegment to, int len) {
+        int done = 0;
+        for (int i = offset; i < offset + length && done < len; i++) {
+            ByteBuffer s = srcs[i];
+            int k = Math.min(s.remaining(), len - done);
+            if (k > 0) {
+                MemorySegment.copy(MemorySegment.ofBuffer(s), 0, to, done, k);
+                done += k;
+            }
+        }
+    }
+
+    private static void advance(ByteBuffer[] srcs, int offset, int length, int n) {
+        for (int i = offset; i < offset + length && n > 0; i++) {
+            int k = Math.min(srcs[i].remaining(), n);
+            srcs[i].position(srcs[i].position() + k);
+            n -= k;
+        }
     }
 }
