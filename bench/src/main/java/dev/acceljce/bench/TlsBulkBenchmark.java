@@ -88,15 +88,49 @@ public class TlsBulkBenchmark {
     @Param({"false"})
     public boolean direct;
 
-    /** Plaintext bytes moved, counted per op: JMH reports it per second. */
+    /**
+     * Plaintext bytes moved, counted per op: JMH reports it per second. And the benchmark
+     * thread's CPU time over the same ops ({@code cpuNanos}, read every {@value #SAMPLE} ops, with
+     * {@code sampledBytes} the bytes of exactly those ops): on a host shared with other work the
+     * wall-clock rate follows the share of the CPU the thread got, while {@code sampledBytes /
+     * cpuNanos} is the rate of the CPU time it used (JMH reports both per second; their ratio is
+     * what counts). Client and server run on this one thread, so its CPU time is the whole op's.
+     */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.OPERATIONS)
     public static class Bytes {
+        static final int SAMPLE = 64;
+        private static final java.lang.management.ThreadMXBean THREADS =
+                java.lang.management.ManagementFactory.getThreadMXBean();
+
         public long bytes;
+        public long sampledBytes;
+        public long cpuNanos;
+        private long unsampledBytes;
+        private long lastCpu;
+        private int sinceSample;
 
         @Setup(Level.Iteration)
         public void reset() {
             bytes = 0;
+            sampledBytes = 0;
+            cpuNanos = 0;
+            unsampledBytes = 0;
+            sinceSample = 0;
+            lastCpu = THREADS.getCurrentThreadCpuTime();
+        }
+
+        void add(int n) {
+            bytes += n;
+            unsampledBytes += n;
+            if (++sinceSample == SAMPLE) {
+                long now = THREADS.getCurrentThreadCpuTime();
+                cpuNanos += now - lastCpu;
+                lastCpu = now;
+                sampledBytes += unsampledBytes;
+                unsampledBytes = 0;
+                sinceSample = 0;
+            }
         }
     }
 
@@ -174,7 +208,7 @@ public class TlsBulkBenchmark {
     @Benchmark
     public int transfer(Bytes counter) throws SSLException {
         int n = transfer();
-        counter.bytes += n;
+        counter.add(n);
         return n;
     }
 
