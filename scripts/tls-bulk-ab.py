@@ -12,6 +12,7 @@ import statistics
 import sys
 
 out = sys.argv[1] if len(sys.argv) > 1 else "."
+medians = {}  # -bm sample: (provider, suite, direct, build) -> [median microseconds per op, per fork]
 rates = {}  # (provider, suite, direct, build) -> [bytes per CPU second, per iteration]
 walls = {}  # the same, bytes per wall-clock second
 for path in sorted(glob.glob(os.path.join(out, "[AB]-direct-*-*.json"))):
@@ -22,6 +23,11 @@ for path in sorted(glob.glob(os.path.join(out, "[AB]-direct-*-*.json"))):
         continue  # a run still under way (JMH writes the file at its end)
     for row in rows:
         p = row["params"]
+        key0 = (p["provider"], p["suite"].replace("TLS_", "").replace("_SHA256", ""), p["direct"], build)
+        if row["mode"] == "sample":
+            # the median op time: robust to a time-shared CPU (a 16 KiB op is ~10 us, a time slice ms)
+            medians.setdefault(key0, []).append(row["primaryMetric"]["scorePercentiles"]["50.0"])
+            continue
         sec = row["secondaryMetrics"]
         flat = lambda name: [x for fork in sec[name]["rawData"] for x in fork]
         key = (p["provider"], p["suite"].replace("TLS_", "").replace("_SHA256", ""), p["direct"], build)
@@ -29,6 +35,17 @@ for path in sorted(glob.glob(os.path.join(out, "[AB]-direct-*-*.json"))):
         if "cpuNanos" in sec:
             per_cpu = [b / c * 1e9 for b, c in zip(flat("sampledBytes"), flat("cpuNanos")) if c > 0]
             rates.setdefault(key, []).extend(per_cpu)
+
+if medians:
+    print("\nMedian microseconds per op (one 16 KiB record sealed and opened; -bm sample)\n")
+    print("| stack | suite | buffers | A | B | A / B (speed-up) |")
+    print("|---|---|---|--:|--:|--:|")
+    for provider, suite, direct in sorted({k[:3] for k in medians}):
+        a = medians.get((provider, suite, direct, "A"), [])
+        b = medians.get((provider, suite, direct, "B"), [])
+        if a and b:
+            ma, mb = statistics.median(a), statistics.median(b)
+            print(f"| {provider} | {suite} | {'direct' if direct == 'true' else 'heap'} | {ma:.2f} | {mb:.2f} | {ma/mb:.2f} |")
 
 for title, table in (("per CPU second of the benchmark thread", rates), ("per wall-clock second", walls)):
     print(f"\nPlaintext GB/s {title}\n")

@@ -30,7 +30,8 @@ for round in $(seq 1 "$rounds"); do
     for direct in false true; do
       name=$build-direct-$direct-$round
       echo "tls-bulk-ab: round $round, build $build, direct=$direct"
-      taskset -c "${BULK_CPU:-1}" "$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
+      # jmh.ignoreLock: on a shared host another JMH run may hold /tmp/jmh.lock (and then the CPU too)
+      taskset -c "${BULK_CPU:-1}" "$java" -Djmh.ignoreLock=true --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
         -jar "$jar" TlsBulkBenchmark -p provider="${PROVIDERS:-AccelJCE-TLS,AccelJCE}" \
         -p suite="${SUITES:-TLS_AES_128_GCM_SHA256,TLS_CHACHA20_POLY1305_SHA256}" -p direct=$direct \
         ${JMH_RUN:--f 1 -wi 3 -w 2s -i 4 -r 2s} -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1 \
