@@ -3,7 +3,8 @@
 # (TlsHandshakeBenchmark) of AccelJCE's own stack (AccelJCE-TLS), SunJSSE on AccelJCE (AccelJCE),
 # SunJSSE on ACCP (ACCP) and Conscrypt's own stack (Conscrypt-TLS), for the groups x25519,
 # secp256r1, secp384r1 and X25519MLKEM768 with ECDSA P-256, ECDSA P-384 and RSA-2048
-# certificates; then the same cases in C on AWS-LC's and OpenSSL 3.5's libssl
+# certificates, and AccelJCE-TLS alone with ML-DSA-65 and ML-DSA-44 certificates over
+# X25519MLKEM768; then the same cases (ML-DSA aside) in C on AWS-LC's and OpenSSL 3.5's libssl
 # (scripts/c-handshake-pair.sh, into OUTDIR/c-pair). One JMH invocation per case with every
 # provider in it, the JVM pinned to CPU 1. JDK 25's SunJSSE has no X25519MLKEM768: its cases run
 # AccelJCE-TLS and Conscrypt-TLS only.
@@ -12,7 +13,8 @@
 # How long: 24 cases (4 groups x 3 certificates x full/resumed); per provider and fork 50 s of
 # warm-up + 15 s measured + ~5 s start = ~70 s, so ~4.7 min per case with 4 providers (2.3 min for
 # the ML-KEM cases): ~1 h 40 min with one fork per provider (MATRIX_FORKS=2 doubles it), plus the
-# C pair (24 cases x 2 libraries x ~12 s = ~10 min). MATRIX_CASES picks cases by name, e.g.
+# C pair (24 cases x 2 libraries x ~12 s = ~10 min) and the 4 ML-DSA cases (one provider: ~5 min;
+# named full-mlkem-mldsa65, resumed-mlkem-mldsa44, ...). MATRIX_CASES picks cases by name, e.g.
 # MATRIX_CASES="full-x25519-ec resumed-mlkem-ec"; MATRIX_C=0 skips the C pair. MATRIX_WI, MATRIX_W,
 # MATRIX_I, MATRIX_R set JMH's warm-up and measured iterations and their times (default 10 x 5s,
 # 5 x 3s); 6 x 4s and 5 x 2s make a one-fork run about 55 min plus the C pair.
@@ -55,6 +57,18 @@ for mode in full resumed; do
     done
   done
 done
+# ML-DSA-65 certificates over X25519MLKEM768: no classical public-key step in the handshake. Only
+# AccelJCE-TLS has an ML-DSA signature scheme among the Java stacks here (JDK 25's SunJSSE has none),
+# and the C pair has no ML-DSA case: these rows measure AccelJCE-TLS alone (4 cases),
+# to compare with its own ECDSA rows of the same run. MATRIX_MLDSA=0 skips them.
+if [ "${MATRIX_MLDSA:-1}" != 0 ]; then
+  for mode in full resumed; do
+    for cert in ML-DSA-65:mldsa65 ML-DSA-44:mldsa44; do
+      run "$mode-mlkem-${cert##*:}" "${MATRIX_MLDSA_PROVIDERS:-AccelJCE-TLS}" -p cert="${cert%%:*}" \
+        -p group=X25519MLKEM768 -p mode="$mode" "$@"
+    done
+  done
+fi
 if [ "${MATRIX_C:-1}" != 0 ]; then
   echo "tls-stack-matrix: the C pair"
   # the Java benchmark's certificates are self-signed leaves: the C pair runs the same chain

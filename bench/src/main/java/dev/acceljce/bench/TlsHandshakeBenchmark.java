@@ -50,7 +50,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>{@code cert=EC}: an ECDSA P-256 certificate (ecdsa_secp256r1_sha256); {@code cert=EC-P384}:
  * an ECDSA P-384 one (ecdsa_secp384r1_sha384); {@code cert=RSA}: an
  * RSA-2048 certificate (rsa_pss_rsae_sha256); {@code cert=Ed25519}: an Ed25519 certificate
- * (ed25519). The self-signed certificates are made by the JDK's {@code keytool} once per trial, in
+ * (ed25519); {@code cert=ML-DSA-44} / {@code ML-DSA-65} / {@code ML-DSA-87}: an ML-DSA
+ * certificate (mldsa44/65/87, TLS 1.3 only), for {@code provider=AccelJCE-TLS} only: JDK 25's
+ * SunJSSE has no ML-DSA signature scheme, so such a trial fails at setup with that reason (with
+ * {@code group=X25519MLKEM768} it measures a handshake with no classical public-key step). The
+ * self-signed certificates are made by the JDK's {@code keytool} once per trial, in
  * a temporary directory deleted at the end. {@code protocol=TLSv1.2} runs ECDHE with the
  * certificate's ECDHE suite (TLS_ECDHE_ECDSA_/TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256) over the same
  * group; TLS 1.2 sends no ticket here, so nothing is resumed either. {@code provider=JDK} installs
@@ -113,7 +117,7 @@ public class TlsHandshakeBenchmark {
     @Param({BenchmarkProviders.ACCELJCE, BenchmarkProviders.JDK})
     public String provider;
 
-    /** The server certificate's key: "EC" (P-256), "EC-P384", "RSA" (2048 bits) or "Ed25519". */
+    /** The server certificate's key: "EC" (P-256), "EC-P384", "RSA" (2048 bits), "Ed25519" or "ML-DSA-44/65/87". */
     @Param({"EC", "RSA"})
     public String cert;
 
@@ -163,6 +167,14 @@ public class TlsHandshakeBenchmark {
             throw new IllegalArgumentException("group " + group + " is not offered by JDK 25's SunJSSE (provider "
                     + provider + "): hybrid ML-KEM groups run only with " + ACCELJCE_TLS + " or " + CONSCRYPT_TLS);
         }
+        if (cert.startsWith("ML-DSA") && !ownStack) {
+            throw new IllegalArgumentException("cert " + cert + " needs an ML-DSA signature scheme, which JDK 25's"
+                    + " SunJSSE does not have (provider " + provider + "): ML-DSA certificates run only with "
+                    + ACCELJCE_TLS);
+        }
+        if (cert.startsWith("ML-DSA") && !protocol.equals("TLSv1.3")) {
+            throw new IllegalArgumentException("ML-DSA certificates are TLS 1.3 only: " + protocol);
+        }
         Provider first =
                 conscrypt ? null : BenchmarkProviders.toInstall(ownStack ? BenchmarkProviders.ACCELJCE : provider);
         if (first != null && Security.insertProviderAt(first, 1) != 1) {
@@ -174,12 +186,18 @@ public class TlsHandshakeBenchmark {
             case "EC-P384" -> List.of("-keyalg", "EC", "-groupname", "secp384r1", "-sigalg", "SHA384withECDSA");
             case "RSA" -> List.of("-keyalg", "RSA", "-keysize", "2048", "-sigalg", "SHA256withRSA");
             case "Ed25519" -> List.of("-keyalg", "Ed25519");
-            default -> throw new IllegalArgumentException("cert must be EC, EC-P384, RSA or Ed25519: " + cert);
+            case "ML-DSA-44", "ML-DSA-65", "ML-DSA-87" -> List.of("-keyalg", cert);
+            default ->
+                throw new IllegalArgumentException(
+                        "cert must be EC, EC-P384, RSA, Ed25519 or ML-DSA-44/65/87: " + cert);
         };
         signatureScheme = switch (cert) {
             case "EC" -> "ecdsa_secp256r1_sha256";
             case "EC-P384" -> "ecdsa_secp384r1_sha384";
             case "RSA" -> "rsa_pss_rsae_sha256";
+            case "ML-DSA-44" -> "mldsa44";
+            case "ML-DSA-65" -> "mldsa65";
+            case "ML-DSA-87" -> "mldsa87";
             default -> "ed25519";
         };
         cipherSuite = switch (protocol) {

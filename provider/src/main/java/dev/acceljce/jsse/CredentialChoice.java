@@ -43,7 +43,8 @@ final class CredentialChoice {
     /**
      * The key manager's answer: null when it has none (a client may go on without; for a server
      * this throws). In TLS 1.2 ({@code curvesAllowed} not null) an EC certificate on a curve the
-     * client did not list is passed over for the next key type, as SunJSSE's server does. The key
+     * client did not list is passed over for the next key type, as SunJSSE's server does (and an
+     * ML-DSA certificate of a parameter set the peer did not list: {@link SchemeFit}). The key
      * manager is given {@code socket} when the engine runs under one, else {@code engine}.
      */
     static Credentials choose(
@@ -66,6 +67,9 @@ final class CredentialChoice {
             alias = socket != null
                     ? km.chooseClientAlias(types, issuers, socket)
                     : km.chooseEngineClientAlias(types, issuers, engine);
+            if (alias != null && !SchemeFit.fits(km, alias, request.peerSchemes())) {
+                alias = null;
+            }
         } else {
             for (String type : keyTypes) {
                 alias = socket != null
@@ -74,6 +78,9 @@ final class CredentialChoice {
                 if (alias != null
                         && request.curvesAllowed() != null
                         && !curveListed(km, alias, request.curvesAllowed())) {
+                    alias = null;
+                }
+                if (alias != null && !SchemeFit.fits(km, alias, request.peerSchemes())) {
                     alias = null;
                 }
                 if (alias != null) {

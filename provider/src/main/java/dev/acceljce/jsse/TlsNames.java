@@ -157,6 +157,13 @@ final class TlsNames {
             new Scheme(0x0401, "rsa_pkcs1_sha256", "RSA+SHA256", "SHA256withRSA", "RSA"),
             new Scheme(0x0501, "rsa_pkcs1_sha384", "RSA+SHA384", "SHA384withRSA", "RSA"),
             new Scheme(0x0601, "rsa_pkcs1_sha512", "RSA+SHA512", "SHA512withRSA", "RSA"),
+            // ML-DSA (draft-ietf-tls-mldsa): TLS 1.3 only, pure mode over the raw message, empty
+            // context; libssl offers them in TLS 1.2 hellos too but never negotiates them there.
+            // After the classical schemes, as AWS-LC orders them: a server holding both kinds of
+            // certificate still answers a client that lists everything with its classical one.
+            new Scheme(0x0904, "mldsa44", "mldsa44", "ML-DSA-44", "ML-DSA"),
+            new Scheme(0x0905, "mldsa65", "mldsa65", "ML-DSA-65", "ML-DSA"),
+            new Scheme(0x0906, "mldsa87", "mldsa87", "ML-DSA-87", "ML-DSA"),
             new Scheme(0x0203, "ecdsa_sha1", "ECDSA+SHA1", "SHA1withECDSA", "EC"),
             new Scheme(0x0201, "rsa_pkcs1_sha1", "RSA+SHA1", "SHA1withRSA", "RSA"));
 

@@ -17,7 +17,10 @@ public final class SslPrivateKey extends NativeObject {
         super(pkey, SslCalls.EVP_PKEY_FREE, "EVP_PKEY (TLS key)", false);
     }
 
-    /** The key libssl reads from {@code pkcs8} (RSA, EC, Ed25519), or null when it cannot. Wipes the copy it makes. */
+    /**
+     * The key libssl reads from {@code pkcs8} (RSA, EC, Ed25519; ML-DSA in any of its three PKCS#8
+     * forms: seed, expanded key, both), or null when it cannot. Wipes the copy it makes.
+     */
     public static SslPrivateKey parse(byte[] pkcs8) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment der = arena.allocate(Math.max(1, pkcs8.length));
