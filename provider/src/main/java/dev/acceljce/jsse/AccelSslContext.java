@@ -105,6 +105,9 @@ public abstract class AccelSslContext extends SSLContextSpi {
         try {
             SslContextHandle h = SslContextHandle.create();
             h.setClientCertificateAuthorities(certificateAuthorities(t));
+            if (TlsPolicy.certificateCompression()) {
+                h.enableCertificateCompression();
+            }
             serverSessions.attach(h);
             handle = h;
         } catch (RuntimeException e) {

@@ -56,6 +56,16 @@ final class TlsPolicy {
                 System.getProperty("acceljce.tls.inlineTasks", "false").trim());
     }
 
+    /**
+     * Whether a context offers and accepts TLS 1.3 certificate compression (RFC 8879, zlib):
+     * {@code acceljce.tls.certCompression}, on unless "false", read when a context is initialised.
+     * SunJSSE has no such feature (and so no JDK property to follow).
+     */
+    static boolean certificateCompression() {
+        String v = System.getProperty("acceljce.tls.certCompression");
+        return v == null || !v.trim().equalsIgnoreCase("false");
+    }
+
     private static List<String> names(String property) {
         String v = System.getProperty(property);
         if (v == null) {

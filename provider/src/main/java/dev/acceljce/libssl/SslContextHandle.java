@@ -74,6 +74,22 @@ public final class SslContextHandle extends NativeObject {
     }
 
     /**
+     * Offers and accepts TLS 1.3 certificate compression with zlib (RFC 8879, {@link
+     * CertCompression}): a client lists it, a server compresses its Certificate message for a
+     * client that listed it, and both inflate a peer's. Called once, before the context is used.
+     */
+    public void enableCertificateCompression() {
+        MemorySegment ctx = enter();
+        try {
+            if (!CertCompression.install(ctx)) {
+                throw AwsLcErrors.failure("SSL_CTX_add_cert_compression_alg");
+            }
+        } finally {
+            exit();
+        }
+    }
+
+    /**
      * How long libssl's server side honours a session or ticket, in seconds (SSLSessionContext's
      * timeout): TLS 1.2 sessions and TLS 1.3 tickets alike.
      */

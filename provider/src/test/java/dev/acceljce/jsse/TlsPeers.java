@@ -270,6 +270,8 @@ final class TlsPeers {
         final ByteBuffer toServer;
         final ByteBuffer toClient;
         int tasks;
+        /** TLS bytes each side wrapped during {@link #handshake} (its flights, as they go on the wire). */
+        long clientHandshakeBytes, serverHandshakeBytes;
 
         Pair(SSLEngine client, SSLEngine server) {
             this.client = client;
@@ -310,6 +312,11 @@ final class TlsPeers {
                 }
                 case NEED_WRAP -> {
                     SSLEngineResult r = e.wrap(ByteBuffer.allocate(0), out);
+                    if (e == client) {
+                        clientHandshakeBytes += r.bytesProduced();
+                    } else {
+                        serverHandshakeBytes += r.bytesProduced();
+                    }
                     return r.bytesProduced() > 0 || r.getHandshakeStatus() != HandshakeStatus.NEED_WRAP;
                 }
                 case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> {
