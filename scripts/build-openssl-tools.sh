@@ -18,8 +18,11 @@
 #
 # The recipe hash is the sha256 of this script; the Configure options below must stay those of
 # build-openssl.sh (the crate's own options, assembler on, enable-ec_nistp_64_gcc_128), so the
-# libcrypto under this libssl computes as the bundled one does. Idempotent: when the cache has
-# the build this only prints where it is.
+# libcrypto under this libssl computes as the bundled one does, with one addition: zlib (linked
+# statically from the system's libz.a; Debian's zlib1g-dev, installed here when missing), so the
+# tools compress and inflate TLS 1.3 certificates (RFC 8879) as peers of AccelJCE-TLS's. zlib
+# touches no cryptographic computation; programs linking lib/libcrypto.a add -lz.
+# Idempotent: when the cache has the build this only prints where it is.
 #
 # Usage: scripts/build-openssl-tools.sh
 set -euo pipefail
@@ -55,6 +58,16 @@ fi
 for tool in cargo perl make gcc python3 flock; do
   command -v "$tool" >/dev/null || { echo "build-openssl-tools: '$tool' is needed" >&2; exit 1; }
 done
+
+if [ ! -f /usr/include/zlib.h ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "build-openssl-tools: installing zlib1g-dev (zlib's headers and libz.a) with apt-get" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q zlib1g-dev >&2
+  else
+    echo "build-openssl-tools: zlib's headers are needed (Debian: apt-get install zlib1g-dev)" >&2
+    exit 1
+  fi
+fi
 
 started=$(date +%s)
 work=$(mktemp -d "$cache/openssl-tools/.build.XXXXXX")
@@ -95,7 +108,7 @@ log=$work/build.log
   perl ./Configure linux-x86_64 \
     --prefix=/usr/local --openssldir=/usr/local/ssl --libdir=lib \
     no-shared no-module no-legacy no-tests no-docs no-demos no-fuzz-afl no-fuzz-libfuzzer \
-    no-comp no-zlib no-zlib-dynamic no-ssl3 no-md2 no-rc5 no-weak-ssl-ciphers \
+    enable-zlib no-zlib-dynamic no-ssl3 no-md2 no-rc5 no-weak-ssl-ciphers \
     enable-ec_nistp_64_gcc_128 -fPIC
   make -j"$(nproc)" build_generated
   make -j"$(nproc)" libcrypto.a libssl.a apps/openssl
@@ -107,7 +120,7 @@ cp "$build/apps/openssl" "$out/bin/openssl"
 cp "$build/libssl.a" "$build/libcrypto.a" "$out/lib/"
 cp -R "$build/include/openssl" "$out/include/openssl"
 
-# 3. Check: the tool runs, reports this version and offers the hybrid post-quantum groups.
+# 3. Check: the tool runs, reports this version and offers the hybrid post-quantum groups ...
 version_text=$("$out/bin/openssl" version)
 case "$version_text" in
   "OpenSSL $openssl_version "*) ;;
@@ -117,6 +130,10 @@ groups=$("$out/bin/openssl" list -tls-groups -tls1_3)
 for g in X25519MLKEM768 SecP256r1MLKEM768 SecP384r1MLKEM1024; do
   grep -qw "$g" <<<"$groups" || { echo "build-openssl-tools: the tool does not offer $g (it offers $groups)" >&2; exit 1; }
 done
+# ... and compresses certificates with zlib (s_server -cert_comp exists only then)
+if "$out/bin/openssl" list -disabled | grep -qx ZLIB || ! "$out/bin/openssl" s_server -help 2>&1 | grep -q -- '-cert_comp'; then
+  echo "build-openssl-tools: the tool was built without zlib certificate compression" >&2; exit 1
+fi
 sha=$(sha256sum "$out/bin/openssl" | cut -d' ' -f1)
 cat > "$out/openssl-tools.properties" <<PROPS
 # OpenSSL's libssl and command-line tool, built by scripts/build-openssl-tools.sh.
@@ -125,6 +142,7 @@ openssl.versionText=$version_text
 crate=openssl-src
 crate.version=$crate_version
 tlsGroups=$groups
+certCompression=zlib
 openssl.sha256=$sha
 recipe=$recipe
 PROPS

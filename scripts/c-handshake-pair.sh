@@ -91,9 +91,9 @@ build_openssl() { # prints the binary's path
   dir=$build_root/openssl-$key
   if [ ! -x "$dir/handshake-pair" ]; then
     mkdir -p "$dir"
-    # static: OpenSSL's libssl.a and libcrypto.a (the crate's trimmed tree builds no shared ones)
+    # static: OpenSSL's libssl.a and libcrypto.a (the crate's trimmed tree builds no shared ones; with zlib)
     gcc -O2 -Wall -Wextra -Werror -DPAIR_OPENSSL -I"$lib_dir/include" \
-      -o "$dir/handshake-pair.tmp" "$source_file" "$lib_dir/lib/libssl.a" "$lib_dir/lib/libcrypto.a" -ldl -pthread
+      -o "$dir/handshake-pair.tmp" "$source_file" "$lib_dir/lib/libssl.a" "$lib_dir/lib/libcrypto.a" -lz -ldl -pthread
     mv "$dir/handshake-pair.tmp" "$dir/handshake-pair"
   fi
   echo "$dir/handshake-pair"

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.acceljce.jsse.AccelJceTlsProvider;
+import dev.acceljce.libssl.CertCompression;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -94,6 +95,10 @@ class OpenSslToolsInteropTest {
                         "rsa_pss_rsae_sha256"),
                 new Row("1.3", "X25519MLKEM768", "X25519MLKEM768", "Ed25519", null, null),
                 new Row("1.3", "SecP384r1MLKEM1024", "SecP384r1MLKEM1024", "RSA-2048", null, null),
+                // ML-DSA certificates (TLS 1.3 only) over the hybrid group: no classical public-key step
+                new Row("1.3", "X25519MLKEM768", "X25519MLKEM768", "ML-DSA-44", "mldsa44", "mldsa44"),
+                new Row("1.3", "X25519MLKEM768", "X25519MLKEM768", "ML-DSA-65", "mldsa65", "mldsa65"),
+                new Row("1.3", "X25519MLKEM768", "X25519MLKEM768", "ML-DSA-87", "mldsa87", "mldsa87"),
                 new Row("1.2", "secp256r1", "P-256", "EC-P256", null, null),
                 // in TLS 1.2 the client's groups also bound the server's ECDSA curve: OpenSSL refuses a P-384
                 // certificate when only P-256 was offered, so this row offers P-384
@@ -126,7 +131,10 @@ class OpenSslToolsInteropTest {
                 "EC-P256", List.of("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"),
                 "EC-P384", List.of("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-384"),
                 "RSA-2048", List.of("-newkey", "rsa:2048"),
-                "Ed25519", List.of("-newkey", "ed25519"));
+                "Ed25519", List.of("-newkey", "ed25519"),
+                "ML-DSA-44", List.of("-newkey", "mldsa44"),
+                "ML-DSA-65", List.of("-newkey", "mldsa65"),
+                "ML-DSA-87", List.of("-newkey", "mldsa87"));
         for (var e : kinds.entrySet()) {
             Path cert = dir.resolve(e.getKey() + ".crt");
             Path key = dir.resolve(e.getKey() + ".key");
@@ -176,8 +184,15 @@ class OpenSslToolsInteropTest {
         String pem = Files.readString(KEYS.get(kind));
         byte[] der = Base64.getMimeDecoder()
                 .decode(pem.replaceAll("-----[A-Z ]+-----", "").strip());
-        String alg = kind.startsWith("EC") ? "EC" : kind.startsWith("RSA") ? "RSA" : "Ed25519";
-        return KeyFactory.getInstance(alg).generatePrivate(new PKCS8EncodedKeySpec(der));
+        String alg = kind.startsWith("EC")
+                ? "EC"
+                : kind.startsWith("RSA") ? "RSA" : kind.startsWith("ML-DSA") ? "ML-DSA" : "Ed25519";
+        // OpenSSL writes ML-DSA keys as seed and expanded key both, which JDK 25's KeyFactory does not
+        // read; AccelJCE's reads every form (and its keys then serve the TLS server)
+        KeyFactory kf = alg.equals("ML-DSA")
+                ? KeyFactory.getInstance(alg, new dev.acceljce.AccelJceProvider())
+                : KeyFactory.getInstance(alg);
+        return kf.generatePrivate(new PKCS8EncodedKeySpec(der));
     }
 
     private static SSLContext ours(String kind, boolean server) throws Exception {
@@ -261,7 +276,14 @@ class OpenSslToolsInteropTest {
                                     : "Supported groups: " + row.group() + "\n"),
                     out);
             if (row.osslSigalg() != null) {
-                String offered = row.sigalg().equals("rsa_pkcs1_sha256") ? "RSA+SHA256" : "RSA-PSS+SHA256";
+                String offered = switch (row.sigalg()) {
+                    case "rsa_pkcs1_sha256" -> "RSA+SHA256";
+                    case "rsa_pss_rsae_sha256" -> "RSA-PSS+SHA256";
+                    // s_server names the ML-DSA schemes by their key's OID name
+                    case "mldsa44", "mldsa65", "mldsa87" ->
+                        "id-ml-dsa-" + row.sigalg().substring("mldsa".length());
+                    default -> throw new IllegalArgumentException(row.sigalg());
+                };
                 assertTrue(out.contains("Signature Algorithms: " + offered + "\n"), out);
             }
             assertTrue(
@@ -291,6 +313,82 @@ class OpenSslToolsInteropTest {
             assertTrue(out.contains("Peer signature type: " + row.sigalg() + "\n"), out);
         }
         assertEquals("TLSv" + row.version(), served.session().getProtocol());
+    }
+
+    /** A context of ours made with certificate compression on or off (read when it is initialised). */
+    private static SSLContext ours(String kind, boolean server, boolean compression) throws Exception {
+        String property = "acceljce.tls.certCompression";
+        System.setProperty(property, String.valueOf(compression));
+        try {
+            return ours(kind, server);
+        } finally {
+            System.clearProperty(property);
+        }
+    }
+
+    /**
+     * TLS 1.3 certificate compression (RFC 8879, zlib) with OpenSSL 3.5's tools, built with zlib by
+     * scripts/build-openssl-tools.sh: {@code s_server -cert_comp} sends our client its certificate
+     * compressed and our client inflates it; our server compresses its certificate for
+     * {@code s_client}, which inflates it and verifies it. With compression off on our side, nothing
+     * is compressed either way. The bytes {@code s_client} read in each handshake, with and without,
+     * are printed. OpenSSL keeps a compressed certificate only when zlib made it smaller: an ML-DSA
+     * certificate (a key and a signature of random-looking bytes, a short name) is not, so
+     * {@code s_server} sends it whole and our client has nothing to inflate; our server (libssl)
+     * compresses whatever the client accepts.
+     */
+    @Timeout(value = 120, unit = TimeUnit.SECONDS) // four connections, each starting an openssl process
+    @ParameterizedTest(name = "certificate compression with openssl, {0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"RSA-2048", "ML-DSA-65"})
+    void certificateCompressionBothWays(String kind) throws Exception {
+        Row row = new Row("1.3", "x25519", "X25519", kind, null, null);
+        boolean shrinks = !kind.startsWith("ML-DSA");
+        for (boolean on : List.of(true, false)) {
+            SServer s = startSServer(List.of(
+                    "-cert", CERTS.get(kind).toString(), "-key", KEYS.get(kind).toString(), "-tls1_3", "-cert_comp"));
+            try {
+                SSLEngine engine = ours(kind, false, on).createSSLEngine("localhost", s.port());
+                engine.setUseClientMode(true);
+                configure(engine, row);
+                CertCompression.Stats before = CertCompression.stats();
+                try (EngineOverSocket tls = new EngineOverSocket(
+                        engine, SocketChannel.open(new InetSocketAddress("127.0.0.1", s.port())))) {
+                    tls.handshake();
+                    tls.write("compressed\n");
+                    assertEquals("desserpmoc\n", tls.readUntil("\n"));
+                    assertEquals(cert(kind), engine.getSession().getPeerCertificates()[0]);
+                    tls.closeOutbound();
+                }
+                long inflated = CertCompression.stats().decompressed() - before.decompressed();
+                assertEquals(
+                        on && shrinks ? 1 : 0,
+                        inflated,
+                        () -> "our client inflated s_server's certificate: " + read(s.log()));
+                assertTrue(s.process().waitFor(10, TimeUnit.SECONDS), () -> "s_server did not end: " + read(s.log()));
+            } finally {
+                s.process().destroyForcibly();
+            }
+        }
+        long[] read = new long[2];
+        for (boolean on : List.of(true, false)) {
+            CertCompression.Stats before = CertCompression.stats();
+            Served served = serveOneSClient(ours(kind, true, on), row, List.of(), "ping\n");
+            assertEquals("ping\n", served.got());
+            assertTrue(served.out().contains("Verify return code: 0 (ok)"), served.out());
+            long compressed = CertCompression.stats().compressed() - before.compressed();
+            assertEquals(on ? 1 : 0, compressed, "our server compressed its certificate for s_client");
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("SSL handshake has read (\\d+) bytes")
+                    .matcher(served.out());
+            assertTrue(m.find(), served.out());
+            read[on ? 0 : 1] = Long.parseLong(m.group(1));
+        }
+        System.out.printf(
+                "certificate compression with openssl s_client, %s self-signed, TLS 1.3 x25519: s_client read"
+                        + " %d bytes in the handshake without, %d with zlib%n",
+                kind, read[1], read[0]);
+        if (shrinks) {
+            assertTrue(read[0] < read[1], "compression saved bytes: " + read[0] + " vs " + read[1]);
+        }
     }
 
     /**
