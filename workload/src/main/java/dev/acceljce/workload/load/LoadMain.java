@@ -172,8 +172,9 @@ public final class LoadMain {
         out.printf(
                 "churn: %s, %s server, %.0f s, %d workers, sampled every %.0f s%n",
                 spec.stack().id, spec.server(), seconds, spec.workers(), spec.sampleSeconds());
+        ObjectNode machine = Environment.describe(); // the commit and load at the start
         ObjectNode r = ChurnRun.run(spec, work, logs, out);
-        r.set("machine", Environment.describe());
+        r.set("machine", machine);
         Files.writeString(
                 outDir.resolve("churn.json"),
                 JSON.writerWithDefaultPrettyPrinter().writeValueAsString(r));
