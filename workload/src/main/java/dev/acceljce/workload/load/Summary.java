@@ -156,9 +156,11 @@ final class Summary {
                 end.path("callbacksRegistered").asLong(),
                 v.path("libsslObjectsFreed").asBoolean() ? "every libssl object freed" : "LEFT UNFREED"));
         b.append(String.format(
-                "- descriptors: %d before, %d after: %s; server alive: %s; pinned virtual threads: %d%n",
+                "- descriptors: %d before, %d after (sockets %d, %d): %s; server alive: %s; pinned virtual threads: %d%n",
                 v.path("fdsBefore").asLong(),
                 v.path("fdsAfter").asLong(),
+                v.path("socketsBefore").asLong(),
+                v.path("socketsAfter").asLong(),
                 v.path("noDescriptorsLeaked").asBoolean() ? "none leaked" : "LEAKED",
                 r.path("serverAlive").asBoolean(),
                 end.path("pinnedEvents").asLong()));
