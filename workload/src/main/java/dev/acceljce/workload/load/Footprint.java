@@ -169,6 +169,8 @@ final class Footprint {
                 categories.put(c.group(1).trim(), Long.parseLong(c.group(3)));
             }
             m.put("nmtCommittedByCategoryKiB", categories);
+            // the JVM's native memory apart from the Java heap's reservation, which NMT counts too
+            m.put("nmtNonHeapKiB", Long.parseLong(t.group(2)) - categories.getOrDefault("Java Heap", 0L));
         }
         return m;
     }

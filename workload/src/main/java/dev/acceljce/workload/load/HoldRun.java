@@ -142,11 +142,11 @@ final class HoldRun {
 
     private static String brief(JsonNode per) {
         return String.format(
-                "heap %.1f KiB (byte[] %.1f), RSS %.1f KiB, NMT %.1f KiB, malloc %.1f KiB, fds %.2f per connection",
+                "heap %.1f KiB (byte[] %.1f), RSS %.1f KiB, NMT outside the heap %.1f KiB, malloc %.1f KiB, fds %.2f per connection",
                 per.path("heapUsedKiB").asDouble(),
                 per.path("byteArrayKiB").asDouble(),
                 per.path("rssKiB").asDouble(),
-                per.path("nmtCommittedKiB").asDouble(),
+                per.path("nmtNonHeapKiB").asDouble(),
                 per.path("mallocInUseKiB").asDouble(),
                 per.path("fds").asDouble());
     }

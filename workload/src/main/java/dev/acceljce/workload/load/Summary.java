@@ -23,7 +23,7 @@ final class Summary {
                 .append(m.path("java").asText())
                 .append("). Per connection: (held - baseline) / connections the server holds, last round.\n\n");
         b.append(
-                "| stack | server | held | handshakes/s ramping | heap KiB | byte[] KiB | RSS KiB | NMT KiB | malloc KiB"
+                "| stack | server | held | handshakes/s ramping | heap KiB | byte[] KiB | RSS KiB | NMT non-heap KiB | malloc KiB"
                         + " | fds | pinned | RSS after close, per round (MiB over baseline) | after malloc_trim |\n");
         b.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|\n");
         for (JsonNode r : doc.path("results")) {
@@ -62,7 +62,7 @@ final class Summary {
                     .append(" | ")
                     .append(f(per, "rssKiB"))
                     .append(" | ")
-                    .append(f(per, "nmtCommittedKiB"))
+                    .append(f(per, "nmtNonHeapKiB"))
                     .append(" | ")
                     .append(f(per, "mallocInUseKiB"))
                     .append(" | ")
