@@ -40,9 +40,16 @@ final class SocketEchoServer implements AutoCloseable {
                 Socket s = server.accept();
                 stats.accepted.increment();
                 Thread.ofVirtual().start(() -> serve((SSLSocket) s));
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) {
+                // out of descriptors, or a stack that cannot make its native connection: the
+                // server goes on (Conscrypt throws a RuntimeException from accept)
                 if (!server.isClosed()) {
                     stats.failed(e);
+                    try {
+                        Thread.sleep(10);
+                    } catch (InterruptedException stop) {
+                        return;
+                    }
                 }
             }
         }
