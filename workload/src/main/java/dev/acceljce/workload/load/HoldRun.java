@@ -19,6 +19,7 @@ final class HoldRun {
         "byteArrayKiB",
         "rssKiB",
         "rssAnonKiB",
+        "nmtNonHeapKiB",
         "nmtCommittedKiB",
         "nmtMallocKiB",
         "mallocInUseKiB",
