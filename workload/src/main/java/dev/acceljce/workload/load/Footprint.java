@@ -77,6 +77,7 @@ final class Footprint {
         m.putAll(nmt(false));
         m.put("heapCommittedKiB", heapCommitted() / 1024);
         m.put("heapUsedAfterLastGcKiB", heapAfterLastGc() / 1024);
+        libraryMalloc(m);
         m.putAll(NativeLeaks.state());
         return m;
     }
@@ -99,10 +100,22 @@ final class Footprint {
         m.put("threads", procStatus("Threads"));
         m.putAll(malloc());
         m.putAll(nmt(true));
+        libraryMalloc(m);
         m.putAll(NativeLeaks.state());
         m.put("topClassesKiB", top);
         m.put("fdKinds", fdKinds());
         return m;
+    }
+
+    /**
+     * The malloc of the native libraries (libssl, libcrypto, Conscrypt's BoringSSL, glibc's own):
+     * all malloc in use minus what NMT says the JVM itself malloc'ed (its JIT compiler's arenas
+     * come and go by tens of MiB).
+     */
+    private static void libraryMalloc(Map<String, Object> m) {
+        if (m.get("mallocInUseKiB") instanceof Long all && m.get("nmtMallocKiB") instanceof Long jvm) {
+            m.put("libraryMallocKiB", all - jvm);
+        }
     }
 
     /** glibc's {@code malloc_trim(0)}: gives free arena memory back to the kernel; whether it did. */

@@ -32,6 +32,7 @@ final class LoadCharts {
         series(memory, samples, "NMT committed (JVM)", "nmtCommittedKiB", 1024);
         series(memory, samples, "malloc in use (glibc, all libraries)", "mallocInUseKiB", 1024);
         series(memory, samples, "malloc held from the kernel", "mallocHeldKiB", 1024);
+        series(memory, samples, "malloc of the native libraries (in use, less the JVM's)", "libraryMallocKiB", 1024);
         BitmapEncoder.saveBitmap(memory, outDir.resolve("churn-memory.png").toString(), BitmapEncoder.BitmapFormat.PNG);
 
         XYChart fds = new XYChartBuilder()

@@ -138,13 +138,13 @@ final class Summary {
                 server.path("open").asLong(),
                 server.path("endedWithException").toString()));
         b.append(String.format(
-                "- memory at %.0f s against %.0f s (the first fifth): RSS %+.2f%%, malloc in use %+.2f%%, NMT %+.2f%%"
+                "- memory at %.0f s against %.0f s (the first fifth), as a share of RSS then: RSS %+.2f%%, libraries' malloc %+.2f%%, NMT %+.2f%%"
                         + " (tolerance %.0f%%): %s%n",
                 v.path("lastAt").asDouble(),
                 v.path("referenceAt").asDouble(),
-                v.path("rssKiBChange").asDouble() * 100,
-                v.path("mallocInUseKiBChange").asDouble() * 100,
-                v.path("nmtCommittedKiBChange").asDouble() * 100,
+                v.path("rssKiBChangeOfRss").asDouble() * 100,
+                v.path("libraryMallocKiBChangeOfRss").asDouble() * 100,
+                v.path("nmtCommittedKiBChangeOfRss").asDouble() * 100,
                 r.path("tolerance").asDouble() * 100,
                 v.path("memoryFlat").asBoolean() ? "flat" : "NOT flat"));
         JsonNode end = r.path("end");
