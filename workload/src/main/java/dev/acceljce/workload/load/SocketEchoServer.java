@@ -79,6 +79,9 @@ final class SocketEchoServer implements AutoCloseable {
             }
         } catch (Throwable t) {
             stats.failed(t);
+            for (Throwable closing : t.getSuppressed()) {
+                stats.failed(closing); // what close() threw after the connection failed
+            }
         } finally {
             stats.open.decrementAndGet();
         }
