@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.acceljce.workload.run.Options;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -193,9 +192,5 @@ public final class LoadMain {
                 && v.path("libsslObjectsFreed").asBoolean()
                 && v.path("noDescriptorsLeaked").asBoolean();
         return ok ? 0 : 1;
-    }
-
-    static void write(Path file, String text) throws IOException {
-        Files.writeString(file, text);
     }
 }
