@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The {@code acceljce} command: {@code info}, {@code demo}, {@code bench}, {@code report},
- * {@code calibrate}, {@code stats}, {@code advise}.
+ * {@code calibrate}, {@code stats}, {@code advise}, {@code workload}, {@code load}, {@code churn}.
  * Started by the {@code ./acceljce} launcher at the repository root, which sets
  * {@code ACCELJCE_HOME} to the repository and puts the benchmarks jar on the class path.
  */
@@ -23,7 +23,9 @@ public final class Main {
             new CalibrateCommand(),
             new StatsCommand(),
             new AdviseCommand(),
-            new WorkloadCommand());
+            new WorkloadCommand(),
+            LoadCommand.hold(),
+            LoadCommand.churn());
 
     private Main() {}
 

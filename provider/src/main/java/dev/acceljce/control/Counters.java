@@ -2,6 +2,7 @@ package dev.acceljce.control;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.WeakReference;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -107,7 +108,7 @@ public final class Counters {
         /** The current thread's cell for {@code lane}, linked at its first use. */
         Cell cell(int lane) {
             Cell c = recent[lane];
-            if (c != null && c.thread == Thread.currentThread()) {
+            if (c != null && c.threadId == Thread.currentThread().threadId()) {
                 return c;
             }
             ThreadLocal<Cell> l = local[lane];
@@ -146,7 +147,7 @@ public final class Counters {
                 Cell prev = head;
                 while (prev != null) {
                     Cell n = prev.next;
-                    while (n != null && !n.thread.isAlive()) {
+                    while (n != null && n.ended()) {
                         n.retired = true; // first, so a reader never counts it twice
                         retiredOps[n.lane].add(n.ops());
                         retiredBytes[n.lane].add(n.bytesCounted());
@@ -207,7 +208,15 @@ public final class Counters {
             }
         }
 
-        final Thread thread;
+        /**
+         * The thread that writes this cell, by id (ids are never reused) and weakly: a cell must not
+         * keep its thread reachable. A virtual thread that ended still references its task, and
+         * with it whatever the task held (a server's connection, its socket and buffers); cells of
+         * ended threads wait for the next prune, up to thousands of them per service.
+         */
+        final long threadId;
+
+        private final WeakReference<Thread> thread;
         final int lane;
         /** The next cell of the service's stack. */
         Cell next;
@@ -224,8 +233,18 @@ public final class Counters {
         private long created;
 
         Cell(Thread thread, int lane) {
-            this.thread = thread;
+            this.threadId = thread.threadId();
+            this.thread = new WeakReference<>(thread);
             this.lane = lane;
+        }
+
+        /**
+         * Whether the thread ended: seen ended ({@code isAlive} false, which makes its last writes
+         * visible), or collected, which it can be only once it ended.
+         */
+        boolean ended() {
+            Thread t = thread.get();
+            return t == null || !t.isAlive();
         }
 
         void add(long operations, long n) {
@@ -288,7 +307,7 @@ public final class Counters {
 
         private Cell cell() {
             Cell c = cell;
-            if (c == null || c.thread != Thread.currentThread()) {
+            if (c == null || c.threadId != Thread.currentThread().threadId()) {
                 c = service.cell(lane);
                 cell = c;
             }

@@ -301,6 +301,7 @@ final class AccelSslSocket extends SSLSocket {
         }
         closed = true;
         closeTransport();
+        e.free(); // now: close() returns at once on a closed socket, and the Cleaner waits for a GC
     }
 
     private void notifyListeners(SSLSession session) {
