@@ -427,6 +427,74 @@ class OpenSslToolsInteropTest {
         assertTrue(three.session().isValid());
     }
 
+    /** The label both sides export with (RFC 5705 / RFC 8446 7.5), no context, as the tools export. */
+    private static final String EXPORTER_LABEL = "EXPERIMENTAL-acceljce-interop";
+
+    /** The hex OpenSSL's tools print after {@code -keymatexport}: "Keying material: 0A1B...". */
+    private static String toolExport(String out) {
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("Keying material: ([0-9A-F]+)").matcher(out);
+        assertTrue(m.find(), () -> "no keying material printed:\n" + out);
+        return m.group(1);
+    }
+
+    private static String ourExport(SSLEngine engine, int length) {
+        try {
+            byte[] ours =
+                    ((ExtendedSSLSession) engine.getSession()).exportKeyingMaterialData(EXPORTER_LABEL, null, length);
+            return java.util.HexFormat.of().withUpperCase().formatHex(ours);
+        } catch (javax.net.ssl.SSLKeyException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * Keying-material exporters agree with OpenSSL's: {@code s_client -keymatexport} against our
+     * server, our client against {@code s_server -keymatexport}, TLS 1.3 and 1.2 (extended master
+     * secret, which both sides use by default).
+     */
+    @ParameterizedTest(name = "keying-material exporter agrees with OpenSSL: TLSv{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"1.3", "1.2"})
+    void exportedKeyingMaterialAgreesWithOpenSsl(String version) throws Exception {
+        Row row = version.equals("1.3")
+                ? new Row("1.3", "X25519MLKEM768", "X25519MLKEM768", "EC-P256", null, null)
+                : new Row("1.2", "secp256r1", "P-256", "EC-P256", null, null);
+        int length = 48;
+        List<String> export = List.of("-keymatexport", EXPORTER_LABEL, "-keymatexportlen", String.valueOf(length));
+
+        String[] serverSide = new String[1];
+        Served served = serveOneSClient(
+                ours(row.cert(), true), row, export, "ping\n", e -> serverSide[0] = ourExport(e, length));
+        assertEquals(toolExport(served.out()), serverSide[0], "our server against s_client");
+
+        List<String> options = new ArrayList<>(List.of(
+                "-cert",
+                CERTS.get(row.cert()).toString(),
+                "-key",
+                KEYS.get(row.cert()).toString(),
+                tlsFlag(row),
+                "-groups",
+                row.osslGroup()));
+        options.addAll(export);
+        SServer s = startSServer(options, false);
+        try {
+            SSLEngine engine = ours(row.cert(), false).createSSLEngine("localhost", s.port());
+            engine.setUseClientMode(true);
+            configure(engine, row);
+            String clientSide;
+            try (EngineOverSocket tls =
+                    new EngineOverSocket(engine, SocketChannel.open(new InetSocketAddress("127.0.0.1", s.port())))) {
+                tls.handshake();
+                clientSide = ourExport(engine, length);
+                tls.closeOutbound();
+            }
+            assertTrue(s.process().waitFor(10, TimeUnit.SECONDS), () -> "s_server did not end: " + read(s.log()));
+            assertEquals(toolExport(read(s.log())), clientSide, "our client against s_server");
+        } finally {
+            s.process().destroyForcibly();
+        }
+    }
+
     static Stream<org.junit.jupiter.params.provider.Arguments> staplingCases() {
         List<org.junit.jupiter.params.provider.Arguments> out = new ArrayList<>();
         for (String stack : List.of("AccelJCE-TLS", "SunJSSE")) {
@@ -655,13 +723,24 @@ class OpenSslToolsInteropTest {
      * free loopback port with {@code options}, and returns once it listens. The caller destroys it.
      */
     private static SServer startSServer(List<String> options) throws Exception {
+        return startSServer(options, true);
+    }
+
+    /**
+     * {@code s_server} for one connection: with {@code reverse} in {@code -rev} mode (each line
+     * answered reversed), else in its plain mode, the one that prints {@code -keymatexport}'s result.
+     */
+    private static SServer startSServer(List<String> options, boolean reverse) throws Exception {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         }
         Path log = dir.resolve("s_server-" + System.nanoTime() + ".log");
         List<String> cmd = new ArrayList<>(
-                List.of(openssl.toString(), "s_server", "-accept", "127.0.0.1:" + port, "-naccept", "1", "-rev"));
+                List.of(openssl.toString(), "s_server", "-accept", "127.0.0.1:" + port, "-naccept", "1"));
+        if (reverse) {
+            cmd.add("-rev");
+        }
         cmd.addAll(options);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("OPENSSL_CONF", "/dev/null");
@@ -686,6 +765,17 @@ class OpenSslToolsInteropTest {
      * engine of {@code server}, which answers "pong: " and the line, then closes.
      */
     private static Served serveOneSClient(SSLContext server, Row row, List<String> extra, String line)
+            throws Exception {
+        return serveOneSClient(server, row, extra, line, engine -> {});
+    }
+
+    /** As above, with {@code whileOpen} given the engine after the line was read, before it closes. */
+    private static Served serveOneSClient(
+            SSLContext server,
+            Row row,
+            List<String> extra,
+            String line,
+            java.util.function.Consumer<SSLEngine> whileOpen)
             throws Exception {
         try (ServerSocketChannel listener = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0), 1)) {
             int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
@@ -723,6 +813,7 @@ class OpenSslToolsInteropTest {
                 try (EngineOverSocket tls = new EngineOverSocket(engine, listener.accept())) {
                     tls.handshake();
                     got = tls.readUntil("\n");
+                    whileOpen.accept(engine);
                     // an answer before closing: a TLS 1.3 client reads its tickets before it writes the session out
                     tls.write("pong: " + got);
                     tls.closeOutbound();
