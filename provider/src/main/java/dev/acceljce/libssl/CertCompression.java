@@ -4,15 +4,12 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
-import dev.acceljce.awslc.AwsLc;
 import dev.acceljce.foreign.NativeObject;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
@@ -44,13 +41,6 @@ public final class CertCompression {
     public static final int ZLIB = 1;
     /** The largest certificate message inflated (1 MiB; libssl's own limit, 100 KiB, is checked before). */
     public static final long MAX_UNCOMPRESSED = 1 << 20;
-
-    private static final MethodHandle SSL_CTX_ADD_CERT_COMPRESSION_ALG = LibSsl.function(
-            "SSL_CTX_add_cert_compression_alg", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT, ADDRESS, ADDRESS));
-    private static final MethodHandle CBB_ADD_BYTES =
-            AwsLc.critical("CBB_add_bytes", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle CRYPTO_BUFFER_ALLOC =
-            AwsLc.function("CRYPTO_BUFFER_alloc", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
 
     private static final MemorySegment COMPRESS_CB =
             stub("compressCb", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
@@ -87,7 +77,8 @@ public final class CertCompression {
     /** Registers zlib, both directions, on {@code ctx} (once per context, before its first connection). */
     static boolean install(MemorySegment ctx) {
         try {
-            return (int) SSL_CTX_ADD_CERT_COMPRESSION_ALG.invokeExact(ctx, (short) ZLIB, COMPRESS_CB, DECOMPRESS_CB)
+            return (int) SslCalls.SSL_CTX_ADD_CERT_COMPRESSION_ALG.invokeExact(
+                            ctx, (short) ZLIB, COMPRESS_CB, DECOMPRESS_CB)
                     == 1;
         } catch (Throwable t) {
             throw NativeObject.rethrow(t);
@@ -123,7 +114,7 @@ public final class CertCompression {
             }
             byte[] input = in.reinterpret(inLen).toArray(JAVA_BYTE);
             byte[] output = deflate(input);
-            int ok = (int) CBB_ADD_BYTES.invokeExact(out, MemorySegment.ofArray(output), (long) output.length);
+            int ok = (int) SslCalls.CBB_ADD_BYTES.invokeExact(out, MemorySegment.ofArray(output), (long) output.length);
             if (ok != 1) {
                 return 0;
             }
@@ -182,7 +173,7 @@ public final class CertCompression {
             MemorySegment buffer;
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment dataPtr = arena.allocate(ADDRESS);
-                buffer = (MemorySegment) CRYPTO_BUFFER_ALLOC.invokeExact(dataPtr, (long) plain.length);
+                buffer = (MemorySegment) SslCalls.CRYPTO_BUFFER_ALLOC.invokeExact(dataPtr, (long) plain.length);
                 if (buffer.equals(MemorySegment.NULL)) {
                     return 0;
                 }
@@ -190,7 +181,7 @@ public final class CertCompression {
                     MemorySegment data = dataPtr.get(ADDRESS, 0).reinterpret(plain.length);
                     data.copyFrom(MemorySegment.ofArray(plain));
                 } catch (Throwable t) {
-                    SslCalls.cryptoBufferFree(buffer);
+                    SslCalls.CRYPTO_BUFFER_FREE.invokeExact(buffer);
                     throw t;
                 }
             }

@@ -1,6 +1,9 @@
 package dev.acceljce.libssl;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import dev.acceljce.awslc.AwsLcErrors;
 import dev.acceljce.foreign.NativeObject;
@@ -116,11 +119,15 @@ public final class SslConnection extends NativeObject {
 
     private static void release(MemorySegment ssl) {
         SslCallbacks.unregister(ssl);
-        MemorySegment bio = SslCalls.getRbio(ssl);
-        if (!bio.equals(MemorySegment.NULL)) {
-            WireBio.forget(bio);
+        try {
+            MemorySegment bio = (MemorySegment) SslCalls.SSL_GET_RBIO.invokeExact(ssl);
+            if (!bio.equals(MemorySegment.NULL)) {
+                WireBio.forget(bio);
+            }
+            SslCalls.SSL_FREE.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
         }
-        SslCalls.sslFree(ssl);
     }
 
     /**
@@ -135,21 +142,27 @@ public final class SslConnection extends NativeObject {
      * A new connection in client or server mode whose callbacks go to {@code handler}.
      */
     public static SslConnection create(SslContextHandle context, boolean client, SslCallbacks.Handler handler) {
-        MemorySegment ssl = SslCalls.sslNew(context.pointer());
-        if (ssl.equals(MemorySegment.NULL)) {
-            throw AwsLcErrors.failure("SSL_new");
-        }
-        WireBio wire = WireBio.create();
-        if (wire == null) {
-            SslCalls.sslFree(ssl);
-            throw AwsLcErrors.failure("BIO_new");
-        }
-        // SSL_set_bio takes the one reference for both directions
-        SslCalls.setBio(ssl, wire.bio(), wire.bio());
-        if (client) {
-            SslCalls.setConnectState(ssl);
-        } else {
-            SslCalls.setAcceptState(ssl);
+        MemorySegment ssl;
+        WireBio wire;
+        try {
+            ssl = (MemorySegment) SslCalls.SSL_NEW.invokeExact(context.pointer());
+            if (ssl.equals(MemorySegment.NULL)) {
+                throw AwsLcErrors.failure("SSL_new");
+            }
+            wire = WireBio.create();
+            if (wire == null) {
+                SslCalls.SSL_FREE.invokeExact(ssl);
+                throw AwsLcErrors.failure("BIO_new");
+            }
+            // SSL_set_bio takes the one reference for both directions
+            SslCalls.SSL_SET_BIO.invokeExact(ssl, wire.bio(), wire.bio());
+            if (client) {
+                SslCalls.SSL_SET_CONNECT_STATE.invokeExact(ssl);
+            } else {
+                SslCalls.SSL_SET_ACCEPT_STATE.invokeExact(ssl);
+            }
+        } catch (Throwable t) {
+            throw rethrow(t);
         }
         SslConnection c = new SslConnection(ssl, wire);
         SslCallbacks.register(ssl, handler);
@@ -161,7 +174,10 @@ public final class SslConnection extends NativeObject {
     public boolean setProtocolRange(int min, int max) {
         MemorySegment ssl = enter();
         try {
-            return SslCalls.setProtocolRange(ssl, min, max);
+            return (int) SslCalls.SSL_SET_MIN_PROTO_VERSION.invokeExact(ssl, (short) min) == 1
+                    && (int) SslCalls.SSL_SET_MAX_PROTO_VERSION.invokeExact(ssl, (short) max) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -171,7 +187,10 @@ public final class SslConnection extends NativeObject {
     public void preferServerOrder() {
         MemorySegment ssl = enter();
         try {
-            SslCalls.setOptions(ssl, SslCalls.SSL_OP_CIPHER_SERVER_PREFERENCE);
+            int unusedOptions =
+                    (int) SslCalls.SSL_SET_OPTIONS.invokeExact(ssl, SslCalls.SSL_OP_CIPHER_SERVER_PREFERENCE);
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -184,10 +203,12 @@ public final class SslConnection extends NativeObject {
         }
         MemorySegment ssl = enter();
         try {
-            if (!SslCalls.setMaxSendFragment(ssl, max)) {
+            if ((int) SslCalls.SSL_SET_MAX_SEND_FRAGMENT.invokeExact(ssl, (long) max) != 1) {
                 AwsLcErrors.clear();
                 throw new IllegalStateException("libssl refused the record plaintext limit " + max);
             }
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -195,17 +216,17 @@ public final class SslConnection extends NativeObject {
 
     /** TLS 1.2 suites in libssl's strict cipher list syntax (standard names separated by ':'). */
     public boolean setTls12Suites(String list) {
-        return withString(list, SslCalls::setStrictCipherList);
+        return withString(list, (ssl, s) -> (int) SslCalls.SSL_SET_STRICT_CIPHER_LIST.invokeExact(ssl, s));
     }
 
     /** TLS 1.3 suites (standard names separated by ':'). */
     public boolean setTls13Suites(String list) {
-        return withString(list, SslCalls::setTls13Ciphersuites);
+        return withString(list, (ssl, s) -> (int) SslCalls.SSL_SET_CIPHERSUITES.invokeExact(ssl, s));
     }
 
     /** Groups in libssl's names ("X25519MLKEM768:X25519:P-256"). */
     public boolean setGroups(String list) {
-        return withString(list, SslCalls::setGroups);
+        return withString(list, (ssl, s) -> (int) SslCalls.SSL_SET1_GROUPS_LIST.invokeExact(ssl, s));
     }
 
     /**
@@ -215,11 +236,13 @@ public final class SslConnection extends NativeObject {
     public boolean narrowTls12SuitesInCallback(String list) {
         MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
         try (Arena arena = Arena.ofConfined()) {
-            boolean ok = SslCalls.setStrictCipherList(ssl, arena.allocateFrom(list));
+            boolean ok = (int) SslCalls.SSL_SET_STRICT_CIPHER_LIST.invokeExact(ssl, arena.allocateFrom(list)) == 1;
             if (!ok) {
                 AwsLcErrors.clear();
             }
             return ok;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             java.lang.ref.Reference.reachabilityFence(this);
         }
@@ -242,11 +265,14 @@ public final class SslConnection extends NativeObject {
                 }
                 prefs.setAtIndex(java.lang.foreign.ValueLayout.JAVA_SHORT, i, (short) codes[i]);
             }
-            boolean ok = SslCalls.setSigningAlgorithmPrefs(ssl, prefs, codes.length);
+            boolean ok =
+                    (int) SslCalls.SSL_SET_SIGNING_ALGORITHM_PREFS.invokeExact(ssl, prefs, (long) codes.length) == 1;
             if (!ok) {
                 AwsLcErrors.clear();
             }
             return ok;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             java.lang.ref.Reference.reachabilityFence(this);
         }
@@ -254,25 +280,28 @@ public final class SslConnection extends NativeObject {
 
     /** Signature algorithms in libssl's names ("ECDSA+SHA256:rsa_pss_rsae_sha256:ed25519"). */
     public boolean setSignatureAlgorithms(String list) {
-        return withString(list, SslCalls::setSigalgs);
+        return withString(list, (ssl, s) -> (int) SslCalls.SSL_SET1_SIGALGS_LIST.invokeExact(ssl, s));
     }
 
     public boolean setHostName(String host) {
-        return withString(host, SslCalls::setHostName);
+        return withString(host, (ssl, s) -> (int) SslCalls.SSL_SET_TLSEXT_HOST_NAME.invokeExact(ssl, s));
     }
 
+    /** A libssl setter of a C string: 1 when libssl took it. */
     private interface StringCall {
-        boolean apply(MemorySegment ssl, MemorySegment s);
+        int apply(MemorySegment ssl, MemorySegment s) throws Throwable;
     }
 
     private boolean withString(String value, StringCall call) {
         MemorySegment ssl = enter();
         try (Arena arena = Arena.ofConfined()) {
-            boolean ok = call.apply(ssl, arena.allocateFrom(value));
+            boolean ok = call.apply(ssl, arena.allocateFrom(value)) == 1;
             if (!ok) {
                 AwsLcErrors.clear();
             }
             return ok;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -282,10 +311,12 @@ public final class SslConnection extends NativeObject {
     public void verifyPeer(boolean requirePeerCertificate) {
         MemorySegment ssl = enter();
         try {
-            SslCalls.setCustomVerify(
+            SslCalls.SSL_SET_CUSTOM_VERIFY.invokeExact(
                     ssl,
                     SSL_VERIFY_PEER | (requirePeerCertificate ? SSL_VERIFY_FAIL_IF_NO_PEER_CERT : 0),
                     SslCallbacks.VERIFY_CB);
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -302,7 +333,8 @@ public final class SslConnection extends NativeObject {
         List<MemorySegment> buffers = new ArrayList<>(chain.size());
         try (Arena arena = Arena.ofConfined()) {
             for (byte[] der : chain) {
-                MemorySegment b = SslCalls.cryptoBufferNew(MemorySegment.ofArray(der), der.length);
+                MemorySegment b = (MemorySegment) SslCalls.CRYPTO_BUFFER_NEW.invokeExact(
+                        MemorySegment.ofArray(der), (long) der.length, MemorySegment.NULL);
                 if (b.equals(MemorySegment.NULL)) {
                     throw AwsLcErrors.failure("CRYPTO_BUFFER_new");
                 }
@@ -312,19 +344,21 @@ public final class SslConnection extends NativeObject {
             for (int i = 0; i < buffers.size(); i++) {
                 array.setAtIndex(ADDRESS, i, buffers.get(i));
             }
-            boolean ok = key != null
-                    ? SslCalls.setChainAndKey(ssl, array, buffers.size(), key.pointer(), MemorySegment.NULL)
-                    : SslCalls.setChainAndKey(
-                            ssl, array, buffers.size(), MemorySegment.NULL, SslCallbacks.PRIVATE_KEY_METHOD);
+            // a key libssl signs with itself, or none and the handler's private-key method
+            MemorySegment pkey = key != null ? key.pointer() : MemorySegment.NULL;
+            MemorySegment method = key != null ? MemorySegment.NULL : SslCallbacks.PRIVATE_KEY_METHOD;
+            boolean ok =
+                    (int) SslCalls.SSL_SET_CHAIN_AND_KEY.invokeExact(ssl, array, (long) buffers.size(), pkey, method)
+                            == 1;
             if (!ok) {
                 AwsLcErrors.clear();
             }
             return ok;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             // libssl took its own references to the buffers and the key
-            for (MemorySegment b : buffers) {
-                SslCalls.cryptoBufferFree(b);
-            }
+            freeBuffers(buffers);
             java.lang.ref.Reference.reachabilityFence(key);
             java.lang.ref.Reference.reachabilityFence(this);
         }
@@ -334,7 +368,10 @@ public final class SslConnection extends NativeObject {
     public boolean setAlpnProtocols(byte[] wire) {
         MemorySegment ssl = enter();
         try {
-            return SslCalls.setAlpnProtos(ssl, MemorySegment.ofArray(wire), wire.length);
+            return (int) SslCalls.SSL_SET_ALPN_PROTOS.invokeExact(ssl, MemorySegment.ofArray(wire), (long) wire.length)
+                    == 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -344,7 +381,9 @@ public final class SslConnection extends NativeObject {
     public boolean setSession(SslSession session) {
         MemorySegment ssl = enter();
         try {
-            return SslCalls.setSession(ssl, session.pointer());
+            return (int) SslCalls.SSL_SET_SESSION.invokeExact(ssl, session.pointer()) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
             java.lang.ref.Reference.reachabilityFence(session);
@@ -355,7 +394,9 @@ public final class SslConnection extends NativeObject {
     public void enableOcspStapling() {
         MemorySegment ssl = enter();
         try {
-            SslCalls.enableOcspStapling(ssl);
+            SslCalls.SSL_ENABLE_OCSP_STAPLING.invokeExact(ssl);
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -366,12 +407,7 @@ public final class SslConnection extends NativeObject {
      * the certificate callback, where it is called.
      */
     public boolean ocspRequested() {
-        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
-        try {
-            return SslCalls.statusType(ssl) == SslCalls.STATUS_TYPE_OCSP;
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(ssl -> (int) SslCalls.SSL_GET_TLSEXT_STATUS_TYPE.invokeExact(ssl) == SslCalls.STATUS_TYPE_OCSP);
     }
 
     /**
@@ -386,11 +422,13 @@ public final class SslConnection extends NativeObject {
         MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment copy = arena.allocateFrom(java.lang.foreign.ValueLayout.JAVA_BYTE, der);
-            boolean ok = SslCalls.setOcspResponse(ssl, copy, der.length);
+            boolean ok = (int) SslCalls.SSL_SET_OCSP_RESPONSE.invokeExact(ssl, copy, (long) der.length) == 1;
             if (!ok) {
                 AwsLcErrors.clear();
             }
             return ok;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             java.lang.ref.Reference.reachabilityFence(this);
         }
@@ -398,12 +436,15 @@ public final class SslConnection extends NativeObject {
 
     /** The OCSP response the server stapled (DER), or null. From a callback too. */
     public byte[] ocspResponse() {
-        MemorySegment ssl = ptr(); // a read: also from a callback
-        try (Arena arena = Arena.ofConfined()) {
-            return SslCalls.ocspResponse(ssl, arena.allocate(16));
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(ssl -> {
+            try (Arena arena = Arena.ofConfined()) {
+                // a pointer and a size_t; libssl keeps at most what a handshake message carries (2^24 bytes)
+                MemorySegment out = arena.allocate(16);
+                SslCalls.SSL_GET0_OCSP_RESPONSE.invokeExact(ssl, out, out.asSlice(8));
+                long len = out.get(JAVA_LONG, 8);
+                return len <= 0 || len > (1 << 24) ? null : SslCalls.bytes(out.get(ADDRESS, 0), len);
+            }
+        });
     }
 
     /**
@@ -414,8 +455,17 @@ public final class SslConnection extends NativeObject {
     public int[] clientSupportedGroups() {
         MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
         try (Arena arena = Arena.ofConfined()) {
-            byte[] ext = SslCalls.clientHelloExtension(ssl, EXTENSION_SUPPORTED_GROUPS, arena.allocate(16));
-            if (ext == null || ext.length < 2) {
+            // libssl reads the extension from the handshake's current message: in the certificate
+            // callback, still the ClientHello
+            MemorySegment out = arena.allocate(16); // a pointer and a size_t
+            if ((int) SslCalls.SSL_CLIENT_HELLO_GET0_EXT.invokeExact(
+                            ssl, EXTENSION_SUPPORTED_GROUPS, out, out.asSlice(8))
+                    != 1) {
+                return null;
+            }
+            long len = out.get(JAVA_LONG, 8);
+            byte[] ext = len < 2 || len > 0xffff ? null : SslCalls.bytes(out.get(ADDRESS, 0), len);
+            if (ext == null) {
                 return null;
             }
             int listLength = ((ext[0] & 0xff) << 8) | (ext[1] & 0xff);
@@ -427,6 +477,8 @@ public final class SslConnection extends NativeObject {
                 groups[i] = ((ext[2 + 2 * i] & 0xff) << 8) | (ext[3 + 2 * i] & 0xff);
             }
             return groups;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             java.lang.ref.Reference.reachabilityFence(this);
         }
@@ -437,27 +489,21 @@ public final class SslConnection extends NativeObject {
      * listed, or an empty list when it listed none.
      */
     public List<byte[]> serverRequestedAuthorities() {
-        return read(ssl -> {
-            MemorySegment stack = SslCalls.serverRequestedCas(ssl);
-            List<byte[]> out = new ArrayList<>();
-            if (!stack.equals(MemorySegment.NULL)) {
-                for (long i = 0, n = SslCalls.stackSize(stack); i < n; i++) {
-                    out.add(SslCalls.cryptoBufferBytes(SslCalls.stackValue(stack, i)));
-                }
-            }
-            return out;
-        });
+        return read(
+                ssl -> SslCalls.cryptoBuffers((MemorySegment) SslCalls.SSL_GET0_SERVER_REQUESTED_CAS.invokeExact(ssl)));
     }
 
     /** The protocol ALPN selected, or null. */
     public String alpnSelected() {
-        MemorySegment ssl = ptr(); // a read: also from a callback
-        try (Arena arena = Arena.ofConfined()) {
-            byte[] p = SslCalls.alpnSelected(ssl, arena.allocate(16));
-            return p == null ? null : new String(p, java.nio.charset.StandardCharsets.ISO_8859_1);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(ssl -> {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment out = arena.allocate(16); // a pointer and an unsigned
+                SslCalls.SSL_GET0_ALPN_SELECTED.invokeExact(ssl, out, out.asSlice(8));
+                int len = out.get(JAVA_INT, 8);
+                byte[] p = len <= 0 || len > 255 ? null : SslCalls.bytes(out.get(ADDRESS, 0), len);
+                return p == null ? null : new String(p, java.nio.charset.StandardCharsets.ISO_8859_1);
+            }
+        });
     }
 
     /**
@@ -465,18 +511,24 @@ public final class SslConnection extends NativeObject {
      * session-id cache later ({@link SslContextHandle#forget}); null when there is none.
      */
     public SslSession session() {
-        MemorySegment s = read(SslCalls::get1Session);
+        MemorySegment s = read(ssl -> (MemorySegment) SslCalls.SSL_GET1_SESSION.invokeExact(ssl));
         return s.equals(MemorySegment.NULL) ? null : new SslSession(s);
     }
 
     /** The id libssl gave this connection's session (empty when none). */
     public byte[] sessionId() {
-        MemorySegment ssl = ptr(); // a read
-        try (Arena arena = Arena.ofConfined()) {
-            return SslCalls.sessionId(ssl, arena.allocate(8));
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(ssl -> {
+            MemorySegment session = (MemorySegment) SslCalls.SSL_GET_SESSION.invokeExact(ssl);
+            if (session.equals(MemorySegment.NULL)) {
+                return new byte[0];
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment length = arena.allocate(JAVA_INT);
+                MemorySegment id = (MemorySegment) SslCalls.SSL_SESSION_GET_ID.invokeExact(session, length);
+                int len = length.get(JAVA_INT, 0);
+                return len <= 0 || len > 32 || id.equals(MemorySegment.NULL) ? new byte[0] : SslCalls.bytes(id, len);
+            }
+        });
     }
 
     /**
@@ -484,12 +536,10 @@ public final class SslConnection extends NativeObject {
      * resumed TLS 1.2 session's original time (from its ticket), a resumed TLS 1.3 one's resumption.
      */
     public long sessionTimeSeconds() {
-        MemorySegment ssl = ptr(); // a read
-        try {
-            return SslCalls.sessionTime(ssl);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(ssl -> {
+            MemorySegment session = (MemorySegment) SslCalls.SSL_GET_SESSION.invokeExact(ssl);
+            return session.equals(MemorySegment.NULL) ? 0L : (long) SslCalls.SSL_SESSION_GET_TIME.invokeExact(session);
+        });
     }
 
     // ---- the handshake and records ----
@@ -499,12 +549,14 @@ public final class SslConnection extends NativeObject {
         MemorySegment ssl = enter();
         readDrained = false;
         try {
-            int r = SslCalls.doHandshake(ssl);
+            int r = (int) SslCalls.SSL_DO_HANDSHAKE.invokeExact(ssl);
             if (r == 1) {
                 handshakeDone = true;
                 return ERROR_NONE;
             }
-            return SslCalls.getError(ssl, r);
+            return (int) SslCalls.SSL_GET_ERROR.invokeExact(ssl, r);
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             wire.settle();
             exit();
@@ -558,9 +610,9 @@ public final class SslConnection extends NativeObject {
             MemorySegment scratch = direct ? null : Scratch.take();
             try {
                 MemorySegment target = direct ? MemorySegment.ofBuffer(first).asSlice(0, want) : scratch;
-                int r = SslCalls.read(ssl, target, want);
+                int r = (int) SslCalls.SSL_READ.invokeExact(ssl, target, want);
                 if (r <= 0) {
-                    return -SslCalls.getError(ssl, r);
+                    return -(int) SslCalls.SSL_GET_ERROR.invokeExact(ssl, r);
                 }
                 // less than asked: the record's plaintext is all out, and a next SSL_read would
                 // only find the wire empty
@@ -576,6 +628,8 @@ public final class SslConnection extends NativeObject {
                     Scratch.give(scratch);
                 }
             }
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             wire.settle();
             exit();
@@ -615,9 +669,9 @@ public final class SslConnection extends NativeObject {
                 gather(srcs, offset, length, scratch, len);
             }
             wire.writeTo(dst);
-            int r = SslCalls.write(ssl, from, len);
+            int r = (int) SslCalls.SSL_WRITE.invokeExact(ssl, from, len);
             if (r <= 0) {
-                return -SslCalls.getError(ssl, r);
+                return -(int) SslCalls.SSL_GET_ERROR.invokeExact(ssl, r);
             }
             // the whole record was sealed (no partial writes): the sources give up len bytes
             if (asIs) {
@@ -626,6 +680,8 @@ public final class SslConnection extends NativeObject {
                 advance(srcs, offset, length, r);
             }
             return r;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             wire.writeTo(null);
             if (scratch != null) {
@@ -648,16 +704,18 @@ public final class SslConnection extends NativeObject {
     public boolean requestKeyUpdate() {
         MemorySegment ssl = enter();
         try {
-            if (SslCalls.keyUpdate(ssl, KEY_UPDATE_REQUESTED) != 1) {
+            if ((int) SslCalls.SSL_KEY_UPDATE.invokeExact(ssl, KEY_UPDATE_REQUESTED) != 1) {
                 AwsLcErrors.clear();
                 return false;
             }
-            int r = SslCalls.write(ssl, NOTHING, 0);
+            int r = (int) SslCalls.SSL_WRITE.invokeExact(ssl, NOTHING, 0);
             if (r < 0) {
                 AwsLcErrors.clear();
                 return false;
             }
             return true;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -667,8 +725,10 @@ public final class SslConnection extends NativeObject {
     public void shutdown() {
         MemorySegment ssl = enter();
         try {
-            SslCalls.shutdown(ssl);
+            int unused = (int) SslCalls.SSL_SHUTDOWN.invokeExact(ssl);
             AwsLcErrors.clear();
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -685,8 +745,10 @@ public final class SslConnection extends NativeObject {
         }
         MemorySegment ssl = enter();
         try {
-            SslCalls.sendFatalAlert(ssl, (byte) alert);
+            int unused = (int) SslCalls.SSL_SEND_FATAL_ALERT.invokeExact(ssl, (byte) alert);
             AwsLcErrors.clear();
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -694,7 +756,7 @@ public final class SslConnection extends NativeObject {
 
     /** True once the peer's close_notify was read. */
     public boolean receivedShutdown() {
-        return read(ssl -> (SslCalls.getShutdown(ssl) & 2) != 0);
+        return read(ssl -> ((int) SslCalls.SSL_GET_SHUTDOWN.invokeExact(ssl) & 2) != 0);
     }
     // ---- what was negotiated ----
 
@@ -703,71 +765,78 @@ public final class SslConnection extends NativeObject {
      * callbacks (inside SSL_do_handshake, which holds it) read too; the engine's lock keeps other
      * threads out. Keeps this object reachable until the read is done.
      */
-    private <T> T read(java.util.function.Function<MemorySegment, T> reader) {
+    private <T> T read(NativeRead<T> reader) {
         try {
             return reader.apply(ptr());
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             java.lang.ref.Reference.reachabilityFence(this);
         }
     }
 
+    /** Reads the SSL's state with libssl's calls (which declare Throwable). */
+    private interface NativeRead<T> {
+        T apply(MemorySegment ssl) throws Throwable;
+    }
+
     /** 0x0304, 0x0303, ... */
     public int version() {
-        return read(SslCalls::version);
+        return read(ssl -> (int) SslCalls.SSL_VERSION.invokeExact(ssl));
     }
 
     /** The suite's standard name: the current one, else the one being negotiated, else null. */
     public String cipherSuite() {
         return read(ssl -> {
-            String s = SslCalls.cipherName(ssl, false);
-            return s != null ? s : SslCalls.cipherName(ssl, true);
+            String s = SslCalls.suiteName((MemorySegment) SslCalls.SSL_GET_CURRENT_CIPHER.invokeExact(ssl));
+            return s != null ? s : SslCalls.suiteName((MemorySegment) SslCalls.SSL_GET_PENDING_CIPHER.invokeExact(ssl));
         });
     }
 
     /** The group's libssl name ("X25519MLKEM768", "P-256"), or null. */
     public String group() {
         return read(ssl -> {
-            int id = SslCalls.groupId(ssl);
-            return id == 0 ? null : SslCalls.groupName(id);
+            short id = (short) SslCalls.SSL_GET_GROUP_ID.invokeExact(ssl); // 0x11EC: X25519MLKEM768
+            return id == 0 ? null : SslCalls.staticName((MemorySegment) SslCalls.SSL_GET_GROUP_NAME.invokeExact(id));
         });
     }
 
     public boolean sessionReused() {
-        return read(SslCalls::sessionReused);
+        return read(ssl -> (int) SslCalls.SSL_SESSION_REUSED.invokeExact(ssl) == 1);
     }
     /** The host name the client asked for (server side), or null. From a callback too. */
     public String requestedServerName() {
-        return read(SslCalls::serverName);
+        return read(ssl -> SslCalls.cString((MemorySegment) SslCalls.SSL_GET_SERVERNAME.invokeExact(ssl, 0)));
     }
 
     /** The peer's certificate chain as DER, leaf first (empty when it sent none). From a callback too. */
     public List<byte[]> peerCertificates() {
-        return read(ssl -> {
-            MemorySegment stack = SslCalls.peerCertificates(ssl);
-            List<byte[]> out = new ArrayList<>();
-            if (!stack.equals(MemorySegment.NULL)) {
-                long n = SslCalls.stackSize(stack);
-                for (long i = 0; i < n; i++) {
-                    out.add(SslCalls.cryptoBufferBytes(SslCalls.stackValue(stack, i)));
-                }
-            }
-            return out;
-        });
+        return read(
+                ssl -> SslCalls.cryptoBuffers((MemorySegment) SslCalls.SSL_GET0_PEER_CERTIFICATES.invokeExact(ssl)));
     }
 
     /** The signature algorithms the peer accepts (TLS code points), during the certificate callback. */
     public int[] peerSignatureAlgorithms() {
-        MemorySegment ssl = ptr(); // in a callback: SSL_do_handshake holds the guard
-        try (Arena arena = Arena.ofConfined()) {
-            return SslCalls.peerVerifyAlgorithms(ssl, arena.allocate(ADDRESS));
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(this);
-        }
+        return read(ssl -> {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment out = arena.allocate(ADDRESS);
+                long n = (long) SslCalls.SSL_GET0_PEER_VERIFY_ALGORITHMS.invokeExact(ssl, out);
+                if (n <= 0 || n > 1024) {
+                    return new int[0];
+                }
+                MemorySegment list = out.get(ADDRESS, 0).reinterpret(2 * n);
+                int[] codes = new int[(int) n];
+                for (int i = 0; i < n; i++) {
+                    codes[i] = Short.toUnsignedInt(list.getAtIndex(JAVA_SHORT, i));
+                }
+                return codes;
+            }
+        });
     }
 
     /** True when the handshake used the extended master secret (RFC 7627), as every TLS 1.3 one does. */
     public boolean extendedMasterSecret() {
-        return read(SslCalls::extendedMasterSecret);
+        return read(ssl -> (int) SslCalls.SSL_GET_EXTMS_SUPPORT.invokeExact(ssl) == 1);
     }
 
     /**
@@ -791,8 +860,16 @@ public final class SslConnection extends NativeObject {
                 MemorySegment.copy(context, 0, c, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, contextLength);
             }
             try {
-                if (!SslCalls.exportKeyingMaterial(
-                        ssl, out, length, l, label.length, c, contextLength, context != null)) {
+                int ok = (int) SslCalls.SSL_EXPORT_KEYING_MATERIAL.invokeExact(
+                        ssl,
+                        out,
+                        (long) length,
+                        l,
+                        (long) label.length,
+                        c,
+                        (long) contextLength,
+                        context != null ? 1 : 0);
+                if (ok != 1) {
                     AwsLcErrors.clear();
                     return null;
                 }
@@ -800,6 +877,8 @@ public final class SslConnection extends NativeObject {
             } finally {
                 out.fill((byte) 0);
             }
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -810,7 +889,7 @@ public final class SslConnection extends NativeObject {
         if (sealOverhead >= 0) {
             return sealOverhead;
         }
-        int o = read(ssl -> (int) Math.min(Integer.MAX_VALUE, SslCalls.maxSealOverhead(ssl)));
+        int o = read(ssl -> (int) Math.min(Integer.MAX_VALUE, (long) SslCalls.SSL_MAX_SEAL_OVERHEAD.invokeExact(ssl)));
         if (handshakeDone) {
             sealOverhead = o; // the suite is fixed from here on (libssl renegotiates nothing)
         }
@@ -826,6 +905,16 @@ public final class SslConnection extends NativeObject {
     }
 
     // helpers
+
+    private static void freeBuffers(List<MemorySegment> buffers) {
+        try {
+            for (MemorySegment b : buffers) {
+                SslCalls.CRYPTO_BUFFER_FREE.invokeExact(b);
+            }
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
 
     private static ByteBuffer firstWithRoom(ByteBuffer[] dsts, int offset, int length) {
         for (int i = offset; i < offset + length; i++) {

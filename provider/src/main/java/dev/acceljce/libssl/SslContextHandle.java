@@ -24,17 +24,23 @@ public final class SslContextHandle extends NativeObject {
 
     /** A new context, or an exception naming libssl's error. */
     public static SslContextHandle create() {
-        MemorySegment ctx = SslCalls.ctxNew(SslCalls.tlsWithBuffersMethod());
-        if (ctx.equals(MemorySegment.NULL)) {
-            throw AwsLcErrors.failure("SSL_CTX_new");
+        try {
+            MemorySegment ctx = (MemorySegment)
+                    SslCalls.SSL_CTX_NEW.invokeExact((MemorySegment) SslCalls.TLS_WITH_BUFFERS_METHOD.invokeExact());
+            if (ctx.equals(MemorySegment.NULL)) {
+                throw AwsLcErrors.failure("SSL_CTX_new");
+            }
+            SslContextHandle h = new SslContextHandle(ctx);
+            SslCalls.SSL_CTX_SET_CERT_CB.invokeExact(ctx, SslCallbacks.CERT_CB, MemorySegment.NULL);
+            SslCalls.SSL_CTX_SET_ALPN_SELECT_CB.invokeExact(ctx, SslCallbacks.ALPN_CB, MemorySegment.NULL);
+            SslCalls.SSL_CTX_SESS_SET_NEW_CB.invokeExact(ctx, SslCallbacks.NEW_SESSION_CB);
+            int unusedOldMode = (int) SslCalls.SSL_CTX_SET_SESSION_CACHE_MODE.invokeExact(ctx, SESS_CACHE_BOTH);
+            int unusedAlways1 =
+                    (int) SslCalls.SSL_CTX_SET_TLSEXT_TICKET_KEY_CB.invokeExact(ctx, SslCallbacks.TICKET_KEY_CB);
+            return h;
+        } catch (Throwable t) {
+            throw rethrow(t);
         }
-        SslContextHandle h = new SslContextHandle(ctx);
-        SslCalls.ctxSetCertCb(ctx, SslCallbacks.CERT_CB);
-        SslCalls.ctxSetAlpnSelectCb(ctx, SslCallbacks.ALPN_CB);
-        SslCalls.ctxSetNewSessionCb(ctx, SslCallbacks.NEW_SESSION_CB);
-        SslCalls.ctxSetSessionCacheMode(ctx, SESS_CACHE_BOTH);
-        SslCalls.ctxSetTicketKeyCb(ctx, SslCallbacks.TICKET_KEY_CB);
-        return h;
     }
 
     /**
@@ -45,29 +51,33 @@ public final class SslContextHandle extends NativeObject {
     public void setClientCertificateAuthorities(List<byte[]> names) {
         MemorySegment ctx = enter();
         try {
-            MemorySegment stack = SslCalls.stackNew();
+            MemorySegment stack = (MemorySegment) SslCalls.SK_NEW_NULL.invokeExact();
             if (stack.equals(MemorySegment.NULL)) {
                 throw AwsLcErrors.failure("sk_new_null");
             }
             try {
                 for (byte[] der : names) {
-                    MemorySegment b = SslCalls.cryptoBufferNew(MemorySegment.ofArray(der), der.length);
+                    MemorySegment b = (MemorySegment) SslCalls.CRYPTO_BUFFER_NEW.invokeExact(
+                            MemorySegment.ofArray(der), (long) der.length, MemorySegment.NULL);
                     if (b.equals(MemorySegment.NULL)) {
                         throw AwsLcErrors.failure("CRYPTO_BUFFER_new");
                     }
-                    if (!SslCalls.stackPush(stack, b)) {
-                        SslCalls.cryptoBufferFree(b);
+                    if ((long) SslCalls.SK_PUSH.invokeExact(stack, b) == 0) {
+                        SslCalls.CRYPTO_BUFFER_FREE.invokeExact(b);
                         throw AwsLcErrors.failure("sk_push");
                     }
                 }
-            } catch (RuntimeException e) {
-                for (long i = 0, n = SslCalls.stackSize(stack); i < n; i++) {
-                    SslCalls.cryptoBufferFree(SslCalls.stackValue(stack, i));
+            } catch (Throwable e) {
+                for (long i = 0, n = (long) SslCalls.SK_NUM.invokeExact(stack); i < n; i++) {
+                    SslCalls.CRYPTO_BUFFER_FREE.invokeExact((MemorySegment) SslCalls.SK_VALUE.invokeExact(stack, i));
                 }
-                SslCalls.stackFree(stack);
+                SslCalls.SK_FREE.invokeExact(stack);
                 throw e;
             }
-            SslCalls.ctxSet0ClientCas(ctx, stack); // libssl owns the stack and its buffers now
+            // libssl owns the stack and its buffers now
+            SslCalls.SSL_CTX_SET0_CLIENT_CAS.invokeExact(ctx, stack);
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }
@@ -96,7 +106,11 @@ public final class SslContextHandle extends NativeObject {
     public void setSessionTimeout(int seconds) {
         MemorySegment ctx = enter();
         try {
-            SslCalls.ctxSetTimeout(ctx, seconds);
+            int unusedOld = (int) SslCalls.SSL_CTX_SET_TIMEOUT.invokeExact(ctx, seconds);
+            // TLS 1.3 sessions (tickets) have a lifetime of their own in libssl: the same one
+            SslCalls.SSL_CTX_SET_SESSION_PSK_DHE_TIMEOUT.invokeExact(ctx, seconds);
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exit();
         }

@@ -27,8 +27,16 @@ public final class SslPrivateKey extends NativeObject {
             der.copyFrom(MemorySegment.ofArray(pkcs8));
             MemorySegment cursor = arena.allocate(ADDRESS);
             cursor.set(ADDRESS, 0, der);
-            MemorySegment pkey = SslCalls.d2iAutoPrivateKey(cursor, pkcs8.length);
-            der.fill((byte) 0);
+            // d2i_AutoPrivateKey(NULL, &p, len): the cursor holds p, advanced by the call
+            MemorySegment pkey;
+            try {
+                pkey = (MemorySegment)
+                        SslCalls.D2I_AUTO_PRIVATE_KEY.invokeExact(MemorySegment.NULL, cursor, (long) pkcs8.length);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            } finally {
+                der.fill((byte) 0);
+            }
             if (pkey.equals(MemorySegment.NULL)) {
                 AwsLcErrors.clear();
                 return null;

@@ -17,7 +17,9 @@ public final class SslSession extends NativeObject {
     public boolean singleUse() {
         MemorySegment s = enterShared();
         try {
-            return SslCalls.sessionSingleUse(s);
+            return (int) SslCalls.SSL_SESSION_SHOULD_BE_SINGLE_USE.invokeExact(s) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exitShared();
         }
@@ -27,7 +29,9 @@ public final class SslSession extends NativeObject {
     boolean removeFrom(MemorySegment ctx) {
         MemorySegment s = enterShared();
         try {
-            return SslCalls.ctxRemoveSession(ctx, s);
+            return (int) SslCalls.SSL_CTX_REMOVE_SESSION.invokeExact(ctx, s) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
         } finally {
             exitShared();
         }

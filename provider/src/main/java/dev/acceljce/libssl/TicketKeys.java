@@ -1,5 +1,7 @@
 package dev.acceljce.libssl;
 
+import static dev.acceljce.foreign.NativeObject.rethrow;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -79,7 +81,7 @@ public final class TicketKeys {
             madeAt = now;
             activeFrom = 0;
             label = RANDOM_LABEL;
-            if (!SslCalls.randBytes(all)) {
+            if (!randomInto(all)) {
                 destroy();
                 throw new IllegalStateException("RAND_bytes failed for a session ticket key");
             }
@@ -265,12 +267,11 @@ public final class TicketKeys {
                     k = ring.current = new Key(now);
                 }
             }
-            if (!SslCalls.randBytes(ivOut)) {
+            if (!randomInto(ivOut)) {
                 return null;
             }
             name.reinterpret(NAME_LENGTH).copyFrom(k.name);
-            if (!SslCalls.ticketCipherInit(cipherCtx, k.aes, ivOut, true)
-                    || !SslCalls.ticketHmacInit(hmacCtx, k.hmac)) {
+            if (!initTicketContexts(cipherCtx, hmacCtx, k, ivOut, true)) {
                 return null;
             }
         }
@@ -290,8 +291,7 @@ public final class TicketKeys {
             if (k == null) {
                 return OPEN_UNKNOWN;
             }
-            if (!SslCalls.ticketCipherInit(cipherCtx, k.aes, iv.reinterpret(IV_LENGTH), false)
-                    || !SslCalls.ticketHmacInit(hmacCtx, k.hmac)) {
+            if (!initTicketContexts(cipherCtx, hmacCtx, k, iv.reinterpret(IV_LENGTH), false)) {
                 return OPEN_UNKNOWN;
             }
             Key sealing = ring.installed != null ? ring.sealing(System.currentTimeMillis()) : ring.current;
@@ -304,6 +304,35 @@ public final class TicketKeys {
         synchronized (ring) {
             Key k = ring.named(name.reinterpret(NAME_LENGTH));
             return k == null ? null : k.label;
+        }
+    }
+
+    /** libcrypto's DRBG into {@code out}; false when it failed. */
+    private static boolean randomInto(MemorySegment out) {
+        try {
+            return (int) SslCalls.RAND_BYTES.invokeExact(out, out.byteSize()) == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * Sets up libssl's ticket contexts with key {@code k}: AES-256-CBC under {@code iv} (to seal or
+     * to open) and HMAC-SHA256.
+     */
+    private static boolean initTicketContexts(
+            MemorySegment cipherCtx, MemorySegment hmacCtx, Key k, MemorySegment iv, boolean seal) {
+        try {
+            MemorySegment cipher = (MemorySegment) SslCalls.EVP_AES_256_CBC.invokeExact();
+            MemorySegment md = (MemorySegment) SslCalls.EVP_SHA256.invokeExact();
+            return (int) (seal ? SslCalls.EVP_ENCRYPT_INIT_EX : SslCalls.EVP_DECRYPT_INIT_EX)
+                                    .invokeExact(cipherCtx, cipher, MemorySegment.NULL, k.aes, iv)
+                            == 1
+                    && (int) SslCalls.HMAC_INIT_EX.invokeExact(
+                                    hmacCtx, k.hmac, k.hmac.byteSize(), md, MemorySegment.NULL)
+                            == 1;
+        } catch (Throwable t) {
+            throw rethrow(t);
         }
     }
 }

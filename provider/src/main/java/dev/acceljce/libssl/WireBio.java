@@ -1,5 +1,6 @@
 package dev.acceljce.libssl;
 
+import static dev.acceljce.foreign.NativeObject.rethrow;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -44,18 +45,24 @@ final class WireBio {
     private static final MemorySegment METHOD;
 
     static {
-        MemorySegment method = SslCalls.bioMethNew(0x0400 | SslCalls.bioGetNewIndex(), "AccelJCE record wire");
-        if (method.equals(MemorySegment.NULL)
-                || !SslCalls.bioMethSetWrite(
-                        method, stub("write", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT)))
-                || !SslCalls.bioMethSetRead(
-                        method, stub("read", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT)))
-                || !SslCalls.bioMethSetCtrl(
-                        method,
-                        stub("ctrl", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS)))) {
-            throw new ExceptionInInitializerError("AWS-LC refused the record BIO method");
+        MemorySegment write = stub("write", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+        MemorySegment read = stub("read", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+        MemorySegment ctrl = stub("ctrl", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS));
+        try {
+            int type = 0x0400 | (int) SslCalls.BIO_GET_NEW_INDEX.invokeExact();
+            // the method lives as long as the process: so does its name
+            MemorySegment method = (MemorySegment)
+                    SslCalls.BIO_METH_NEW.invokeExact(type, Arena.global().allocateFrom("AccelJCE record wire"));
+            if (method.equals(MemorySegment.NULL)
+                    || (int) SslCalls.BIO_METH_SET_WRITE.invokeExact(method, write) != 1
+                    || (int) SslCalls.BIO_METH_SET_READ.invokeExact(method, read) != 1
+                    || (int) SslCalls.BIO_METH_SET_CTRL.invokeExact(method, ctrl) != 1) {
+                throw new ExceptionInInitializerError("AWS-LC refused the record BIO method");
+            }
+            METHOD = method;
+        } catch (Throwable t) {
+            throw rethrow(t);
         }
-        METHOD = method;
     }
 
     private static MemorySegment stub(String name, FunctionDescriptor fd) {
@@ -89,11 +96,16 @@ final class WireBio {
 
     /** A new BIO and its wire; the caller hands the BIO to SSL_set_bio (which then owns it). */
     static WireBio create() {
-        MemorySegment bio = SslCalls.bioNew(METHOD);
-        if (bio.equals(MemorySegment.NULL)) {
-            return null;
+        MemorySegment bio;
+        try {
+            bio = (MemorySegment) SslCalls.BIO_NEW.invokeExact(METHOD);
+            if (bio.equals(MemorySegment.NULL)) {
+                return null;
+            }
+            SslCalls.BIO_SET_INIT.invokeExact(bio, 1);
+        } catch (Throwable t) {
+            throw rethrow(t);
         }
-        SslCalls.bioSetInit(bio, 1);
         WireBio w = new WireBio(bio);
         WIRES.put(bio.address(), w);
         return w;
@@ -269,7 +281,7 @@ final class WireBio {
             if (n > 0) {
                 return n;
             }
-            SslCalls.bioSetRetryRead(bio);
+            SslCalls.BIO_SET_RETRY_READ.invokeExact(bio);
             return -1;
         } catch (Throwable t) {
             return -1;
