@@ -2,6 +2,7 @@ package dev.acceljce.jsse;
 
 import dev.acceljce.control.Counters;
 import dev.acceljce.libssl.SslConnection;
+import dev.acceljce.libssl.SslNegotiated;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.util.List;
@@ -285,7 +286,7 @@ final class AccelSslEngine extends SSLEngine {
             if (phase != Phase.HANDSHAKING || connection.isClosed()) {
                 return null;
             }
-            String p = connection.alpnSelected();
+            String p = connection.negotiated().alpnSelected();
             return p == null ? "" : p;
         } finally {
             lock.unlock();
@@ -388,17 +389,18 @@ final class AccelSslEngine extends SSLEngine {
     private void completed() {
         phase = Phase.ESTABLISHED;
         finishedToReport = true;
-        String alpn = connection.alpnSelected();
+        SslNegotiated negotiated = connection.negotiated();
+        String alpn = negotiated.alpnSelected();
         applicationProtocol = alpn == null ? "" : alpn;
-        boolean resumed = connection.sessionReused();
+        boolean resumed = negotiated.sessionReused();
         AccelSslSession s = handshakeSession;
-        s.protocol = connection.version() == SslConnection.TLS1_3 ? TlsNames.TLS13 : TlsNames.TLS12;
-        s.cipherSuite = connection.cipherSuite();
+        s.protocol = negotiated.version() == SslConnection.TLS1_3 ? TlsNames.TLS13 : TlsNames.TLS12;
+        s.cipherSuite = negotiated.cipherSuite();
         session = sessions.finish(connection, s, resumed);
         exportSource = new KeyingMaterialExporter.Source(lock, connection);
         session.exportsFrom(exportSource);
         records = TlsCounters.handshake(
-                clientMode(), resumed, s.protocol, TlsNames.jdkGroup(connection.group()), s.cipherSuite);
+                clientMode(), resumed, s.protocol, TlsNames.jdkGroup(negotiated.group()), s.cipherSuite);
     }
 
     /** Records a fatal error (libssl's queue, and what a callback learnt) and returns its exception. */
@@ -761,7 +763,9 @@ final class AccelSslEngine extends SSLEngine {
     String negotiatedGroup() {
         lock.lock();
         try {
-            return connection == null || connection.isClosed() ? null : TlsNames.jdkGroup(connection.group());
+            return connection == null || connection.isClosed()
+                    ? null
+                    : TlsNames.jdkGroup(connection.negotiated().group());
         } finally {
             lock.unlock();
         }

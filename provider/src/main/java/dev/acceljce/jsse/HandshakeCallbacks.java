@@ -3,6 +3,7 @@ package dev.acceljce.jsse;
 import dev.acceljce.libssl.SslCallbacks;
 import dev.acceljce.libssl.SslCallbacks.KeyResult;
 import dev.acceljce.libssl.SslConnection;
+import dev.acceljce.libssl.SslNegotiated;
 import dev.acceljce.libssl.SslPrivateKey;
 import dev.acceljce.libssl.SslSession;
 import dev.acceljce.libssl.TicketKeys;
@@ -148,20 +149,21 @@ final class HandshakeCallbacks implements SslCallbacks.Handler {
     /** The key manager's choice, with what the handshake tells it, as work to run. */
     private PendingOperation<CredentialChoice.Credentials> credentialChoice() {
         boolean client = setting.client();
-        String sni = client ? null : connection.requestedServerName();
-        int[] peerSchemes = connection.peerSignatureAlgorithms();
+        SslNegotiated offered = connection.negotiated();
+        String sni = client ? null : offered.requestedServerName();
+        int[] peerSchemes = offered.peerSignatureAlgorithms();
         if (sni != null) {
             handshakeSession.requestedServerNames = List.of(new SNIHostName(sni));
         }
         handshakeSession.peerSignatureAlgorithms = TlsNames.jcaNames(peerSchemes);
         // TLS 1.2 (RFC 8422): an ECDSA certificate's curve must be one the client listed
         int[] curvesAllowed =
-                !client && connection.version() == SslConnection.TLS1_2 ? connection.clientSupportedGroups() : null;
+                !client && offered.version() == SslConnection.TLS1_2 ? offered.clientSupportedGroups() : null;
         // a client's choice among its certificates: the CAs the server named (none: any)
-        List<byte[]> authorities = client ? connection.serverRequestedAuthorities() : List.of();
+        List<byte[]> authorities = client ? offered.serverRequestedAuthorities() : List.of();
         CredentialChoice.Request request = new CredentialChoice.Request(peerSchemes, curvesAllowed, authorities);
         // a server's OCSP staple is fetched in the same work, once the chain is chosen
-        boolean staple = !client && setting.context().stapler().active() && connection.ocspRequested();
+        boolean staple = !client && setting.context().stapler().active() && offered.ocspRequested();
         return new PendingOperation<>(PendingOperation.Kind.CHOOSE_CREDENTIALS, () -> {
             CredentialChoice.Credentials c = CredentialChoice.choose(
                     setting.context().keyManager(), client, setting.socket(), setting.engine(), request);
@@ -183,16 +185,16 @@ final class HandshakeCallbacks implements SslCallbacks.Handler {
         List<byte[]> der = c.encodedChain();
         if (!setting.client()
                 && tls12WithoutSignatureAlgorithms != null
-                && connection.version() == SslConnection.TLS1_2
-                && connection.peerSignatureAlgorithms().length == 0) {
+                && connection.negotiated().version() == SslConnection.TLS1_2
+                && connection.negotiated().peerSignatureAlgorithms().length == 0) {
             tls12WithoutSignatureAlgorithms.narrow(connection, c.chain()[0].getPublicKey());
         }
         // keys libssl can read sign there; any other (a token's, another provider's) through the JCA
         SslPrivateKey nativeKey = setting.context().nativeKey(c.key());
-        boolean set =
-                nativeKey != null && connection.setChainAndKey(der, nativeKey) || connection.setChainAndKey(der, null);
+        boolean set = nativeKey != null && connection.settings().setChainAndKey(der, nativeKey)
+                || connection.settings().setChainAndKey(der, null);
         if (set && ocspStaple != null) {
-            connection.setOcspResponse(ocspStaple); // refused: the handshake goes on without it
+            connection.settings().setOcspResponse(ocspStaple); // refused: the handshake goes on without it
         }
         ocspStaple = null;
         return set ? 1 : 0;
@@ -227,8 +229,8 @@ final class HandshakeCallbacks implements SslCallbacks.Handler {
 
     /** The trust manager's check, with what the handshake shows it, as work to run. */
     private PendingOperation<PeerVerification.Verdict> peerVerification() {
-        List<byte[]> der = connection.peerCertificates();
-        String suite = connection.cipherSuite();
+        List<byte[]> der = connection.negotiated().peerCertificates();
+        String suite = connection.negotiated().cipherSuite();
         boolean tls13 = suite != null && TlsNames.isTls13Suite(suite);
         if (suite != null) {
             handshakeSession.cipherSuite = suite;
@@ -238,7 +240,7 @@ final class HandshakeCallbacks implements SslCallbacks.Handler {
         if (client) {
             // the server's stapled OCSP response for its leaf, there for the trust manager (the
             // JDK's checks revocation with it when its PKIX parameters ask for that)
-            byte[] stapled = connection.ocspResponse();
+            byte[] stapled = connection.negotiated().ocspResponse();
             handshakeSession.statusResponses = stapled == null ? List.of() : List.of(stapled);
         }
         PeerVerification.Request request = new PeerVerification.Request(der, suite, tls13);

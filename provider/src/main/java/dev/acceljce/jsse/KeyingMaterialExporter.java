@@ -40,7 +40,7 @@ final class KeyingMaterialExporter {
             lock.lock();
             try {
                 live();
-                return connection.extendedMasterSecret();
+                return connection.negotiated().extendedMasterSecret();
             } finally {
                 lock.unlock();
             }
@@ -50,7 +50,7 @@ final class KeyingMaterialExporter {
             lock.lock();
             try {
                 live();
-                byte[] out = connection.exportKeyingMaterial(label, context, length);
+                byte[] out = connection.negotiated().exportKeyingMaterial(label, context, length);
                 if (out == null) {
                     throw new SSLKeyException("libssl could not export keying material");
                 }

@@ -42,7 +42,7 @@ final class SessionBinding {
         }
         AccelSessionContext.Resumption r = sessions().take(peer);
         if (r != null) {
-            if (connection.setSession(r.nativeSession())) {
+            if (connection.settings().setSession(r.nativeSession())) {
                 offered = r;
             }
             r.done();
@@ -100,25 +100,28 @@ final class SessionBinding {
         if (resumed) {
             original = client
                     ? (offered != null ? offered.javaSession() : null)
-                    : ticketOrigin != null ? ticketOrigin : sessions.find(connection.sessionId());
+                    : ticketOrigin != null
+                            ? ticketOrigin
+                            : sessions.find(connection.negotiated().sessionId());
         }
         AccelSslSession s;
         if (original != null) {
             original.touched();
             s = original;
         } else {
-            byte[] libsslId = connection.sessionId();
+            byte[] libsslId = connection.negotiated().sessionId();
             fresh.established(libsslId);
             if (!client && libsslId.length > 0) {
                 // in libssl's session-id cache (TLS 1.2, the client sent no ticket): invalidate()
                 // must take it out of there
-                SslSession cached = connection.session();
+                SslSession cached = connection.negotiated().session();
                 if (cached != null) {
                     fresh.cachedIn(context.handle(), cached);
                 }
             }
             if (resumed && !client) {
-                fresh.resumedFromTicket(connection.sessionTimeSeconds() * 1000); // a ticket sealed elsewhere
+                fresh.resumedFromTicket(
+                        connection.negotiated().sessionTimeSeconds() * 1000); // a ticket sealed elsewhere
             }
             sessions.remember(fresh);
             s = fresh;

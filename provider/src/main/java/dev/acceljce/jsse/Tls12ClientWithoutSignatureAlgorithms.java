@@ -57,7 +57,7 @@ final class Tls12ClientWithoutSignatureAlgorithms {
                 unsigned.add(s);
             }
         }
-        if (unsigned.isEmpty() || !connection.narrowTls12SuitesInCallback(String.join(":", unsigned))) {
+        if (unsigned.isEmpty() || !connection.settings().narrowTls12SuitesInCallback(String.join(":", unsigned))) {
             return;
         }
         List<Integer> codes = new ArrayList<>();
@@ -67,7 +67,9 @@ final class Tls12ClientWithoutSignatureAlgorithms {
             }
         }
         codes.add(RSA_PKCS1_SHA1);
-        connection.setSigningAlgorithmsInCallback(
-                codes.stream().mapToInt(Integer::intValue).toArray());
+        connection
+                .settings()
+                .setSigningAlgorithmsInCallback(
+                        codes.stream().mapToInt(Integer::intValue).toArray());
     }
 }

@@ -193,7 +193,7 @@ final class TlsParameters {
                 groups.add(libssl);
             }
         }
-        if (groups.isEmpty() || !connection.setGroups(String.join(":", groups))) {
+        if (groups.isEmpty() || !connection.settings().setGroups(String.join(":", groups))) {
             throw new SSLHandshakeException("No supported named group among " + Arrays.toString(p.getNamedGroups()));
         }
         // libssl's own default leaves Ed25519 out: always say which schemes this side takes
@@ -207,23 +207,23 @@ final class TlsParameters {
                 local.add(scheme.jca());
             }
         }
-        if (libssl.isEmpty() || !connection.setSignatureAlgorithms(String.join(":", libssl))) {
+        if (libssl.isEmpty() || !connection.settings().setSignatureAlgorithms(String.join(":", libssl))) {
             throw new SSLHandshakeException("No supported signature scheme among " + Arrays.toString(schemes));
         }
         if (!clientMode && p.getUseCipherSuitesOrder()) {
-            connection.preferServerOrder();
+            connection.settings().preferServerOrder();
         }
         int maxFragment = SslConnection.MAX_PLAINTEXT;
         int packet = p.getMaximumPacketSize();
         if (packet > 0 && packet - RECORD_EXPANSION < SslConnection.MAX_PLAINTEXT) {
             // libssl's floor is 512 bytes of plaintext: a packet limit below 581 bytes is not met
             maxFragment = Math.max(512, packet - RECORD_EXPANSION);
-            connection.maxSendFragment(maxFragment);
+            connection.settings().maxSendFragment(maxFragment);
         }
         if (clientMode) {
             applyClientSide(connection, p, peerHost);
         } else if (p.getNeedClientAuth() || p.getWantClientAuth()) {
-            connection.verifyPeer(p.getNeedClientAuth());
+            connection.settings().verifyPeer(p.getNeedClientAuth());
         }
         return new Applied(
                 local.toArray(String[]::new), maxFragment, new Tls12ClientWithoutSignatureAlgorithms(tls12, libssl));
@@ -250,15 +250,17 @@ final class TlsParameters {
             throw new SSLHandshakeException(
                     "No appropriate protocol (protocol is disabled or cipher suites are inappropriate)");
         }
-        if (!connection.setProtocolRange(
-                use12 ? SslConnection.TLS1_2 : SslConnection.TLS1_3,
-                use13 ? SslConnection.TLS1_3 : SslConnection.TLS1_2)) {
+        if (!connection
+                .settings()
+                .setProtocolRange(
+                        use12 ? SslConnection.TLS1_2 : SslConnection.TLS1_3,
+                        use13 ? SslConnection.TLS1_3 : SslConnection.TLS1_2)) {
             throw new SSLException("libssl refused the protocol range " + protocols);
         }
-        if (use13 && !connection.setTls13Suites(String.join(":", tls13))) {
+        if (use13 && !connection.settings().setTls13Suites(String.join(":", tls13))) {
             throw new SSLException("libssl refused the TLS 1.3 cipher suites " + tls13);
         }
-        if (use12 && !connection.setTls12Suites(String.join(":", tls12))) {
+        if (use12 && !connection.settings().setTls12Suites(String.join(":", tls12))) {
             throw new SSLException("libssl refused the TLS 1.2 cipher suites " + tls12);
         }
         return tls12;
@@ -266,15 +268,15 @@ final class TlsParameters {
 
     private void applyClientSide(SslConnection connection, SSLParameters p, String peerHost) throws SSLException {
         String sni = serverName(p, peerHost);
-        if (sni != null && !connection.setHostName(sni)) {
+        if (sni != null && !connection.settings().setHostName(sni)) {
             throw new SSLException("libssl refused the server name " + sni);
         }
-        connection.verifyPeer(true);
+        connection.settings().verifyPeer(true);
         if (context.clientStapling()) {
-            connection.enableOcspStapling();
+            connection.settings().enableOcspStapling();
         }
         String[] alpn = p.getApplicationProtocols();
-        if (alpn != null && alpn.length > 0 && !connection.setAlpnProtocols(alpnWire(alpn))) {
+        if (alpn != null && alpn.length > 0 && !connection.settings().setAlpnProtocols(alpnWire(alpn))) {
             throw new SSLException("libssl refused the application protocols " + Arrays.toString(alpn));
         }
     }
