@@ -4,28 +4,19 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.net.SocketException;
-import java.net.SocketOption;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BiFunction;
-import javax.net.ssl.HandshakeCompletedEvent;
 import javax.net.ssl.HandshakeCompletedListener;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLEngineResult.Status;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
 
@@ -39,58 +30,54 @@ import javax.net.ssl.SSLSocket;
  * <p>Every instance is layered over a plain {@link Socket}, the transport: the one a caller gave
  * {@code createSocket(Socket, ...)}, or one this socket made (a factory's {@code createSocket(host,
  * port)}, an unconnected {@code createSocket()}, a server socket's {@code accept}). The socket
- * options and addresses are the transport's. The {@code Socket} this class inherits from is never
- * connected.
+ * options and addresses are the transport's ({@link TransportSocket}), the TLS settings the
+ * engine's ({@link EngineSettingsSocket}). The {@code Socket} this class inherits from is never
+ * connected. This class keeps the handshake, the locks and closing; the records read are
+ * {@link InboundRecords}', those written {@link OutboundRecords}'.
  *
  * <p>Reading and writing each have a lock, so one thread may read while another writes; the
- * handshake has a lock of its own and holds the other two. A record that must be answered while reading (a TLS 1.2 close_notify, a
- * TLS 1.3 KeyUpdate) is written under the write lock, taken after the read lock, the order the
- * handshake takes them in too.
+ * handshake has a lock of its own and holds the other two. A record that must be answered while
+ * reading (a TLS 1.2 close_notify, a TLS 1.3 KeyUpdate) is written under the write lock, taken
+ * after the read lock, the order the handshake takes them in too. Every lock is taken here: the
+ * reading and writing sides take none and are called with theirs held.
  */
-final class AccelSslSocket extends SSLSocket {
+final class AccelSslSocket extends EngineSettingsSocket {
     /** A record's largest size on the wire: header, 2^14 of data, 2 KiB of expansion. */
     private static final int MAX_RECORD = SocketBuffers.RECORD;
     /** How long {@link #close()} waits for a writer to finish before closing without close_notify. */
     private static final long CLOSE_WAIT_MILLIS = 1000;
 
     private final AccelSslContext context;
-    private final Socket transport;
     /** Whether closing this socket closes the transport (always for a transport this socket made). */
     private final boolean autoClose;
 
     private final ReentrantLock handshakeLock = new ReentrantLock();
     private final ReentrantLock readLock = new ReentrantLock();
     private final ReentrantLock writeLock = new ReentrantLock();
-    private final List<HandshakeCompletedListener> listeners = new CopyOnWriteArrayList<>();
+    private final HandshakeListeners listeners = new HandshakeListeners();
 
     /** The engine; replaced (before any handshake) when {@link #connect} learns the peer's name. */
     private volatile AccelSslEngine engine;
+
+    @Override
+    AccelSslEngine engine() {
+        return engine;
+    }
     /** Whether the peer's name was given when this socket was made (connect then keeps it). */
     private final boolean hostGiven;
 
-    // The three buffers are borrowed from SocketBuffers while bytes are in them and given back
-    // when empty: an idle socket holds SocketBuffers.NONE in each, and waits for its peer's next
-    // record with only waitingFor's five bytes.
-
-    /** Records read from the transport and not yet unwrapped, in fill mode (bytes in [0, position)). Read lock. */
-    private ByteBuffer netIn = SocketBuffers.NONE;
-    /** Plaintext unwrapped and not yet read, in fill mode. Read lock. */
-    private ByteBuffer appIn = SocketBuffers.NONE;
-    /** Records wrapped and not yet written. Write lock. */
-    private ByteBuffer netOut = SocketBuffers.NONE;
-    /** Where a reader with nothing buffered waits for the first bytes of the next record. Read lock. */
-    private final byte[] waitingFor = new byte[5];
+    /** The reading side: used with the read lock held. */
+    private final InboundRecords inbound;
+    /** The writing side: used with the write lock held. */
+    private final OutboundRecords outbound;
 
     private volatile boolean handshakeStarted;
-    /** A server's handshake deadline while its handshake runs (read lock held), else null. */
-    private HandshakeDeadline deadline;
 
     private volatile boolean handshakeDone;
     private volatile boolean closed;
     /** The transport ended (EOF) or the peer's close_notify arrived: reads return -1. */
     private boolean inputEnded;
 
-    private BiFunction<SSLSocket, List<String>, String> alpnSelector;
     private InputStream appInput;
     private OutputStream appOutput;
 
@@ -106,17 +93,15 @@ final class AccelSslSocket extends SSLSocket {
             boolean autoClose,
             boolean clientMode,
             byte[] consumed) {
+        super(transport);
         this.context = context;
-        this.transport = transport;
         this.autoClose = autoClose;
         this.hostGiven = host != null;
         int port = transport.isConnected() ? transport.getPort() : -1;
         this.engine = newEngine(host != null ? host : impliedHost(transport), port);
         engine.setUseClientMode(clientMode);
-        if (consumed != null && consumed.length > 0) {
-            ensureRoom(consumed.length);
-            netIn.put(consumed);
-        }
+        this.inbound = new InboundRecords(transport, consumed);
+        this.outbound = new OutboundRecords(transport);
     }
 
     private AccelSslEngine newEngine(String host, int port) {
@@ -159,11 +144,6 @@ final class AccelSslSocket extends SSLSocket {
         connect(endpoint, 0);
     }
 
-    @Override
-    public void bind(SocketAddress local) throws IOException {
-        transport.bind(local);
-    }
-
     // ------------------------------------------------------------------ the handshake
 
     /**
@@ -178,7 +158,7 @@ final class AccelSslSocket extends SSLSocket {
             try {
                 checkOpen();
                 e.beginHandshake();
-                wrapAndSend(e, ByteBuffer.allocate(0));
+                outbound.wrapAndSend(e, ByteBuffer.allocate(0));
             } finally {
                 writeLock.unlock();
             }
@@ -229,7 +209,7 @@ final class AccelSslSocket extends SSLSocket {
         checkOpen();
         AccelSslEngine e = engine;
         handshakeStarted = true;
-        deadline = e.getUseClientMode() ? null : HandshakeDeadline.start(transport);
+        inbound.startHandshake(!e.getUseClientMode());
         try {
             e.beginHandshake();
             while (true) {
@@ -237,12 +217,12 @@ final class AccelSslSocket extends SSLSocket {
                 switch (hs) {
                     case NEED_TASK -> runTasks(e);
                     case NEED_WRAP -> {
-                        if (wrapAndSend(e, ByteBuffer.allocate(0)).getStatus() == Status.CLOSED) {
+                        if (outbound.wrapAndSend(e, ByteBuffer.allocate(0)).getStatus() == Status.CLOSED) {
                             throw new SSLHandshakeException("the handshake ended before it finished");
                         }
                     }
                     case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> {
-                        if (unwrapRecord(e) == Status.CLOSED) {
+                        if (inbound.unwrapRecord(e) == Status.CLOSED) {
                             throw new SSLHandshakeException("Remote host terminated the handshake");
                         }
                     }
@@ -254,7 +234,7 @@ final class AccelSslSocket extends SSLSocket {
                             throw new SSLHandshakeException("the handshake ended before it finished");
                         }
                         handshakeDone = true;
-                        notifyListeners(e.getSession());
+                        listeners.notify(this, e.getSession());
                         return;
                     }
                 }
@@ -266,14 +246,11 @@ final class AccelSslSocket extends SSLSocket {
             }
             throw ex;
         } finally {
-            if (deadline != null) {
-                deadline.end(transport);
-                deadline = null;
-            }
+            inbound.endHandshake();
         }
     }
 
-    private static void runTasks(AccelSslEngine e) {
+    static void runTasks(AccelSslEngine e) {
         Runnable task;
         while ((task = e.getDelegatedTask()) != null) {
             task.run();
@@ -283,7 +260,7 @@ final class AccelSslSocket extends SSLSocket {
     /**
      * After a fatal error: the alert the engine has queued goes out if it can, then the socket
      * closes. A reader comes here without the write lock, so the alert is wrapped into a buffer
-     * of its own, not the writer's {@link #netOut}.
+     * of its own, not the writer's ({@link OutboundRecords}).
      */
     private void failClosed(AccelSslEngine e) {
         try {
@@ -304,199 +281,20 @@ final class AccelSslSocket extends SSLSocket {
         e.free(); // now: close() returns at once on a closed socket, and the Cleaner waits for a GC
     }
 
-    private void notifyListeners(SSLSession session) {
-        if (listeners.isEmpty()) {
-            return;
-        }
-        HandshakeCompletedEvent event = new HandshakeCompletedEvent(this, session);
-        List<HandshakeCompletedListener> snapshot = List.copyOf(listeners);
-        // as SunJSSE: listeners run on a thread of their own, so a slow one holds up no data
-        Thread.ofPlatform().name("HandshakeCompletedNotify-Thread").daemon().start(() -> {
-            for (HandshakeCompletedListener l : snapshot) {
-                try {
-                    l.handshakeCompleted(event);
-                } catch (RuntimeException ignored) {
-                    // one listener's failure is not the connection's, nor the next listener's
-                }
-            }
-        });
-    }
-
     @Override
     public void addHandshakeCompletedListener(HandshakeCompletedListener listener) {
-        if (listener == null) {
-            throw new IllegalArgumentException("listener is null");
-        }
         listeners.add(listener);
     }
 
     @Override
     public void removeHandshakeCompletedListener(HandshakeCompletedListener listener) {
-        if (listener == null) {
-            throw new IllegalArgumentException("listener is null");
-        }
-        if (!listeners.remove(listener)) {
-            throw new IllegalArgumentException("listener not registered");
-        }
-    }
-
-    // ------------------------------------------------------------------ records
-
-    /**
-     * Wraps all the engine gives for {@code src} (or its pending handshake or alert records when
-     * {@code src} is empty) and writes it to the transport, four records per write at most. The
-     * caller holds the write lock.
-     */
-    private SSLEngineResult wrapAndSend(AccelSslEngine e, ByteBuffer src) throws IOException {
-        netOut = SocketBuffers.take(SocketBuffers.WRITE_BATCH);
-        try {
-            return wrapAndSendBatches(e, src);
-        } finally {
-            netOut = SocketBuffers.give(netOut);
-        }
-    }
-
-    private SSLEngineResult wrapAndSendBatches(AccelSslEngine e, ByteBuffer src) throws IOException {
-        SSLEngineResult r;
-        while (true) {
-            r = e.wrap(src, netOut);
-            if (r.getStatus() == Status.BUFFER_OVERFLOW) {
-                if (netOut.position() == 0) {
-                    netOut = ByteBuffer.allocate(netOut.capacity() * 2);
-                    continue;
-                }
-                flush();
-                continue;
-            }
-            boolean more = r.getStatus() == Status.OK
-                    && (src.hasRemaining()
-                            || r.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && r.bytesProduced() > 0);
-            if (!more) {
-                break;
-            }
-            if (netOut.remaining() < MAX_RECORD) {
-                flush();
-            }
-        }
-        flush();
-        return r;
-    }
-
-    /** Writes what {@link #netOut} holds; the transport is not touched when that is nothing. */
-    private void flush() throws IOException {
-        netOut.flip();
-        if (netOut.hasRemaining()) {
-            transport.getOutputStream().write(netOut.array(), netOut.position(), netOut.remaining());
-        }
-        netOut.clear();
-    }
-
-    /**
-     * Unwraps one record into {@link #appIn}, reading from the transport until a whole one is
-     * there. The caller holds the read lock. EOF from the transport before a record is whole
-     * throws {@link EOFException}.
-     */
-    private Status unwrapRecord(AccelSslEngine e) throws IOException {
-        if (appIn.capacity() == 0) {
-            appIn = SocketBuffers.take(SocketBuffers.PLAINTEXT);
-        }
-        try {
-            return unwrapOneRecord(e);
-        } finally {
-            if (netIn.position() == 0) {
-                netIn = SocketBuffers.give(netIn);
-            }
-            if (appIn.position() == 0) {
-                appIn = SocketBuffers.give(appIn);
-            }
-        }
-    }
-
-    private Status unwrapOneRecord(AccelSslEngine e) throws IOException {
-        while (true) {
-            netIn.flip();
-            SSLEngineResult r;
-            try {
-                r = e.unwrap(netIn, appIn);
-            } finally {
-                netIn.compact();
-            }
-            switch (r.getStatus()) {
-                case BUFFER_UNDERFLOW -> fill();
-                case BUFFER_OVERFLOW -> {
-                    ByteBuffer bigger = ByteBuffer.allocate(
-                            appIn.capacity() + e.getSession().getApplicationBufferSize());
-                    appIn.flip();
-                    bigger.put(appIn);
-                    appIn = bigger;
-                }
-                default -> {
-                    if (r.getHandshakeStatus() == HandshakeStatus.NEED_TASK) {
-                        runTasks(e);
-                    }
-                    return r.getStatus();
-                }
-            }
-        }
-    }
-
-    /**
-     * As {@link #fillFromTransport()}, each read bounded by the handshake's deadline while a
-     * server handshakes under one ({@link HandshakeDeadline}).
-     */
-    private void fill() throws IOException {
-        HandshakeDeadline d = deadline;
-        if (d != null) {
-            d.beforeRead(transport);
-        }
-        try {
-            fillFromTransport();
-        } catch (java.net.SocketTimeoutException t) {
-            throw d == null ? t : d.onTimeout(t);
-        }
-    }
-
-    /**
-     * Reads what the transport has (at least one byte) into {@link #netIn}. With nothing buffered
-     * and nothing arrived, the wait (an idle connection's) holds no record-sized buffer: the first
-     * bytes of the next record go into {@link #waitingFor}, then into a borrowed buffer.
-     */
-    private void fillFromTransport() throws IOException {
-        InputStream in = transport.getInputStream();
-        if (netIn.position() == 0 && in.available() == 0) {
-            netIn = SocketBuffers.give(netIn);
-            int n = in.read(waitingFor, 0, waitingFor.length);
-            if (n < 0) {
-                throw new EOFException("the peer closed the connection");
-            }
-            ensureRoom(n);
-            netIn.put(waitingFor, 0, n);
-            return;
-        }
-        ensureRoom(1);
-        int n = in.read(netIn.array(), netIn.position(), netIn.remaining());
-        if (n < 0) {
-            throw new EOFException("the peer closed the connection");
-        }
-        netIn.position(netIn.position() + n);
-    }
-
-    /** Room for {@code n} more bytes in {@link #netIn}: a borrowed buffer, or a larger one of its own. */
-    private void ensureRoom(int n) {
-        if (netIn.remaining() < n) {
-            ByteBuffer bigger = netIn.position() + n <= MAX_RECORD
-                    ? SocketBuffers.take(MAX_RECORD)
-                    : ByteBuffer.allocate(netIn.position() + Math.max(n, MAX_RECORD));
-            netIn.flip();
-            bigger.put(netIn);
-            SocketBuffers.give(netIn);
-            netIn = bigger;
-        }
+        listeners.remove(listener);
     }
 
     // ------------------------------------------------------------------ application data
 
-    private int read(byte[] b, int off, int len) throws IOException {
+    /** The application's read: the handshake first, then buffered plaintext or the next record. */
+    int read(byte[] b, int off, int len) throws IOException {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
         if (len == 0) {
             return 0;
@@ -506,15 +304,8 @@ final class AccelSslSocket extends SSLSocket {
         try {
             AccelSslEngine e = engine;
             while (true) {
-                if (appIn.position() > 0) {
-                    appIn.flip();
-                    int n = Math.min(len, appIn.remaining());
-                    appIn.get(b, off, n);
-                    appIn.compact();
-                    if (appIn.position() == 0) {
-                        appIn = SocketBuffers.give(appIn);
-                    }
-                    return n;
+                if (inbound.buffered() > 0) {
+                    return inbound.take(b, off, len);
                 }
                 if (inputEnded) {
                     return -1;
@@ -522,7 +313,7 @@ final class AccelSslSocket extends SSLSocket {
                 checkOpen();
                 Status s;
                 try {
-                    s = unwrapRecord(e);
+                    s = inbound.unwrapRecord(e);
                 } catch (EOFException eof) {
                     // the peer closed the connection without close_notify: the end of the data,
                     // as SunJSSE reads it (a truncation it does not report)
@@ -558,14 +349,15 @@ final class AccelSslSocket extends SSLSocket {
         writeLock.lock();
         try {
             if (!closed && e.getHandshakeStatus() == HandshakeStatus.NEED_WRAP) {
-                wrapAndSend(e, ByteBuffer.allocate(0));
+                outbound.wrapAndSend(e, ByteBuffer.allocate(0));
             }
         } finally {
             writeLock.unlock();
         }
     }
 
-    private void write(byte[] b, int off, int len) throws IOException {
+    /** The application's write: the handshake first, then records of {@code b}. */
+    void write(byte[] b, int off, int len) throws IOException {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
         ensureHandshake();
         if (len == 0) {
@@ -577,7 +369,7 @@ final class AccelSslSocket extends SSLSocket {
             AccelSslEngine e = engine;
             ByteBuffer src = ByteBuffer.wrap(b, off, len);
             try {
-                SSLEngineResult r = wrapAndSend(e, src);
+                SSLEngineResult r = outbound.wrapAndSend(e, src);
                 if (r.getStatus() == Status.CLOSED) {
                     throw new SocketException("Socket output is already shutdown");
                 }
@@ -595,10 +387,11 @@ final class AccelSslSocket extends SSLSocket {
         }
     }
 
-    private int available() {
+    /** Plaintext that can be read without blocking. */
+    int available() {
         readLock.lock();
         try {
-            return appIn.position();
+            return inbound.buffered();
         } finally {
             readLock.unlock();
         }
@@ -612,29 +405,7 @@ final class AccelSslSocket extends SSLSocket {
         }
         synchronized (this) {
             if (appInput == null) {
-                appInput = new InputStream() {
-                    @Override
-                    public int read() throws IOException {
-                        byte[] one = new byte[1];
-                        int n = AccelSslSocket.this.read(one, 0, 1);
-                        return n < 0 ? -1 : one[0] & 0xff;
-                    }
-
-                    @Override
-                    public int read(byte[] b, int off, int len) throws IOException {
-                        return AccelSslSocket.this.read(b, off, len);
-                    }
-
-                    @Override
-                    public int available() {
-                        return AccelSslSocket.this.available();
-                    }
-
-                    @Override
-                    public void close() throws IOException {
-                        AccelSslSocket.this.close();
-                    }
-                };
+                appInput = new SocketStreams.Input(this);
             }
             return appInput;
         }
@@ -648,22 +419,7 @@ final class AccelSslSocket extends SSLSocket {
         }
         synchronized (this) {
             if (appOutput == null) {
-                appOutput = new OutputStream() {
-                    @Override
-                    public void write(int b) throws IOException {
-                        AccelSslSocket.this.write(new byte[] {(byte) b}, 0, 1);
-                    }
-
-                    @Override
-                    public void write(byte[] b, int off, int len) throws IOException {
-                        AccelSslSocket.this.write(b, off, len);
-                    }
-
-                    @Override
-                    public void close() throws IOException {
-                        AccelSslSocket.this.close();
-                    }
-                };
+                appOutput = new SocketStreams.Output(this);
             }
             return appOutput;
         }
@@ -688,7 +444,7 @@ final class AccelSslSocket extends SSLSocket {
                 e.closeOutbound();
                 if (writeLock.tryLock(CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
                     try {
-                        wrapAndSend(e, ByteBuffer.allocate(0));
+                        outbound.wrapAndSend(e, ByteBuffer.allocate(0));
                     } catch (IOException | RuntimeException ignored) {
                         // the peer may be gone; the socket closes anyway
                     } finally {
@@ -725,7 +481,7 @@ final class AccelSslSocket extends SSLSocket {
         try {
             e.closeOutbound();
             if (handshakeStarted) {
-                wrapAndSend(e, ByteBuffer.allocate(0));
+                outbound.wrapAndSend(e, ByteBuffer.allocate(0));
             }
         } finally {
             writeLock.unlock();
@@ -764,13 +520,18 @@ final class AccelSslSocket extends SSLSocket {
         return engine.isInboundDone() || transport.isInputShutdown();
     }
 
+    @Override
+    public boolean isClosed() {
+        return closed || autoClose && transport.isClosed();
+    }
+
     private void checkOpen() throws SocketException {
         if (closed) {
             throw new SocketException("Socket is closed");
         }
     }
 
-    // ------------------------------------------------------------------ TLS settings: the engine's
+    // ------------------------------------------------------------------ the session
 
     @Override
     public SSLSession getSession() {
@@ -780,285 +541,6 @@ final class AccelSslSocket extends SSLSocket {
             // as SunJSSE: an invalid session, the handshake's error having closed the socket
         }
         return engine.getSession();
-    }
-
-    @Override
-    public SSLSession getHandshakeSession() {
-        return engine.getHandshakeSession();
-    }
-
-    @Override
-    public String[] getSupportedCipherSuites() {
-        return engine.getSupportedCipherSuites();
-    }
-
-    @Override
-    public String[] getEnabledCipherSuites() {
-        return engine.getEnabledCipherSuites();
-    }
-
-    @Override
-    public void setEnabledCipherSuites(String[] suites) {
-        engine.setEnabledCipherSuites(suites);
-    }
-
-    @Override
-    public String[] getSupportedProtocols() {
-        return engine.getSupportedProtocols();
-    }
-
-    @Override
-    public String[] getEnabledProtocols() {
-        return engine.getEnabledProtocols();
-    }
-
-    @Override
-    public void setEnabledProtocols(String[] protocols) {
-        engine.setEnabledProtocols(protocols);
-    }
-
-    @Override
-    public void setUseClientMode(boolean mode) {
-        engine.setUseClientMode(mode);
-    }
-
-    @Override
-    public boolean getUseClientMode() {
-        return engine.getUseClientMode();
-    }
-
-    @Override
-    public void setNeedClientAuth(boolean need) {
-        engine.setNeedClientAuth(need);
-    }
-
-    @Override
-    public boolean getNeedClientAuth() {
-        return engine.getNeedClientAuth();
-    }
-
-    @Override
-    public void setWantClientAuth(boolean want) {
-        engine.setWantClientAuth(want);
-    }
-
-    @Override
-    public boolean getWantClientAuth() {
-        return engine.getWantClientAuth();
-    }
-
-    @Override
-    public void setEnableSessionCreation(boolean flag) {
-        engine.setEnableSessionCreation(flag);
-    }
-
-    @Override
-    public boolean getEnableSessionCreation() {
-        return engine.getEnableSessionCreation();
-    }
-
-    @Override
-    public SSLParameters getSSLParameters() {
-        return engine.getSSLParameters();
-    }
-
-    @Override
-    public void setSSLParameters(SSLParameters params) {
-        engine.setSSLParameters(params);
-    }
-
-    @Override
-    public String getApplicationProtocol() {
-        return engine.getApplicationProtocol();
-    }
-
-    @Override
-    public String getHandshakeApplicationProtocol() {
-        return engine.getHandshakeApplicationProtocol();
-    }
-
-    @Override
-    public void setHandshakeApplicationProtocolSelector(BiFunction<SSLSocket, List<String>, String> selector) {
-        alpnSelector = selector;
-        engine.setHandshakeApplicationProtocolSelector(
-                selector == null ? null : (engine, offered) -> selector.apply(this, offered));
-    }
-
-    @Override
-    public BiFunction<SSLSocket, List<String>, String> getHandshakeApplicationProtocolSelector() {
-        return alpnSelector;
-    }
-
-    // ------------------------------------------------------------------ the transport's socket
-
-    @Override
-    public boolean isConnected() {
-        return transport.isConnected();
-    }
-
-    @Override
-    public boolean isBound() {
-        return transport.isBound();
-    }
-
-    @Override
-    public boolean isClosed() {
-        return closed || autoClose && transport.isClosed();
-    }
-
-    @Override
-    public InetAddress getInetAddress() {
-        return transport.getInetAddress();
-    }
-
-    @Override
-    public InetAddress getLocalAddress() {
-        return transport.getLocalAddress();
-    }
-
-    @Override
-    public int getPort() {
-        return transport.getPort();
-    }
-
-    @Override
-    public int getLocalPort() {
-        return transport.getLocalPort();
-    }
-
-    @Override
-    public SocketAddress getRemoteSocketAddress() {
-        return transport.getRemoteSocketAddress();
-    }
-
-    @Override
-    public SocketAddress getLocalSocketAddress() {
-        return transport.getLocalSocketAddress();
-    }
-
-    /** No channel: TLS runs over the streams (as SunJSSE's sockets). */
-    @Override
-    public SocketChannel getChannel() {
-        return null;
-    }
-
-    @Override
-    public void setTcpNoDelay(boolean on) throws SocketException {
-        transport.setTcpNoDelay(on);
-    }
-
-    @Override
-    public boolean getTcpNoDelay() throws SocketException {
-        return transport.getTcpNoDelay();
-    }
-
-    @Override
-    public void setSoLinger(boolean on, int linger) throws SocketException {
-        transport.setSoLinger(on, linger);
-    }
-
-    @Override
-    public int getSoLinger() throws SocketException {
-        return transport.getSoLinger();
-    }
-
-    @Override
-    public void setSoTimeout(int timeout) throws SocketException {
-        transport.setSoTimeout(timeout);
-    }
-
-    @Override
-    public int getSoTimeout() throws SocketException {
-        return transport.getSoTimeout();
-    }
-
-    @Override
-    public void setSendBufferSize(int size) throws SocketException {
-        transport.setSendBufferSize(size);
-    }
-
-    @Override
-    public int getSendBufferSize() throws SocketException {
-        return transport.getSendBufferSize();
-    }
-
-    @Override
-    public void setReceiveBufferSize(int size) throws SocketException {
-        transport.setReceiveBufferSize(size);
-    }
-
-    @Override
-    public int getReceiveBufferSize() throws SocketException {
-        return transport.getReceiveBufferSize();
-    }
-
-    @Override
-    public void setKeepAlive(boolean on) throws SocketException {
-        transport.setKeepAlive(on);
-    }
-
-    @Override
-    public boolean getKeepAlive() throws SocketException {
-        return transport.getKeepAlive();
-    }
-
-    @Override
-    public void setTrafficClass(int tc) throws SocketException {
-        transport.setTrafficClass(tc);
-    }
-
-    @Override
-    public int getTrafficClass() throws SocketException {
-        return transport.getTrafficClass();
-    }
-
-    @Override
-    public void setReuseAddress(boolean on) throws SocketException {
-        transport.setReuseAddress(on);
-    }
-
-    @Override
-    public boolean getReuseAddress() throws SocketException {
-        return transport.getReuseAddress();
-    }
-
-    @Override
-    public void setPerformancePreferences(int connectionTime, int latency, int bandwidth) {
-        transport.setPerformancePreferences(connectionTime, latency, bandwidth);
-    }
-
-    @Override
-    public <T> Socket setOption(SocketOption<T> name, T value) throws IOException {
-        transport.setOption(name, value);
-        return this;
-    }
-
-    @Override
-    public <T> T getOption(SocketOption<T> name) throws IOException {
-        return transport.getOption(name);
-    }
-
-    @Override
-    public Set<SocketOption<?>> supportedOptions() {
-        return transport.supportedOptions();
-    }
-
-    /** TLS has no urgent data (as SunJSSE). */
-    @Override
-    public void sendUrgentData(int data) throws SocketException {
-        throw new SocketException("This method is not supported by SSLSockets");
-    }
-
-    @Override
-    public void setOOBInline(boolean on) throws SocketException {
-        throw new SocketException(
-                "This method is ineffective, since sending urgent data is not supported by SSLSockets");
-    }
-
-    @Override
-    public boolean getOOBInline() throws SocketException {
-        throw new SocketException(
-                "This method is ineffective, since sending urgent data is not supported by SSLSockets");
     }
 
     @Override
