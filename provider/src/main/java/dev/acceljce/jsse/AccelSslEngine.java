@@ -5,16 +5,12 @@ import dev.acceljce.libssl.SslConnection;
 import dev.acceljce.libssl.SslNegotiated;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
-import java.util.List;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BiFunction;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLEngineResult.Status;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
 
@@ -22,9 +18,11 @@ import javax.net.ssl.SSLSocket;
  * An {@link SSLEngine} whose TLS runs in AWS-LC's libssl ({@link SslConnection}). This class
  * keeps JSSE's contract and does no TLS itself: it frames the caller's bytes into records for
  * libssl (one record per {@code unwrap}, as SunJSSE consumes them), moves what libssl writes into
- * the caller's buffers, and translates libssl's "wants" into handshake statuses. Its helpers each
- * hold one concern: {@link TlsParameters} (what the caller set, and how it becomes libssl's
- * settings), {@link SessionBinding} (which Java session a handshake ends in),
+ * the caller's buffers, and translates libssl's "wants" into handshake statuses: the state machine
+ * of JSSE's contract. Its helpers each hold one concern: {@link ConfigurableEngine} (the settings
+ * half of the contract) over {@link TlsParameters} (what the caller set, and how it becomes
+ * libssl's settings), {@link RecordFraming} (what a record header says before libssl reads the
+ * record), {@link SessionBinding} (which Java session a handshake ends in),
  * {@link CredentialChoice} (the key manager), {@link PeerVerification} (the trust manager),
  * {@link JcaKeyOperations} (keys libssl cannot hold).
  *
@@ -36,13 +34,7 @@ import javax.net.ssl.SSLSocket;
  * descent into libssl per flight rather than one per callback. One lock serialises wrap, unwrap
  * and every state change; a delegated task runs without it and takes it only to store its result.
  */
-final class AccelSslEngine extends SSLEngine {
-    private static final int RECORD_HEADER = 5;
-    /** The largest record body TLS allows (2^14 plus 2 KiB of expansion). */
-    private static final int MAX_RECORD_BODY = 16384 + 2048;
-
-    private static final int CONTENT_APPLICATION_DATA = 23;
-
+final class AccelSslEngine extends ConfigurableEngine {
     /** Where the handshake is; closing is per direction, apart ({@link #inboundDone}, {@link #outboundDone}). */
     private enum Phase {
         /** No libssl connection yet: parameters may change. */
@@ -53,9 +45,6 @@ final class AccelSslEngine extends SSLEngine {
     }
 
     private final AccelSslContext context;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final TlsParameters parameters;
-    private boolean sessionCreation = true;
     /** Run callbacks' work inside them (see the class comment). */
     private boolean inlineTasks = TlsPolicy.inlineEngineTasks();
 
@@ -82,7 +71,6 @@ final class AccelSslEngine extends SSLEngine {
     /** Where this connection's records are counted, once the handshake finished. */
     private Counters.Tally records = Counters.Tally.NONE;
 
-    private BiFunction<SSLEngine, List<String>, String> alpnSelector;
     /** What ALPN chose, kept when the handshake finished ("" for none): readable after {@link #free}. */
     private String applicationProtocol;
 
@@ -95,9 +83,8 @@ final class AccelSslEngine extends SSLEngine {
     private volatile SSLSocket socket;
 
     AccelSslEngine(AccelSslContext context, String host, int port) {
-        super(host, port);
+        super(context, host, port);
         this.context = context;
-        this.parameters = new TlsParameters(context, false);
     }
 
     /** Makes this the engine of {@code s} (before its handshake): its thread runs callbacks' work at once. */
@@ -109,135 +96,6 @@ final class AccelSslEngine extends SSLEngine {
         } finally {
             lock.unlock();
         }
-    }
-
-    // ------------------------------------------------------------------ mode and parameters
-
-    @Override
-    public void setUseClientMode(boolean mode) {
-        lock.lock();
-        try {
-            if (phase != Phase.NOT_STARTED) {
-                throw new IllegalArgumentException("Cannot change mode after SSL traffic has started");
-            }
-            parameters.setClientMode(mode);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public boolean getUseClientMode() {
-        lock.lock();
-        try {
-            return parameters.clientMode();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private boolean clientMode() {
-        return parameters.clientMode();
-    }
-
-    @Override
-    public SSLParameters getSSLParameters() {
-        lock.lock();
-        try {
-            return parameters.get();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void setSSLParameters(SSLParameters p) {
-        lock.lock();
-        try {
-            parameters.set(p);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public String[] getSupportedCipherSuites() {
-        return TlsNames.supportedSuites().toArray(String[]::new);
-    }
-
-    @Override
-    public String[] getEnabledCipherSuites() {
-        return getSSLParameters().getCipherSuites();
-    }
-
-    @Override
-    public void setEnabledCipherSuites(String[] suites) {
-        lock.lock();
-        try {
-            parameters.setCipherSuites(suites);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public String[] getSupportedProtocols() {
-        return TlsNames.PROTOCOLS.toArray(String[]::new);
-    }
-
-    @Override
-    public String[] getEnabledProtocols() {
-        return getSSLParameters().getProtocols();
-    }
-
-    @Override
-    public void setEnabledProtocols(String[] protocols) {
-        lock.lock();
-        try {
-            parameters.setProtocols(protocols);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void setNeedClientAuth(boolean need) {
-        lock.lock();
-        try {
-            parameters.setNeedClientAuth(need);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public boolean getNeedClientAuth() {
-        return getSSLParameters().getNeedClientAuth();
-    }
-
-    @Override
-    public void setWantClientAuth(boolean want) {
-        lock.lock();
-        try {
-            parameters.setWantClientAuth(want);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public boolean getWantClientAuth() {
-        return getSSLParameters().getWantClientAuth();
-    }
-
-    @Override
-    public void setEnableSessionCreation(boolean flag) {
-        sessionCreation = flag;
-    }
-
-    @Override
-    public boolean getEnableSessionCreation() {
-        return sessionCreation;
     }
 
     // ------------------------------------------------------------------ sessions
@@ -293,16 +151,6 @@ final class AccelSslEngine extends SSLEngine {
         }
     }
 
-    @Override
-    public void setHandshakeApplicationProtocolSelector(BiFunction<SSLEngine, List<String>, String> s) {
-        alpnSelector = s;
-    }
-
-    @Override
-    public BiFunction<SSLEngine, List<String>, String> getHandshakeApplicationProtocolSelector() {
-        return alpnSelector;
-    }
-
     // ------------------------------------------------------------------ the handshake
 
     @Override
@@ -337,7 +185,7 @@ final class AccelSslEngine extends SSLEngine {
             return;
         }
         boolean client = clientMode();
-        if (!client && !sessionCreation) {
+        if (!client && !getEnableSessionCreation()) {
             throw new SSLHandshakeException("No new session is allowed and no existing session can be resumed");
         }
         handshakeSession = new AccelSslSession(context.sessionContext(client), getPeerHost(), getPeerPort());
@@ -487,7 +335,7 @@ final class AccelSslEngine extends SSLEngine {
 
     @Override
     public SSLEngineResult wrap(ByteBuffer[] srcs, int offset, int length, ByteBuffer dst) throws SSLException {
-        checkArrays(srcs, offset, length);
+        RecordFraming.checkArrays(srcs, offset, length);
         if (dst == null) {
             throw new IllegalArgumentException("destination buffer is null");
         }
@@ -541,10 +389,7 @@ final class AccelSslEngine extends SSLEngine {
     /** One record of the caller's data (at most 16 KiB), only when the whole record fits in {@code dst}. */
     private SSLEngineResult wrapApplicationData(ByteBuffer[] srcs, int offset, int length, ByteBuffer dst)
             throws SSLException {
-        long available = 0;
-        for (int i = offset; i < offset + length; i++) {
-            available += srcs[i].remaining();
-        }
+        long available = RecordFraming.remaining(srcs, offset, length);
         if (available == 0) {
             return new SSLEngineResult(Status.OK, resultStatus(), 0, 0);
         }
@@ -571,7 +416,7 @@ final class AccelSslEngine extends SSLEngine {
         if (src == null) {
             throw new IllegalArgumentException("source buffer is null");
         }
-        checkArrays(dsts, offset, length);
+        RecordFraming.checkArrays(dsts, offset, length);
         for (int i = offset; i < offset + length; i++) {
             if (dsts[i].isReadOnly()) {
                 throw new ReadOnlyBufferException();
@@ -589,37 +434,15 @@ final class AccelSslEngine extends SSLEngine {
             if (awaitingTask()) {
                 return new SSLEngineResult(Status.OK, HandshakeStatus.NEED_TASK, 0, 0);
             }
-            if (src.remaining() < RECORD_HEADER) {
+            int recordLength = RecordFraming.nextRecordLength(src);
+            if (recordLength == 0) {
                 return new SSLEngineResult(Status.BUFFER_UNDERFLOW, status(), 0, 0);
             }
-            int p = src.position();
-            int type = src.get(p) & 0xff;
-            int bodyLength = ((src.get(p + 3) & 0xff) << 8) | (src.get(p + 4) & 0xff);
-            int recordLength;
-            // any content type: libssl refuses an unknown one only once it has the whole record
-            if (src.get(p + 1) == 3 && bodyLength <= MAX_RECORD_BODY) {
-                recordLength = RECORD_HEADER + bodyLength;
-                if (src.remaining() < recordLength) {
-                    return new SSLEngineResult(Status.BUFFER_UNDERFLOW, status(), 0, 0);
-                }
-            } else {
-                // not a TLS record, or longer than TLS allows: libssl refuses it from the header
-                // alone (with its alert), so give it only that, now, rather than wait for a body
-                recordLength = RECORD_HEADER;
-            }
-            if (phase == Phase.ESTABLISHED && type == CONTENT_APPLICATION_DATA) {
-                long room = 0;
-                for (int i = offset; i < offset + length; i++) {
-                    room += dsts[i].remaining();
-                }
-                long plaintextBound = Math.max(
-                        0,
-                        Math.min(
-                                SslConnection.MAX_PLAINTEXT,
-                                bodyLength + RECORD_HEADER - connection.maxSealOverhead()));
-                if (room < plaintextBound) {
-                    return new SSLEngineResult(Status.BUFFER_OVERFLOW, status(), 0, 0);
-                }
+            if (phase == Phase.ESTABLISHED
+                    && RecordFraming.isApplicationData(src)
+                    && RecordFraming.remaining(dsts, offset, length)
+                            < RecordFraming.plaintextBound(src, connection.maxSealOverhead())) {
+                return new SSLEngineResult(Status.BUFFER_OVERFLOW, status(), 0, 0);
             }
             connection.feed(src, recordLength);
             if (phase != Phase.ESTABLISHED) {
@@ -733,30 +556,16 @@ final class AccelSslEngine extends SSLEngine {
         }
     }
 
-    /** This side's ALPN protocols, for the server's choice (read during the handshake, lock held). */
-    String[] localApplicationProtocols() {
-        return parameters.current().getApplicationProtocols();
-    }
-
     /** Whether a client keeps libssl's new sessions to resume with (a peer to key them by, creation allowed). */
     boolean keepsSessions() {
-        return clientMode() && sessionCreation && peerKey() != null;
+        return clientMode() && getEnableSessionCreation() && peerKey() != null;
     }
 
     // ------------------------------------------------------------------ helpers
 
-    private static void checkArrays(ByteBuffer[] buffers, int offset, int length) {
-        if (buffers == null) {
-            throw new IllegalArgumentException("buffer array is null");
-        }
-        if (offset < 0 || length < 0 || offset > buffers.length - length) {
-            throw new IndexOutOfBoundsException("offset " + offset + ", length " + length + " of " + buffers.length);
-        }
-        for (int i = offset; i < offset + length; i++) {
-            if (buffers[i] == null) {
-                throw new IllegalArgumentException("buffer " + i + " is null");
-            }
-        }
+    @Override
+    boolean started() {
+        return phase != Phase.NOT_STARTED;
     }
 
     /** The negotiated group in the JDK's spelling ("X25519MLKEM768", "x25519"), or null before one is. */
