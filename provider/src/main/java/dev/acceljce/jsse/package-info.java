@@ -3,7 +3,9 @@
  * {@code SSLServerSocket} over AWS-LC's libssl, registered as a provider of its own
  * ({@code AccelJceTlsProvider}, exported). The TLS state machine, record protection and key
  * schedule all run in libssl. Here the engine keeps JSSE's contract (buffers, handshake status,
- * delegated tasks) and the sockets drive it; {@code TlsParameters} and {@code TlsPolicy} check
+ * delegated tasks; its settings half in {@code ConfigurableEngine}) and the sockets drive it (the
+ * handshake and locks in {@code AccelSslSocket}, its reading and writing sides in
+ * {@code InboundRecords} and {@code OutboundRecords}); {@code TlsParameters} and {@code TlsPolicy} check
  * parameters and read the JDK's TLS settings as SunJSSE does; {@code HandshakeCallbacks} answers
  * libssl's questions with the caller's key manager ({@code CredentialChoice}), trust manager
  * ({@code PeerVerification}) and JCA keys ({@code JcaKeyOperations}), as a
