@@ -187,7 +187,29 @@ public final class AttackChecks {
     }
 
     private static Check attack(String command, String what, Function<Target, Boolean> run) {
-        return new Check("TLS-Attacker " + command, what, t -> Check.Outcome.of(run.apply(t)));
+        return new Check("TLS-Attacker " + command, what, t -> {
+            String missing = missing(command, t);
+            return missing != null ? new Check.Outcome(null, missing) : Check.Outcome.of(run.apply(t));
+        });
+    }
+
+    /**
+     * Why the target cannot be attacked this way, or null. Each of these attacks offers only CBC
+     * suites (or RSA key exchange); against a server without them TLS-Attacker 3.7.0 retries its
+     * handshakes with growing timeouts for many minutes before it answers null.
+     */
+    static String missing(String command, Target t) {
+        boolean cbc = t.enabledSuites.stream().anyMatch(s -> s.contains("_CBC_"));
+        boolean rsa =
+                t.kind.key().startsWith("rsa") && t.enabledSuites.stream().anyMatch(s -> s.startsWith("TLS_RSA_"));
+        if (command.startsWith("bleichenbacher") && !rsa) {
+            return "not applicable: no RSA key exchange enabled (or no RSA certificate)";
+        }
+        boolean cbcOnly = command.startsWith("padding_oracle")
+                || command.startsWith("invalid_curve -ephemeral")
+                || command.contains("poodle")
+                || command.startsWith("cve2016");
+        return cbcOnly && !cbc ? "not applicable: no CBC suite enabled" : null;
     }
 
     /** Parses {@code args} (after {@code -connect}) into config as the tool's command line would, then checks. */
