@@ -274,6 +274,84 @@ def med(xs):
     return statistics.median(xs)
 
 
+# AccelJCE-TLS against the other TLS stacks (scripts/tls-stack-matrix.sh, scripts/tls-bulk.sh):
+# JMH provider names and how the pages call them
+TLS_OURS = "AccelJCE-TLS"
+TLS_SUNJSSE = "AccelJCE"  # SunJSSE with AccelJCE first in the provider list
+TLS_CONSCRYPT = "Conscrypt-TLS"
+TLS_GROUPS = (("x25519", "X25519", "x25519"), ("secp256r1", "P-256", "secp256r1"),
+              ("secp384r1", "P-384", "secp384r1"), ("mlkem", "X25519MLKEM768", "X25519MLKEM768"))
+TLS_CERTS = (("ec", "p256", "ECDSA P-256"), ("ec384", "p384", "ECDSA P-384"), ("rsa", "rsa2048", "RSA-2048"),
+             ("mldsa65", None, "ML-DSA-65"), ("mldsa44", None, "ML-DSA-44"))
+
+
+def jmh_scores(rel, metric=None):
+    """provider -> (score, relative error) of one JMH json (the primary metric, or a secondary one)."""
+    path = os.path.join(ROOT, rel)
+    out = {}
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return out
+    for rec in load_json(rel):
+        m = rec["primaryMetric"] if metric is None else rec["secondaryMetrics"][metric]
+        key = tuple(sorted((k, v) for k, v in rec["params"].items() if k != "provider"))
+        out.setdefault(key, {})[rec["params"]["provider"]] = (m["score"], rel_err(m["score"], m.get("scoreError")))
+    return out
+
+
+def c_pair_medians(run):
+    """(library, case) -> median handshakes per second of scripts/c-handshake-pair.sh's rounds."""
+    path = os.path.join(ROOT, run["dir"], "c-pair", "results.tsv")
+    out = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            head = f.readline().rstrip("\n").split("\t")
+            for line in f:
+                row = dict(zip(head, line.rstrip("\n").split("\t")))
+                out[(row["library"], row["case"])] = float(row["median_per_s"])
+    return out
+
+
+def tls_handshake_rows(run):
+    """(mode, label, {stack: (score, rel err)}, C on AWS-LC or None) per case the run measured."""
+    c = c_pair_medians(run)
+    rows = []
+    for mode in ("full", "resumed"):
+        for short, cgroup, glabel in TLS_GROUPS:
+            for cshort, ccert, clabel in TLS_CERTS:
+                rel = os.path.join(run["dir"], f"{mode}-{short}-{cshort}.json")
+                cases = jmh_scores(rel)
+                if not cases:
+                    continue
+                by = next(iter(cases.values()))
+                if TLS_OURS not in by:
+                    continue
+                awslc = c.get(("awslc", f"tls13:{cgroup}:{ccert}:{mode}")) if ccert else None
+                rows.append((mode, f"{glabel}, {clabel}", by, awslc))
+    return rows
+
+
+def tls_bulk_rows(run):
+    """(label, {stack: (bytes per second, rel err)}) per suite and buffer kind of the run's bulk part."""
+    rows = []
+    for direct in ("false", "true"):
+        rel = os.path.join(run["dir"], "bulk", f"bulk-direct-{direct}.json")
+        for key, by in sorted(jmh_scores(rel, "bytes").items()):
+            params = dict(key)
+            suite = params.get("suite", "").removeprefix("TLS_").removesuffix("_SHA256").replace("_", "-")
+            size = params.get("size")
+            label = f"{suite}, {'direct' if direct == 'true' else 'heap'} buffers" + (f", {size}" if size else "")
+            if TLS_OURS in by:
+                rows.append((label, by))
+    return rows
+
+
+def vs(by, ours, other):
+    """'ratio (±err)' of two stacks in one JMH run, or '-'."""
+    if ours not in by or other not in by or not by[other][0]:
+        return "-"
+    return f"{fmt_ratio(by[ours][0] / by[other][0])} (±{pct(ratio_err(by[ours][1], by[other][1]))})"
+
+
 def run_line(run, cpus):
     return (f"{run['date']}, commit {run['commit']}, {cpus.get(run['cpuClass'], run['cpuClass'])} "
             f"(class `{run['cpuClass']}`)")
@@ -404,6 +482,43 @@ def build(manifest):
             against = "AccelJCE (A/A)" if case == "aa" else other
             w(f"| {case} | {against} | {fmt_ratio(m)} ({fmt_ratio(lo)}-{fmt_ratio(hi)}) | {n} |")
         w("")
+
+    stacks = newest(runs, "tls-stacks")
+    if stacks:
+        w("## AccelJCE-TLS against the other TLS stacks")
+        w("")
+        w("AccelJCE's own TLS stack (AWS-LC's libssl) against SunJSSE with AccelJCE first in the provider")
+        w("list, Conscrypt's TLS (BoringSSL) and the same handshakes in C on AWS-LC's libssl, all TLS 1.3;")
+        w("a ratio above 1 means AccelJCE-TLS did more. JDK 25's SunJSSE has no X25519MLKEM768 and no")
+        w("ML-DSA: those rows have no SunJSSE column. See [tls.md](tls.md) for the method.")
+        w("")
+        for run in stacks:
+            w(f"### `{run['cpuClass']}`: {run['part']}")
+            w("")
+            w(f"Run: {run_line(run, cpus)}. Method: {run['method']}. Data: {data_links(run)}.")
+            if run.get("notes"):
+                w("")
+                w(run["notes"])
+            w("")
+            w("| Handshake | Case | AccelJCE-TLS handshakes/s (error) | vs SunJSSE on AccelJCE | vs Conscrypt's TLS | vs C on AWS-LC |")
+            w("|---|---|--:|--:|--:|--:|")
+            for mode, label, by, awslc in tls_handshake_rows(run):
+                a, ae = by[TLS_OURS]
+                c = fmt_ratio(a / awslc) if awslc else "-"
+                w(f"| {mode} | {label} | {a:,.0f} (±{pct(ae)}) | {vs(by, TLS_OURS, TLS_SUNJSSE)} | "
+                  f"{vs(by, TLS_OURS, TLS_CONSCRYPT)} | {c} |")
+            bulk = tls_bulk_rows(run)
+            if bulk:
+                w("")
+                w("Records: plaintext through one engine's wrap and the other's unwrap, 16 KiB messages.")
+                w("")
+                w("| Suite, buffers | AccelJCE-TLS GB/s (error) | vs SunJSSE on AccelJCE | vs Conscrypt's TLS |")
+                w("|---|--:|--:|--:|")
+                for label, by in bulk:
+                    a, ae = by[TLS_OURS]
+                    w(f"| {label} | {a / 1e9:.2f} (±{pct(ae)}) | {vs(by, TLS_OURS, TLS_SUNJSSE)} | "
+                      f"{vs(by, TLS_OURS, TLS_CONSCRYPT)} |")
+            w("")
 
     wl = newest(runs, "workload")
     if wl:
@@ -539,6 +654,31 @@ def readme_block(runs, cpus):
     for why, mark in marks.items():
         lines.append(f"- {mark} Not today's figure: {why}; `./acceljce demo` or `./acceljce bench --suite peers` measures it on your CPU.")
     lines.append("")
+    stacks = newest(runs, "tls-stacks")
+    if stacks:
+        lines.append("AccelJCE-TLS (TLS 1.3, AWS-LC's libssl), median (lowest-highest) over the cases of the newest run:")
+        lines.append("")
+        lines.append("| AccelJCE-TLS | CPU class | vs SunJSSE on AccelJCE | vs Conscrypt's TLS | vs C on AWS-LC |")
+        lines.append("|---|---|--:|--:|--:|")
+        for run in stacks:
+            hs = tls_handshake_rows(run)
+            for mode in ("full", "resumed"):
+                rs = [(by, c) for m, _, by, c in hs if m == mode]
+                sun = [by[TLS_OURS][0] / by[TLS_SUNJSSE][0] for by, _ in rs if TLS_SUNJSSE in by]
+                con = [by[TLS_OURS][0] / by[TLS_CONSCRYPT][0] for by, _ in rs if TLS_CONSCRYPT in by]
+                cc = [by[TLS_OURS][0] / c for by, c in rs if c]
+                if rs:
+                    lines.append(f"| {mode} handshakes | `{run['cpuClass']}` | {summarize(sun)} | {summarize(con)} | {summarize(cc)} |")
+            bulk = tls_bulk_rows(run)
+            if bulk:
+                sun = [by[TLS_OURS][0] / by[TLS_SUNJSSE][0] for _, by in bulk if TLS_SUNJSSE in by]
+                con = [by[TLS_OURS][0] / by[TLS_CONSCRYPT][0] for _, by in bulk if TLS_CONSCRYPT in by]
+                lines.append(f"| records (bytes/s) | `{run['cpuClass']}` | {summarize(sun)} | {summarize(con)} | - |")
+        lines.append("")
+        for run in stacks:
+            lines.append(f"- `{run['cpuClass']}`: {cpus.get(run['cpuClass'])}, {run['date']}, commit {run['commit']}"
+                         f" ([results](docs/results.md)).")
+        lines.append("")
     lines.append(END)
     return "\n".join(lines) + "\n"
 

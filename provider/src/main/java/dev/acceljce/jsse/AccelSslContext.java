@@ -108,6 +108,7 @@ public abstract class AccelSslContext extends SSLContextSpi {
             if (TlsPolicy.certificateCompression()) {
                 h.enableCertificateCompression();
             }
+            h.setServerTicketCount(TlsPolicy.serverTicketCount());
             serverSessions.attach(h);
             handle = h;
         } catch (RuntimeException e) {

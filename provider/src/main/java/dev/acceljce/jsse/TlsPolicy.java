@@ -56,6 +56,29 @@ final class TlsPolicy {
                 System.getProperty("acceljce.tls.inlineTasks", "false").trim());
     }
 
+    /** SunJSSE's default number of TLS 1.3 NewSessionTickets a server sends after a handshake. */
+    static final int SERVER_TICKETS_DEFAULT = 1;
+
+    /**
+     * How many TLS 1.3 NewSessionTickets a server sends after each handshake:
+     * {@code jdk.tls.server.newSessionTicketCount}, 0 to 10, SunJSSE's property and default (1),
+     * read when a context is initialised; a value outside 0-10 or not a number gives the default,
+     * as in SunJSSE. (libssl's own default is two: each costs the server a ticket encryption and
+     * the client a session to parse and keep.) 0 sends none: clients cannot resume.
+     */
+    static int serverTicketCount() {
+        String v = System.getProperty("jdk.tls.server.newSessionTicketCount");
+        if (v == null) {
+            return SERVER_TICKETS_DEFAULT;
+        }
+        try {
+            int n = Integer.parseInt(v.trim());
+            return n < 0 || n > 10 ? SERVER_TICKETS_DEFAULT : n;
+        } catch (NumberFormatException e) {
+            return SERVER_TICKETS_DEFAULT;
+        }
+    }
+
     /**
      * Whether a context offers and accepts TLS 1.3 certificate compression (RFC 8879, zlib):
      * {@code acceljce.tls.certCompression}, on unless "false", read when a context is initialised.

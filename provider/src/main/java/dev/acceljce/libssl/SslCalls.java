@@ -94,6 +94,8 @@ final class SslCalls {
             LibSsl.critical("SSL_CTX_set_timeout", of(JAVA_INT, ADDRESS, JAVA_INT));
     static final MethodHandle SSL_CTX_SET_SESSION_PSK_DHE_TIMEOUT =
             LibSsl.critical("SSL_CTX_set_session_psk_dhe_timeout", ofVoid(ADDRESS, JAVA_INT));
+    static final MethodHandle SSL_CTX_SET_NUM_TICKETS =
+            LibSsl.critical("SSL_CTX_set_num_tickets", of(JAVA_INT, ADDRESS, JAVA_LONG));
     /** Hands libssl the names a server sends in CertificateRequest: it owns the stack and its buffers. */
     static final MethodHandle SSL_CTX_SET0_CLIENT_CAS =
             LibSsl.function("SSL_CTX_set0_client_CAs", ofVoid(ADDRESS, ADDRESS));

@@ -99,6 +99,21 @@ public final class SslContextHandle extends NativeObject {
         }
     }
 
+    /** How many TLS 1.3 tickets a server sends after a handshake (0-10, checked by the caller's policy). */
+    public void setServerTicketCount(int count) {
+        if (count < 0 || count > 10) {
+            throw new IllegalArgumentException("ticket count must be 0-10: " + count);
+        }
+        MemorySegment ctx = enter();
+        try {
+            int alwaysOne = (int) SslCalls.SSL_CTX_SET_NUM_TICKETS.invokeExact(ctx, (long) count);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        } finally {
+            exit();
+        }
+    }
+
     /**
      * How long libssl's server side honours a session or ticket, in seconds (SSLSessionContext's
      * timeout): TLS 1.2 sessions and TLS 1.3 tickets alike.

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -312,6 +313,36 @@ class TicketKeysTest {
     }
 
     /** Server handshakes resumed with a ticket under the key labelled {@code label}. */
+    /**
+     * SunJSSE's {@code jdk.tls.server.newSessionTicketCount} (0-10, default 1, anything else the
+     * default) sets how many TLS 1.3 tickets a server sends after a handshake (libssl alone sends
+     * two); with 0 a client has nothing to resume with.
+     */
+    @ParameterizedTest(name = "newSessionTicketCount={0}")
+    @CsvSource({"'',1", "0,0", "1,1", "3,3", "11,1", "-1,1", "two,1"})
+    void theServerSendsAsManyTicketsAsNewSessionTicketCountSays(String value, int expected) throws Exception {
+        String property = "jdk.tls.server.newSessionTicketCount";
+        SSLContext server;
+        if (value.isEmpty()) {
+            server = server(null);
+        } else {
+            System.setProperty(property, value);
+            try {
+                server = server(null);
+            } finally {
+                System.clearProperty(property);
+            }
+        }
+        SSLContext client = TlsPeers.context(OURS, (String) null);
+        SSLSession[] first = connect(client, server, "TLSv1.3");
+        assertEquals(expected, ((AccelSessionContext) server.getServerSessionContext()).ticketsRemembered());
+        SSLSession[] second = connect(client, server, "TLSv1.3");
+        assertEquals(
+                expected > 0,
+                Arrays.equals(first[1].getId(), second[1].getId()),
+                "the second connection resumed the first's session only with a ticket");
+    }
+
     private static long resumedUnder(String label) {
         long n = 0;
         for (var e : Counters.snapshot().entrySet()) {
