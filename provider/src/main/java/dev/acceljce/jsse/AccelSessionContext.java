@@ -45,7 +45,8 @@ final class AccelSessionContext implements SSLSessionContext {
 
     /**
      * The most tickets remembered when the cache size is 0 ("no limit" for sessions): a server
-     * seals one ticket per TLS 1.3 handshake by default (jdk.tls.server.newSessionTicketCount); a ticket no longer remembered is not resumed.
+     * seals one ticket per TLS 1.3 handshake by default (jdk.tls.server.newSessionTicketCount); a
+     * ticket no longer remembered is not resumed.
      */
     private static final int MAX_TICKETS_UNLIMITED = 1 << 16;
 
