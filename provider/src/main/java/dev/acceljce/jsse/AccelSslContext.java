@@ -51,6 +51,8 @@ public abstract class AccelSslContext extends SSLContextSpi {
     private final dev.acceljce.jsse.ocsp.OcspStapler stapler = new dev.acceljce.jsse.ocsp.OcspStapler();
 
     private volatile TlsPolicy.Disabled disabled = TlsPolicy.Disabled.current();
+    /** acceljce.tls.inlineTasks as it was when this context was made or initialised. */
+    private volatile boolean inlineEngineTasks = TlsPolicy.inlineEngineTasks();
     private volatile SslContextHandle handle;
     private volatile X509ExtendedKeyManager keyManager;
     private volatile X509TrustManager trustManager;
@@ -123,6 +125,7 @@ public abstract class AccelSslContext extends SSLContextSpi {
         trustManager = t;
         // jdk.tls.disabledAlgorithms as it stands now: a Security.setProperty before init is seen
         disabled = TlsPolicy.Disabled.current();
+        inlineEngineTasks = TlsPolicy.inlineEngineTasks();
     }
 
     /**
@@ -262,6 +265,11 @@ public abstract class AccelSslContext extends SSLContextSpi {
             return property.replace("\"", "").trim().split("\\s*,\\s*");
         }
         return (client ? TlsNames.CLIENT_GROUPS : TlsNames.SERVER_GROUPS).toArray(String[]::new);
+    }
+
+    /** Whether this context's engines run callbacks' work inside the callbacks (see {@link TlsPolicy#inlineEngineTasks()}). */
+    boolean inlineEngineTasks() {
+        return inlineEngineTasks;
     }
 
     /** jdk.tls.disabledAlgorithms as it was when this context was initialised. */

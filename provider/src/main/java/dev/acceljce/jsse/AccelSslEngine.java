@@ -46,7 +46,7 @@ final class AccelSslEngine extends ConfigurableEngine {
 
     private final AccelSslContext context;
     /** Run callbacks' work inside them (see the class comment). */
-    private boolean inlineTasks = TlsPolicy.inlineEngineTasks();
+    private boolean inlineTasks;
 
     private Phase phase = Phase.NOT_STARTED;
     private SslConnection connection;
@@ -85,6 +85,7 @@ final class AccelSslEngine extends ConfigurableEngine {
     AccelSslEngine(AccelSslContext context, String host, int port) {
         super(context, host, port);
         this.context = context;
+        this.inlineTasks = context.inlineEngineTasks();
     }
 
     /** Makes this the engine of {@code s} (before its handshake): its thread runs callbacks' work at once. */

@@ -37,8 +37,11 @@ final class TlsCounters {
      * {@code TLS.ticket resumed <label>}.
      */
     static void ticketResumed(String keyLabel) {
-        tally("TLS", "ticket resumed " + keyLabel).countShared(0);
+        TICKET_RESUMED.computeIfAbsent(keyLabel, l -> tally("TLS", "ticket resumed " + l)).countShared(0);
     }
+
+    /** Key label -> its "ticket resumed" tally, so a resumption builds no row name. */
+    private static final ConcurrentHashMap<String, Counters.Tally> TICKET_RESUMED = new ConcurrentHashMap<>();
 
     /** Counts a finished handshake and returns the tally its records count on. */
     static Counters.Tally handshake(boolean client, boolean resumed, String protocol, String group, String suite) {

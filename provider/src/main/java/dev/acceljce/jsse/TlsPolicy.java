@@ -49,7 +49,8 @@ final class TlsPolicy {
      * callbacks rather than as delegated tasks: {@code acceljce.tls.inlineTasks}, off unless
      * "true". For callers that would run every {@code NEED_TASK} at once on the same thread
      * anyway (sockets always do): fewer descents into libssl per handshake, but the managers then
-     * run on the thread that called wrap or unwrap, inside a native frame.
+     * run on the thread that called wrap or unwrap, inside a native frame. Read when a context is
+     * made and when it is initialised.
      */
     static boolean inlineEngineTasks() {
         return Boolean.parseBoolean(
