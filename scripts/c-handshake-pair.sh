@@ -38,6 +38,8 @@ if [ ${#cases[@]} -eq 0 ]; then
     tls13:X25519MLKEM768:p256:resumed tls13:SecP256r1MLKEM768:p256:resumed tls13:SecP384r1MLKEM1024:p384:resumed
     # TLS 1.2 ECDHE (AES-128-GCM), full and resumed with a ticket (abbreviated: no key exchange)
     tls12:P-256:p256:full tls12:X25519:rsa2048:full tls12:P-256:p256:resumed
+    # TLS 1.3 records: 16 KiB messages client to server after one handshake (bytes_per_s)
+    tls13:X25519:p256:records-aes128gcm tls13:X25519:p256:records-chacha20
   )
 fi
 libs=${PAIR_LIBS:-awslc openssl}

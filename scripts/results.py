@@ -299,16 +299,26 @@ def jmh_scores(rel, metric=None):
 
 
 def c_pair_medians(run):
-    """(library, case) -> median handshakes per second of scripts/c-handshake-pair.sh's rounds."""
-    path = os.path.join(ROOT, run["dir"], "c-pair", "results.tsv")
+    """(library, case) -> median per second (handshakes, or 16 KiB messages for a records case) of
+    scripts/c-handshake-pair.sh's rounds, from every c-pair* folder of the run."""
+    d = os.path.join(ROOT, run["dir"])
     out = {}
-    if os.path.exists(path):
+    for name in sorted(os.listdir(d)):
+        path = os.path.join(d, name, "results.tsv")
+        if not name.startswith("c-pair") or not os.path.exists(path):
+            continue
         with open(path, encoding="utf-8") as f:
             head = f.readline().rstrip("\n").split("\t")
             for line in f:
                 row = dict(zip(head, line.rstrip("\n").split("\t")))
                 out[(row["library"], row["case"])] = float(row["median_per_s"])
     return out
+
+
+# the C pair's record loop: 16 KiB messages (bench/native/handshake-pair.c), per suite
+C_RECORD_BYTES = 16384
+C_RECORD_CASES = {"AES-128-GCM": "tls13:X25519:p256:records-aes128gcm",
+                  "CHACHA20-POLY1305": "tls13:X25519:p256:records-chacha20"}
 
 
 def tls_handshake_rows(run):
@@ -331,7 +341,9 @@ def tls_handshake_rows(run):
 
 
 def tls_bulk_rows(run):
-    """(label, {stack: (bytes per second, rel err)}) per suite and buffer kind of the run's bulk part."""
+    """(label, {stack: (bytes per second, rel err)}, C on AWS-LC's bytes per second or None) per
+    suite and buffer kind of the run's bulk part."""
+    c = c_pair_medians(run)
     rows = []
     for direct in ("false", "true"):
         rel = os.path.join(run["dir"], "bulk", f"bulk-direct-{direct}.json")
@@ -341,7 +353,8 @@ def tls_bulk_rows(run):
             size = params.get("size")
             label = f"{suite}, {'direct' if direct == 'true' else 'heap'} buffers" + (f", {size}" if size else "")
             if TLS_OURS in by:
-                rows.append((label, by))
+                messages = c.get(("awslc", C_RECORD_CASES.get(suite, "")))
+                rows.append((label, by, messages * C_RECORD_BYTES if messages else None))
     return rows
 
 
@@ -510,14 +523,16 @@ def build(manifest):
             bulk = tls_bulk_rows(run)
             if bulk:
                 w("")
-                w("Records: plaintext through one engine's wrap and the other's unwrap, 16 KiB messages.")
+                w("Records: plaintext through one engine's wrap and the other's unwrap, 16 KiB messages; the C")
+                w("column is the C pair's own loop (SSL_write and SSL_read of 16 KiB over a BIO pair).")
                 w("")
-                w("| Suite, buffers | AccelJCE-TLS GB/s (error) | vs SunJSSE on AccelJCE | vs Conscrypt's TLS |")
-                w("|---|--:|--:|--:|")
-                for label, by in bulk:
+                w("| Suite, buffers | AccelJCE-TLS GB/s (error) | vs SunJSSE on AccelJCE | vs Conscrypt's TLS | vs C on AWS-LC |")
+                w("|---|--:|--:|--:|--:|")
+                for label, by, c_bytes in bulk:
                     a, ae = by[TLS_OURS]
+                    c = fmt_ratio(a / c_bytes) if c_bytes else "-"
                     w(f"| {label} | {a / 1e9:.2f} (±{pct(ae)}) | {vs(by, TLS_OURS, TLS_SUNJSSE)} | "
-                      f"{vs(by, TLS_OURS, TLS_CONSCRYPT)} |")
+                      f"{vs(by, TLS_OURS, TLS_CONSCRYPT)} | {c} |")
             w("")
 
     wl = newest(runs, "workload")
@@ -671,9 +686,10 @@ def readme_block(runs, cpus):
                     lines.append(f"| {mode} handshakes | `{run['cpuClass']}` | {summarize(sun)} | {summarize(con)} | {summarize(cc)} |")
             bulk = tls_bulk_rows(run)
             if bulk:
-                sun = [by[TLS_OURS][0] / by[TLS_SUNJSSE][0] for _, by in bulk if TLS_SUNJSSE in by]
-                con = [by[TLS_OURS][0] / by[TLS_CONSCRYPT][0] for _, by in bulk if TLS_CONSCRYPT in by]
-                lines.append(f"| records (bytes/s) | `{run['cpuClass']}` | {summarize(sun)} | {summarize(con)} | - |")
+                sun = [by[TLS_OURS][0] / by[TLS_SUNJSSE][0] for _, by, _ in bulk if TLS_SUNJSSE in by]
+                con = [by[TLS_OURS][0] / by[TLS_CONSCRYPT][0] for _, by, _ in bulk if TLS_CONSCRYPT in by]
+                cc = [by[TLS_OURS][0] / c for _, by, c in bulk if c]
+                lines.append(f"| records (bytes/s) | `{run['cpuClass']}` | {summarize(sun)} | {summarize(con)} | {summarize(cc)} |")
         lines.append("")
         for run in stacks:
             lines.append(f"- `{run['cpuClass']}`: {cpus.get(run['cpuClass'])}, {run['date']}, commit {run['commit']}"

@@ -5,8 +5,9 @@
 # secp256r1, secp384r1 and X25519MLKEM768 with ECDSA P-256, ECDSA P-384 and RSA-2048
 # certificates, and AccelJCE-TLS alone with ML-DSA-65 and ML-DSA-44 certificates over
 # X25519MLKEM768; then the same cases (ML-DSA aside) in C on AWS-LC's and OpenSSL 3.5's libssl
-# (scripts/c-handshake-pair.sh, into OUTDIR/c-pair). One JMH invocation per case with every
-# provider in it, the JVM pinned to CPU 1. JDK 25's SunJSSE has no X25519MLKEM768: its cases run
+# (scripts/c-handshake-pair.sh, into OUTDIR/c-pair), with the C pair's 16 KiB record loop for
+# AES-128-GCM and ChaCha20-Poly1305 (the Java record rows come from scripts/tls-bulk.sh). One JMH
+# invocation per case with every provider in it, the JVM pinned to CPU 1. JDK 25's SunJSSE has no X25519MLKEM768: its cases run
 # AccelJCE-TLS and Conscrypt-TLS only.
 # Writes <case>.json, <case>.log and <case>.load (uptime before and after) to OUTDIR.
 #
@@ -71,6 +72,8 @@ if [ "${MATRIX_MLDSA:-1}" != 0 ]; then
 fi
 if [ "${MATRIX_C:-1}" != 0 ]; then
   echo "tls-stack-matrix: the C pair"
+  # and its record loop, beside scripts/tls-bulk.sh's Java rows
+  c_cases+=(tls13:X25519:p256:records-aes128gcm tls13:X25519:p256:records-chacha20)
   # the Java benchmark's certificates are self-signed leaves: the C pair runs the same chain
   PAIR_CHAIN=${PAIR_CHAIN:-self} "$root/scripts/c-handshake-pair.sh" "$out/c-pair" "${c_cases[@]}"
 fi

@@ -36,7 +36,12 @@
  *     PROTOCOL tls13 | tls12 (TLS 1.2 ECDHE with AES-128-GCM-SHA256)
  *     GROUP    X25519 | P-256 | P-384 | X25519MLKEM768 | SecP256r1MLKEM768 | SecP384r1MLKEM1024
  *     CERT     p256 | p384 | rsa2048 | ed25519
- *     MODE     full | resumed
+ *     MODE     full | resumed | records-aes128gcm | records-chacha20
+ *   The records modes (TLS 1.3 only) measure the record layer instead: one full handshake, then
+ *   16 KiB messages written by the client (SSL_write: one record each) and read whole by the server
+ *   (SSL_read), over the same BIO pair, with TLS_AES_128_GCM_SHA256 or TLS_CHACHA20_POLY1305_SHA256;
+ *   "per_s" is then messages per second and "bytes_per_s" plaintext bytes per second, as
+ *   TlsBulkBenchmark counts them for the Java stacks.
  */
 #if defined(PAIR_AWSLC)
 #include <openssl/boringssl_prefix_symbols.h>
@@ -171,7 +176,11 @@ static X509 *make_certificate(const char *cert, EVP_PKEY *key, const char *cn, i
 typedef struct {
   const char *protocol, *group, *cert, *mode;
   int tls13, resumed;
+  const char *records_suite; /* a records mode's TLS 1.3 suite, or NULL for a handshake mode */
 } pair_case;
+
+/* The plaintext of one message in the records modes: one full record. */
+#define RECORD_MESSAGE 16384
 
 typedef struct {
   SSL_CTX *client, *server;
@@ -193,7 +202,8 @@ static void restrict_to(SSL_CTX *ctx, const pair_case *c) {
     die("could not restrict to %s", c->protocol);
   if (!SSL_CTX_set1_groups_list(ctx, c->group)) die("this libssl does not offer group %s", c->group);
   if (c->tls13) {
-    if (!SSL_CTX_set_ciphersuites(ctx, "TLS_AES_128_GCM_SHA256")) die("no TLS_AES_128_GCM_SHA256");
+    const char *suite = c->records_suite != NULL ? c->records_suite : "TLS_AES_128_GCM_SHA256";
+    if (!SSL_CTX_set_ciphersuites(ctx, suite)) die("no %s", suite);
   } else if (!SSL_CTX_set_cipher_list(ctx, "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256")) {
     die("no TLS 1.2 ECDHE AES-128-GCM suites");
   }
@@ -346,6 +356,97 @@ static void summarize(const double *values, int n, double *median, double *low, 
   free(sorted);
 }
 
+/* ---- the records modes ---- */
+
+/* One message from the client to the server: SSL_write of RECORD_MESSAGE bytes, SSL_read until all arrived. */
+static void send_message(SSL *client, SSL *server, const unsigned char *message, unsigned char *received) {
+  int n = SSL_write(client, message, RECORD_MESSAGE);
+  if (n != RECORD_MESSAGE) die("SSL_write wrote %d of %d bytes (SSL_get_error %d)", n, RECORD_MESSAGE, SSL_get_error(client, n));
+  for (int got = 0; got < RECORD_MESSAGE;) {
+    int r = SSL_read(server, received + got, RECORD_MESSAGE - got);
+    if (r <= 0) die("SSL_read failed (SSL_get_error %d)", SSL_get_error(server, r));
+    got += r;
+  }
+}
+
+static void run_records(const char *spec, const pair_case *c, const contexts *x, double warmup, int rounds,
+                        double seconds, const char *chain) {
+  SSL *client = SSL_new(x->client), *server = SSL_new(x->server);
+  BIO *client_bio, *server_bio;
+  /* each side's BIO holds one whole record (16 KiB and its 22 bytes of framing and tag) */
+  if (client == NULL || server == NULL || !BIO_new_bio_pair(&client_bio, 20 * 1024, &server_bio, 20 * 1024))
+    die("SSL_new/BIO pair failed");
+  SSL_set_bio(client, client_bio, client_bio);
+  SSL_set_bio(server, server_bio, server_bio);
+  SSL_set_connect_state(client);
+  SSL_set_accept_state(server);
+  if (!SSL_set_tlsext_host_name(client, "localhost")
+      || !X509_VERIFY_PARAM_set1_host(SSL_get0_param(client), "localhost", 0)) {
+    die("could not set the server name");
+  }
+  int client_done = 0, server_done = 0;
+  for (int turns = 0; !(client_done && server_done); turns++) {
+    if (turns > 50) die("the handshake is stuck");
+    if (!client_done) client_done = progressed(client, SSL_do_handshake(client), "client");
+    if (!server_done) server_done = progressed(server, SSL_do_handshake(server), "server");
+  }
+  negotiated n;
+  describe(client, &n);
+  if (strcmp(n.suite, c->records_suite) != 0) die("%s: negotiated %s", spec, n.suite);
+  unsigned char *message = malloc(RECORD_MESSAGE), *received = malloc(RECORD_MESSAGE);
+  if (message == NULL || received == NULL) die("out of memory");
+  for (int i = 0; i < RECORD_MESSAGE; i++) message[i] = (unsigned char)(i * 31 + 7);
+  /* the server's tickets (TLS 1.3) wait in the client's BIO: the client reads them with nothing else */
+  send_message(client, server, message, received);
+  if (memcmp(message, received, RECORD_MESSAGE) != 0) die("%s: the message arrived changed", spec);
+
+  long total = 0;
+  double end = now() + warmup;
+  while (now() < end) {
+    send_message(client, server, message, received);
+    total++;
+  }
+  double *rates = calloc((size_t)rounds, sizeof *rates), *cpu_rates = calloc((size_t)rounds, sizeof *cpu_rates);
+  for (int r = 0; r < rounds; r++) {
+    long count = 0;
+    double start = now(), cpu_start = cpu_now(), t;
+    do {
+      for (int k = 0; k < 16; k++) send_message(client, server, message, received);
+      count += 16;
+      t = now();
+    } while (t - start < seconds);
+    rates[r] = (double)count / (t - start);
+    cpu_rates[r] = (double)count / (cpu_now() - cpu_start);
+    total += count;
+  }
+  if (memcmp(message, received, RECORD_MESSAGE) != 0) die("%s: the last message arrived changed", spec);
+  double median, low, high, cpu_median, cpu_low, cpu_high;
+  summarize(rates, rounds, &median, &low, &high);
+  summarize(cpu_rates, rounds, &cpu_median, &cpu_low, &cpu_high);
+  printf("{\"library\":\"%s\",\"case\":\"%s\",\"protocol\":\"%s\",\"group\":\"%s\",\"cert\":\"%s\","
+         "\"mode\":\"%s\",\"chain\":\"%s\",\"negotiated\":{\"version\":\"%s\",\"suite\":\"%s\",\"group\":\"%s\","
+         "\"signature\":\"%s\"},\"message_bytes\":%d,\"warmup_s\":%g,\"rounds\":%d,\"round_s\":%g,\"messages\":%ld,"
+         "\"per_s\":{\"median\":%.1f,\"min\":%.1f,\"max\":%.1f},"
+         "\"per_cpu_s\":{\"median\":%.1f,\"min\":%.1f,\"max\":%.1f},"
+         "\"bytes_per_s\":{\"median\":%.0f,\"min\":%.0f,\"max\":%.0f},\"rounds_per_s\":[",
+         library_version(), spec, c->protocol, c->group, c->cert, c->mode, chain, n.version, n.suite, n.group, n.sigalg,
+         RECORD_MESSAGE, warmup, rounds, seconds, total, median, low, high, cpu_median, cpu_low, cpu_high,
+         median * RECORD_MESSAGE, low * RECORD_MESSAGE, high * RECORD_MESSAGE);
+  for (int r = 0; r < rounds; r++) printf("%s%.1f", r ? "," : "", rates[r]);
+  printf("],\"rounds_per_cpu_s\":[");
+  for (int r = 0; r < rounds; r++) printf("%s%.1f", r ? "," : "", cpu_rates[r]);
+  printf("]}\n");
+  fflush(stdout);
+  free(rates);
+  free(cpu_rates);
+  free(message);
+  free(received);
+  SSL_set_shutdown(client, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
+  SSL_set_shutdown(server, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
+  SSL_free(client);
+  SSL_free(server);
+}
+
 static void run_case(const char *spec, double warmup, int rounds, double seconds, const char *chain) {
   char buf[256];
   snprintf(buf, sizeof buf, "%s", spec);
@@ -358,11 +459,22 @@ static void run_case(const char *spec, double warmup, int rounds, double seconds
   if (strcmp(c.protocol, "tls13") == 0) c.tls13 = 1;
   else if (strcmp(c.protocol, "tls12") == 0) c.tls13 = 0;
   else die("protocol %s: tls13 or tls12", c.protocol);
+  c.resumed = 0;
+  c.records_suite = NULL;
   if (strcmp(c.mode, "full") == 0) c.resumed = 0;
   else if (strcmp(c.mode, "resumed") == 0) c.resumed = 1;
-  else die("mode %s: full or resumed", c.mode);
+  else if (strcmp(c.mode, "records-aes128gcm") == 0) c.records_suite = "TLS_AES_128_GCM_SHA256";
+  else if (strcmp(c.mode, "records-chacha20") == 0) c.records_suite = "TLS_CHACHA20_POLY1305_SHA256";
+  else die("mode %s: full, resumed, records-aes128gcm or records-chacha20", c.mode);
+  if (c.records_suite != NULL && !c.tls13) die("%s: the records modes are TLS 1.3", spec);
 
   contexts x = make_contexts(&c, chain);
+  if (c.records_suite != NULL) {
+    run_records(spec, &c, &x, warmup, rounds, seconds, chain);
+    SSL_CTX_free(x.client);
+    SSL_CTX_free(x.server);
+    return;
+  }
   negotiated n;
   SSL_SESSION_free(kept_session);
   kept_session = NULL;
