@@ -99,15 +99,16 @@ class SessionsAndAlpnTest {
     }
 
     /**
-     * The server remembers as many tickets as its session cache size (libssl seals two per TLS
-     * 1.3 handshake, one per TLS 1.2 one): room for two clients' tickets, a third client's push the
-     * first client's out, and only that one is then refused.
+     * The server remembers as many tickets as its session cache size (it seals one per handshake,
+     * TLS 1.3 as SunJSSE's default jdk.tls.server.newSessionTicketCount, and TLS 1.2): room for two
+     * clients' tickets, a third client's push the first client's out, and only that one is then
+     * refused.
      */
     @ParameterizedTest(name = "{0} client, {1}")
     @MethodSource("clientsOfOurServer")
     void ticketsBeyondTheCacheSizeAreNotResumed(String clientStack, String protocol) throws Exception {
         SSLContext serverCtx = TlsPeers.context(OURS, "ec256");
-        serverCtx.getServerSessionContext().setSessionCacheSize(protocol.equals("TLSv1.3") ? 4 : 2);
+        serverCtx.getServerSessionContext().setSessionCacheSize(2);
         SSLContext a = TlsPeers.context(clientStack, (String) null);
         SSLContext b = TlsPeers.context(clientStack, (String) null);
         SSLContext c = TlsPeers.context(clientStack, (String) null);
