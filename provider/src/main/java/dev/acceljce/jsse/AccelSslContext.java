@@ -53,6 +53,7 @@ public abstract class AccelSslContext extends SSLContextSpi {
     private volatile TlsPolicy.Disabled disabled = TlsPolicy.Disabled.current();
     /** acceljce.tls.inlineTasks as it was when this context was made or initialised. */
     private volatile boolean inlineEngineTasks = TlsPolicy.inlineEngineTasks();
+
     private volatile SslContextHandle handle;
     private volatile X509ExtendedKeyManager keyManager;
     private volatile X509TrustManager trustManager;

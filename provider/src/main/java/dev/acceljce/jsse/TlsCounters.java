@@ -37,7 +37,9 @@ final class TlsCounters {
      * {@code TLS.ticket resumed <label>}.
      */
     static void ticketResumed(String keyLabel) {
-        TICKET_RESUMED.computeIfAbsent(keyLabel, l -> tally("TLS", "ticket resumed " + l)).countShared(0);
+        TICKET_RESUMED
+                .computeIfAbsent(keyLabel, l -> tally("TLS", "ticket resumed " + l))
+                .countShared(0);
     }
 
     /** Key label -> its "ticket resumed" tally, so a resumption builds no row name. */
