@@ -4,7 +4,6 @@ import dev.acceljce.control.Counters;
 import dev.acceljce.libssl.SslConnection;
 import dev.acceljce.libssl.SslNegotiated;
 import java.nio.ByteBuffer;
-import java.nio.ReadOnlyBufferException;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -254,27 +253,14 @@ final class AccelSslEngine extends ConfigurableEngine {
 
     /** Records a fatal error (libssl's queue, and what a callback learnt) and returns its exception. */
     private SSLException fail(String during) {
-        String queue = SslConnection.drainErrors();
-        String message = during + " failed" + (queue.isEmpty() ? "" : ": " + queue);
-        SSLException e = phase == Phase.ESTABLISHED ? new SSLException(message) : new SSLHandshakeException(message);
-        Throwable failureCause = callbacks == null ? null : callbacks.failureCause();
-        if (failureCause != null) {
-            e.initCause(failureCause);
-        }
+        Throwable ourCause = callbacks == null ? null : callbacks.failureCause();
+        SSLException e = TlsAlerts.fatal(during, phase == Phase.ESTABLISHED, ourCause);
         failure = e;
         inboundDone = true;
         if (callbacks != null) {
             callbacks.cancel();
         }
-        if (failureCause != null && connection != null && !connection.isClosed() && connection.pendingOutput() == 0) {
-            // our side failed (a key manager, a JCA signature): libssl queued no alert for that, and
-            // the peer should hear one, as from SunJSSE: handshake_failure when no credentials fit,
-            // internal_error otherwise
-            connection.sendFatalAlert(
-                    failureCause instanceof SSLHandshakeException
-                            ? TlsAlerts.HANDSHAKE_FAILURE
-                            : TlsAlerts.INTERNAL_ERROR);
-        }
+        TlsAlerts.tellPeerOfOurFailure(connection, ourCause);
         if (session != null) {
             session.invalidate();
         }
@@ -336,13 +322,7 @@ final class AccelSslEngine extends ConfigurableEngine {
 
     @Override
     public SSLEngineResult wrap(ByteBuffer[] srcs, int offset, int length, ByteBuffer dst) throws SSLException {
-        RecordFraming.checkArrays(srcs, offset, length);
-        if (dst == null) {
-            throw new IllegalArgumentException("destination buffer is null");
-        }
-        if (dst.isReadOnly()) {
-            throw new ReadOnlyBufferException();
-        }
+        RecordFraming.checkWrapArguments(srcs, offset, length, dst);
         lock.lock();
         try {
             if (!parameters.modeSet()) {
@@ -414,15 +394,7 @@ final class AccelSslEngine extends ConfigurableEngine {
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer src, ByteBuffer[] dsts, int offset, int length) throws SSLException {
-        if (src == null) {
-            throw new IllegalArgumentException("source buffer is null");
-        }
-        RecordFraming.checkArrays(dsts, offset, length);
-        for (int i = offset; i < offset + length; i++) {
-            if (dsts[i].isReadOnly()) {
-                throw new ReadOnlyBufferException();
-            }
-        }
+        RecordFraming.checkUnwrapArguments(src, dsts, offset, length);
         lock.lock();
         try {
             if (!parameters.modeSet()) {
@@ -592,8 +564,8 @@ final class AccelSslEngine extends ConfigurableEngine {
     }
 
     /**
-     * Once both directions have ended and nothing is left to send, libssl's objects (some 60 KiB a
-     * connection with the BIO pair's buffers) go now, on the caller's thread: left to the Cleaner
+     * Once both directions have ended and nothing is left to send, libssl's objects go now, on
+     * the caller's thread: left to the Cleaner
      * they would wait for a GC, and their memory would be freed on another thread than the one
      * that takes it (glibc then finds its per-thread caches empty on every connection). The
      * session and ALPN's choice stay readable. Called with the lock held.

@@ -2,6 +2,7 @@ package dev.acceljce.jsse;
 
 import dev.acceljce.libssl.SslConnection;
 import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
 
 /**
  * The framing {@link AccelSslEngine} reads from a TLS record header before libssl sees the record,
@@ -15,6 +16,30 @@ final class RecordFraming {
     static final int CONTENT_APPLICATION_DATA = 23;
 
     private RecordFraming() {}
+
+    /** {@code wrap}'s arguments as the SSLEngine contract checks them, before any state is looked at. */
+    static void checkWrapArguments(ByteBuffer[] srcs, int offset, int length, ByteBuffer dst) {
+        checkArrays(srcs, offset, length);
+        if (dst == null) {
+            throw new IllegalArgumentException("destination buffer is null");
+        }
+        if (dst.isReadOnly()) {
+            throw new ReadOnlyBufferException();
+        }
+    }
+
+    /** {@code unwrap}'s arguments as the SSLEngine contract checks them, before any state is looked at. */
+    static void checkUnwrapArguments(ByteBuffer src, ByteBuffer[] dsts, int offset, int length) {
+        if (src == null) {
+            throw new IllegalArgumentException("source buffer is null");
+        }
+        checkArrays(dsts, offset, length);
+        for (int i = offset; i < offset + length; i++) {
+            if (dsts[i].isReadOnly()) {
+                throw new ReadOnlyBufferException();
+            }
+        }
+    }
 
     /** As the SSLEngine contract asks: no null array or element, and a range inside the array. */
     static void checkArrays(ByteBuffer[] buffers, int offset, int length) {
