@@ -20,6 +20,8 @@
 #   provider at two commits (before/after a change) is then an A/B race, e.g.
 #   SECOND_JAR=old.jar RACE_CASES="x25519-ec resumed-ec" scripts/handshake-race.sh OUT AccelJCE-TLS AccelJCE-TLS
 #   (with SECOND_JAR the "aa" case is no A/A any more: FIRST at both commits, secp256r1 + ECDSA P-256)
+#   RACE_JMH="-p engines=closed" adds JMH options to every JVM of every race (here: close each
+#   handshake's engines as a server closes its connections, as scripts/tls-stack-matrix.sh runs).
 # How long: ROUNDS x ~70 s per case: with the default 3 rounds ~3.5 min per case, so e.g.
 #   RACE_CASES="x25519-ec x25519-rsa x25519-ec384 resumed-ec mlkem-ec aa" takes ~21 min.
 set -euo pipefail
@@ -36,7 +38,7 @@ one() { # jar, provider, output name, JMH parameters...
   local jar=$1 provider=$2 name=$3; shift 3
   # two JMH runs at once: each would otherwise wait for the other's lock file
   taskset -c 1 "$java" -Djmh.ignoreLock=true --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
-    -jar "$jar" TlsHandshakeBenchmark -p provider="$provider" -p protocol=TLSv1.3 "$@" \
+    -jar "$jar" TlsHandshakeBenchmark -p provider="$provider" -p protocol=TLSv1.3 "$@" ${RACE_JMH:-} \
     -f 1 -wi 10 -w 5s -i 5 -r 3s -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1
 }
 race() { # case name, A provider, B provider, JMH parameters...
