@@ -297,10 +297,13 @@ static void describe(SSL *client, negotiated *n) {
 }
 
 /* One handshake over a fresh BIO pair and fresh SSLs; returns 1 if resumed. */
-static int handshake(const contexts *x, const pair_case *c, negotiated *out) {
+/* A fresh client and server SSL joined by a BIO pair (each side's buffer: bio_size bytes, 0 for
+ * the library's default), the client naming and checking "localhost". */
+static void new_pair(const contexts *x, size_t bio_size, SSL **client_out, SSL **server_out) {
   SSL *client = SSL_new(x->client), *server = SSL_new(x->server);
   BIO *client_bio, *server_bio;
-  if (client == NULL || server == NULL || !BIO_new_bio_pair(&client_bio, 0, &server_bio, 0)) die("SSL_new/BIO pair failed");
+  if (client == NULL || server == NULL || !BIO_new_bio_pair(&client_bio, bio_size, &server_bio, bio_size))
+    die("SSL_new/BIO pair failed");
   SSL_set_bio(client, client_bio, client_bio);
   SSL_set_bio(server, server_bio, server_bio);
   SSL_set_connect_state(client);
@@ -309,14 +312,25 @@ static int handshake(const contexts *x, const pair_case *c, negotiated *out) {
       || !X509_VERIFY_PARAM_set1_host(SSL_get0_param(client), "localhost", 0)) {
     die("could not set the server name");
   }
-  if (c->resumed && kept_session != NULL && !SSL_set_session(client, kept_session)) die("SSL_set_session failed");
+  *client_out = client;
+  *server_out = server;
+}
 
+/* Both sides' SSL_do_handshake in turn until both are done. */
+static void run_handshake(SSL *client, SSL *server) {
   int client_done = 0, server_done = 0;
   for (int turns = 0; !(client_done && server_done); turns++) {
     if (turns > 50) die("the handshake is stuck");
     if (!client_done) client_done = progressed(client, SSL_do_handshake(client), "client");
     if (!server_done) server_done = progressed(server, SSL_do_handshake(server), "server");
   }
+}
+
+static int handshake(const contexts *x, const pair_case *c, negotiated *out) {
+  SSL *client, *server;
+  new_pair(x, 0, &client, &server);
+  if (c->resumed && kept_session != NULL && !SSL_set_session(client, kept_session)) die("SSL_set_session failed");
+  run_handshake(client, server);
   /* the server's post-handshake NewSessionTicket (TLS 1.3): the client reads it as a real one does */
   if (c->tls13) {
 #if defined(PAIR_AWSLC)
@@ -371,25 +385,10 @@ static void send_message(SSL *client, SSL *server, const unsigned char *message,
 
 static void run_records(const char *spec, const pair_case *c, const contexts *x, double warmup, int rounds,
                         double seconds, const char *chain) {
-  SSL *client = SSL_new(x->client), *server = SSL_new(x->server);
-  BIO *client_bio, *server_bio;
+  SSL *client, *server;
   /* each side's BIO holds one whole record (16 KiB and its 22 bytes of framing and tag) */
-  if (client == NULL || server == NULL || !BIO_new_bio_pair(&client_bio, 20 * 1024, &server_bio, 20 * 1024))
-    die("SSL_new/BIO pair failed");
-  SSL_set_bio(client, client_bio, client_bio);
-  SSL_set_bio(server, server_bio, server_bio);
-  SSL_set_connect_state(client);
-  SSL_set_accept_state(server);
-  if (!SSL_set_tlsext_host_name(client, "localhost")
-      || !X509_VERIFY_PARAM_set1_host(SSL_get0_param(client), "localhost", 0)) {
-    die("could not set the server name");
-  }
-  int client_done = 0, server_done = 0;
-  for (int turns = 0; !(client_done && server_done); turns++) {
-    if (turns > 50) die("the handshake is stuck");
-    if (!client_done) client_done = progressed(client, SSL_do_handshake(client), "client");
-    if (!server_done) server_done = progressed(server, SSL_do_handshake(server), "server");
-  }
+  new_pair(x, 20 * 1024, &client, &server);
+  run_handshake(client, server);
   negotiated n;
   describe(client, &n);
   if (strcmp(n.suite, c->records_suite) != 0) die("%s: negotiated %s", spec, n.suite);
