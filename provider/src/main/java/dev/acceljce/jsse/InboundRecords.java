@@ -77,10 +77,15 @@ final class InboundRecords {
      * throws {@link EOFException}.
      */
     Status unwrapRecord(AccelSslEngine e) throws IOException {
-        if (appIn.capacity() == 0) {
-            appIn = SocketBuffers.take(SocketBuffers.PLAINTEXT);
-        }
         try {
+            if (netIn.position() == 0
+                    && !e.isInboundDone()
+                    && e.getHandshakeStatus() == HandshakeStatus.NOT_HANDSHAKING) {
+                fill(); // an idle connection waits here, before it borrows room for plaintext
+            }
+            if (appIn.capacity() == 0) {
+                appIn = SocketBuffers.take(SocketBuffers.PLAINTEXT);
+            }
             return unwrapOneRecord(e);
         } finally {
             if (netIn.position() == 0) {
