@@ -56,7 +56,8 @@ final class LoadCommand implements Command {
 
                   --stacks A,B,...    acceljce-tls, sunjsse-acceljce, conscrypt, sunjsse
                                       (default the first three)
-                  --servers A,B       sockets and/or jetty (default sockets)
+                  --servers A,B       sockets, jetty and/or engines (N idle client and server
+                                      SSLEngine pairs of the stack in one JVM) (default sockets)
                   --connections N,M   (default 1000,10000)
                   --rounds R          (default 2)
                   --concurrency C     handshakes in flight while ramping (default 32)

@@ -33,8 +33,10 @@ public final class LoadMain {
 
             load:
               --stacks A,B,...        %s (default acceljce-tls,sunjsse-acceljce,conscrypt)
-              --servers A,B           sockets (SSLServerSocket, a virtual thread per connection)
-                                      and/or jetty (Jetty 12.1, SSLEngine) (default sockets)
+              --servers A,B           sockets (SSLServerSocket, a virtual thread per connection),
+                                      jetty (Jetty 12.1, SSLEngine) and/or engines (N idle client
+                                      and server SSLEngine pairs of the stack in one JVM, no
+                                      sockets: per pair, after a full GC) (default sockets)
               --connections N,M       connections per round (default 1000,10000)
               --rounds R              open, hold, close this many times (default 2)
               --concurrency C         handshakes in flight while ramping (default 32)
@@ -111,8 +113,8 @@ public final class LoadMain {
                 .toList();
         List<String> servers = List.of(o.get("--servers", "sockets").split(","));
         for (String s : servers) {
-            if (!s.equals("sockets") && !s.equals("jetty")) {
-                throw new IllegalArgumentException("--servers takes sockets and jetty, not " + s);
+            if (!s.equals("sockets") && !s.equals("jetty") && !s.equals("engines")) {
+                throw new IllegalArgumentException("--servers takes sockets, jetty and engines, not " + s);
             }
         }
         List<Integer> counts = Arrays.stream(
@@ -125,6 +127,22 @@ public final class LoadMain {
         for (int n : counts) {
             for (String server : servers) {
                 for (Stack stack : stacks) {
+                    if (server.equals("engines")) {
+                        out.printf("%s, %d idle engine pairs in one JVM%n", stack.id, n);
+                        results.add(EngineHoldRun.run(
+                                stack,
+                                n,
+                                o.getInt("--warmup", 500),
+                                o.get("--server-heap", "3g"),
+                                !o.has("--no-pin"),
+                                work,
+                                logs,
+                                out));
+                        Files.writeString(
+                                outDir.resolve("load.json"),
+                                JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+                        continue;
+                    }
                     out.printf("%s, %s server, %d connections%n", stack.id, server, n);
                     HoldRun.Spec spec = new HoldRun.Spec(
                             stack,

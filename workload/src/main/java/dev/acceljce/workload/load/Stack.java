@@ -9,6 +9,7 @@ import java.util.List;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocketFactory;
+import javax.net.ssl.TrustManager;
 
 /** The TLS stack of the server JVM under load. */
 enum Stack {
@@ -48,6 +49,17 @@ enum Stack {
                 yield ctx;
             }
         };
+    }
+
+    /** A client context of the same stack (for engine pairs in one JVM). */
+    SSLContext clientContext(TrustManager[] trust) throws GeneralSecurityException {
+        SSLContext ctx = switch (this) {
+            case ACCELJCE_TLS -> SSLContext.getInstance("TLS", new dev.acceljce.jsse.AccelJceTlsProvider());
+            case SUNJSSE_ACCELJCE, SUNJSSE -> SSLContext.getInstance("TLS", "SunJSSE");
+            case CONSCRYPT -> SSLContext.getInstance("TLS", org.conscrypt.Conscrypt.newProvider());
+        };
+        ctx.init(null, trust, null);
+        return ctx;
     }
 
     /**

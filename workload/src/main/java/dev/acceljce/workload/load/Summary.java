@@ -27,6 +27,9 @@ final class Summary {
                         + " | fds | pinned | RSS after close, per round (MiB over baseline) | after malloc_trim |\n");
         b.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|\n");
         for (JsonNode r : doc.path("results")) {
+            if (r.path("server").asText().equals("engines")) {
+                continue; // their own table below
+            }
             b.append("| ")
                     .append(r.path("stack").asText())
                     .append(" | ")
@@ -77,6 +80,7 @@ final class Summary {
                             r.path("afterTrimOverBaseline").path("rssKiB").asLong() / 1024.0))
                     .append(" |\n");
         }
+        engines(doc, b);
         for (JsonNode r : doc.path("results")) {
             if (r.path("pinnedEvents").asLong() > 0) {
                 b.append("\nPinned virtual threads, ")
@@ -99,6 +103,58 @@ final class Summary {
             }
         }
         return b.toString();
+    }
+
+    /** Idle engine pairs (client and server engine of one stack in one JVM), per pair. */
+    private static void engines(JsonNode doc, StringBuilder b) {
+        boolean header = false;
+        for (JsonNode r : doc.path("results")) {
+            if (!r.path("server").asText().equals("engines")) {
+                continue;
+            }
+            if (!header) {
+                b.append("\nIdle SSLEngine pairs (a client and a server engine of the stack) held in one JVM, per pair,"
+                        + " after a full GC; malloc less the JVM's is glibc's in-use figure less NMT's malloc.\n\n");
+                b.append(
+                        "| stack | pairs | handshakes, ms | heap KiB | byte[] KiB | RSS KiB | NMT non-heap KiB | malloc KiB"
+                                + " | malloc less the JVM's KiB | RSS after close (MiB over baseline) | after malloc_trim |\n");
+                b.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+                header = true;
+            }
+            b.append("| ").append(r.path("stack").asText()).append(" | ");
+            if (r.has("error")) {
+                b.append(r.path("connections").asInt())
+                        .append(" | failed: ")
+                        .append(r.path("error").asText().replace('|', '/'))
+                        .append(" |||||||||\n");
+                continue;
+            }
+            JsonNode per = r.path("perPair");
+            b.append(r.path("connections").asInt())
+                    .append(" | ")
+                    .append(r.path("handshakeMillis").asLong())
+                    .append(" | ")
+                    .append(f(per, "heapUsedKiB"))
+                    .append(" | ")
+                    .append(f(per, "byteArrayKiB"))
+                    .append(" | ")
+                    .append(f(per, "rssKiB"))
+                    .append(" | ")
+                    .append(f(per, "nmtNonHeapKiB"))
+                    .append(" | ")
+                    .append(f(per, "mallocInUseKiB"))
+                    .append(" | ")
+                    .append(f(per, "libraryMallocKiB"))
+                    .append(" | ")
+                    .append(String.format(
+                            "%+.1f",
+                            r.path("afterCloseOverBaseline").path("rssKiB").asLong() / 1024.0))
+                    .append(" | ")
+                    .append(String.format(
+                            "%+.1f",
+                            r.path("afterTrimOverBaseline").path("rssKiB").asLong() / 1024.0))
+                    .append(" |\n");
+        }
     }
 
     private static String f(JsonNode per, String field) {
