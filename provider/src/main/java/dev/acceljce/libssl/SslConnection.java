@@ -109,6 +109,7 @@ public final class SslConnection extends NativeObject {
             if (ssl.equals(MemorySegment.NULL)) {
                 throw AwsLcErrors.failure("SSL_new");
             }
+            ConnectionMemory.shedAfterHandshake(ssl);
             wire = WireBio.create();
             if (wire == null) {
                 SslCalls.SSL_FREE.invokeExact(ssl);

@@ -31,6 +31,7 @@ public final class SslContextHandle extends NativeObject {
                 throw AwsLcErrors.failure("SSL_CTX_new");
             }
             SslContextHandle h = new SslContextHandle(ctx);
+            ConnectionMemory.sharePool(ctx);
             SslCalls.SSL_CTX_SET_CERT_CB.invokeExact(ctx, SslCallbacks.CERT_CB, MemorySegment.NULL);
             SslCalls.SSL_CTX_SET_ALPN_SELECT_CB.invokeExact(ctx, SslCallbacks.ALPN_CB, MemorySegment.NULL);
             SslCalls.SSL_CTX_SESS_SET_NEW_CB.invokeExact(ctx, SslCallbacks.NEW_SESSION_CB);

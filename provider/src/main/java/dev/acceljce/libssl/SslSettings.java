@@ -179,7 +179,7 @@ public final class SslSettings {
                 try (Arena arena = Arena.ofConfined()) {
                     for (byte[] der : chain) {
                         MemorySegment b = (MemorySegment) SslCalls.CRYPTO_BUFFER_NEW.invokeExact(
-                                MemorySegment.ofArray(der), (long) der.length, MemorySegment.NULL);
+                                MemorySegment.ofArray(der), (long) der.length, ConnectionMemory.pool());
                         if (b.equals(MemorySegment.NULL)) {
                             throw AwsLcErrors.failure("CRYPTO_BUFFER_new");
                         }
