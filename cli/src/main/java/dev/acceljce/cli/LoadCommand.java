@@ -64,6 +64,7 @@ final class LoadCommand implements Command {
                   --messages M --exchange-seconds S   (default 5, 10)
                   --warmup N          connections before the baseline (default 500)
                   --server-heap SIZE --client-heap SIZE   (default 3g, 3g)
+                  --server-env N=V,...  environment of the server JVM (MALLOC_ARENA_MAX=2, GLIBC_TUNABLES=...)
                   --no-pin            do not pin the server to CPU 1 and the client to CPU 0
                   --out DIR           (default target/load/hold-<time>)
 
@@ -109,6 +110,7 @@ final class LoadCommand implements Command {
                         "--warmup",
                         "--server-heap",
                         "--client-heap",
+                        "--server-env",
                         "--out")
                 : Set.of(
                         "--stack",

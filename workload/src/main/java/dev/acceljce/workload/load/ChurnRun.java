@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -58,7 +59,7 @@ final class ChurnRun {
                 "-XX:+UseG1GC",
                 "-XX:NativeMemoryTracking=summary");
         r.putPOJO("serverJvm", serverJvm);
-        try (Jvms jvms = Jvms.start(spec.stack(), spec.server(), serverJvm, "1g", spec.pin(), work, logs)) {
+        try (Jvms jvms = Jvms.start(spec.stack(), spec.server(), serverJvm, Map.of(), "1g", spec.pin(), work, logs)) {
             JsonNode before = jvms.server("FULL", 120);
             r.set("before", before);
             long start = System.nanoTime();

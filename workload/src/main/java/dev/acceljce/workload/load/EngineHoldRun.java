@@ -23,7 +23,15 @@ final class EngineHoldRun {
     private EngineHoldRun() {}
 
     static ObjectNode run(
-            Stack stack, int pairs, int warmup, String heap, boolean pin, Path work, Path logs, PrintStream out) {
+            Stack stack,
+            int pairs,
+            int warmup,
+            String heap,
+            Map<String, String> env,
+            boolean pin,
+            Path work,
+            Path logs,
+            PrintStream out) {
         ObjectNode r = JsonNodeFactory.instance.objectNode();
         r.put("stack", stack.id);
         r.put("stackDescription", stack.description);
@@ -31,6 +39,7 @@ final class EngineHoldRun {
         r.put("connections", pairs);
         List<String> jvm = List.of("-Xmx" + heap, "-XX:+UseG1GC", "-XX:NativeMemoryTracking=summary");
         r.putPOJO("jvm", jvm);
+        r.putPOJO("serverEnv", env);
         try {
             Path store = Certificates.make(work, "engines-server", TlsSetting.KeyKind.EC_P256);
             try (ChildJvm child = ChildJvm.start(
@@ -47,7 +56,7 @@ final class EngineHoldRun {
                             Integer.toString(pairs),
                             "--warmup",
                             Integer.toString(warmup)),
-                    Map.of(),
+                    env,
                     logs)) {
                 String line = child.await(600 + pairs / 10, "RESULT ", Ready.FAILED);
                 if (line.startsWith(Ready.FAILED)) {

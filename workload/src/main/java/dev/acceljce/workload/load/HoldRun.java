@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One configuration of {@code load}: a server JVM on one stack, a client JVM, a warm-up (so
@@ -38,7 +39,8 @@ final class HoldRun {
             int warmup,
             String serverHeap,
             String clientHeap,
-            boolean pin) {}
+            boolean pin,
+            Map<String, String> serverEnv) {}
 
     private HoldRun() {}
 
@@ -51,8 +53,9 @@ final class HoldRun {
         List<String> serverJvm =
                 List.of("-Xmx" + spec.serverHeap(), "-XX:+UseG1GC", "-XX:NativeMemoryTracking=summary");
         r.putPOJO("serverJvm", serverJvm);
-        try (Jvms jvms =
-                Jvms.start(spec.stack(), spec.server(), serverJvm, spec.clientHeap(), spec.pin(), work, logs)) {
+        r.putPOJO("serverEnv", spec.serverEnv());
+        try (Jvms jvms = Jvms.start(
+                spec.stack(), spec.server(), serverJvm, spec.serverEnv(), spec.clientHeap(), spec.pin(), work, logs)) {
             r.put("serverFdLimit", jvms.serverFdLimit);
             if (jvms.serverFdLimit > 0 && jvms.serverFdLimit < spec.connections() + 500L) {
                 throw new IllegalStateException("the server may open only " + jvms.serverFdLimit

@@ -37,6 +37,7 @@ final class Jvms implements AutoCloseable {
             Stack stack,
             String serverKind,
             List<String> serverJvm,
+            Map<String, String> serverEnv,
             String clientHeap,
             boolean pin,
             Path work,
@@ -49,7 +50,7 @@ final class Jvms implements AutoCloseable {
                 serverJvm,
                 LoadServer.class.getName(),
                 List.of("--stack", stack.id, "--server", serverKind, "--store", store.toString()),
-                Map.of(),
+                serverEnv,
                 logs);
         ChildJvm client = null;
         try {

@@ -44,6 +44,9 @@ public final class LoadMain {
                                       seconds, before the connections sit idle (default 5, 10)
               --warmup N              connections opened and closed before the baseline (default 500)
               --server-heap SIZE --client-heap SIZE   -Xmx of the JVMs (default 3g, 3g)
+              --server-env N=V,...    environment of the server JVM, e.g. MALLOC_ARENA_MAX=2 or
+                                      GLIBC_TUNABLES=glibc.malloc.trim_threshold=131072 (no comma
+                                      inside a value)
             churn:
               --stack ID --server sockets|jetty   (default acceljce-tls, sockets)
               --minutes M | --seconds S   how long (default 60 minutes)
@@ -134,6 +137,7 @@ public final class LoadMain {
                                 n,
                                 o.getInt("--warmup", 500),
                                 o.get("--server-heap", "3g"),
+                                serverEnv(o.get("--server-env", "")),
                                 !o.has("--no-pin"),
                                 work,
                                 logs,
@@ -155,7 +159,8 @@ public final class LoadMain {
                             o.getInt("--warmup", 500),
                             o.get("--server-heap", "3g"),
                             o.get("--client-heap", "3g"),
-                            !o.has("--no-pin"));
+                            !o.has("--no-pin"),
+                            serverEnv(o.get("--server-env", "")));
                     results.add(HoldRun.run(spec, work, logs, out));
                     Files.writeString(
                             outDir.resolve("load.json"),
@@ -173,6 +178,22 @@ public final class LoadMain {
             failed |= r.has("error");
         }
         return failed ? 1 : 0;
+    }
+
+    /** {@code NAME=VALUE,NAME=VALUE} (glibc's MALLOC_ARENA_MAX, GLIBC_TUNABLES) for the server JVM. */
+    static java.util.Map<String, String> serverEnv(String spec) {
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+        for (String pair : spec.split(",")) {
+            if (pair.isBlank()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--server-env takes NAME=VALUE,..., not " + pair);
+            }
+            env.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return env;
     }
 
     private static int churn(Options o, Path outDir, Path work, Path logs, PrintStream out) throws Exception {
