@@ -3,9 +3,11 @@
 # and probe, RSA-2048 and ECDSA P-256 certificates, each stack's default suites and the legacy list
 # (CBC and RSA key exchange), servers on 127.0.0.1 in JVMs of their own. Writes a Markdown table;
 # exit status 1 when AccelJCE-TLS shows a finding SunJSSE does not, a server died or AccelJCE left a
-# native object behind. About 15-25 minutes on 2 cores.
+# native object behind. About 15-25 minutes on 2 cores. Then the client side: TLS-Attacker as a
+# hostile server (RSA-2048) against an AccelJCE-TLS client and a SunJSSE client (under a minute).
 # Usage: ./scripts/tls-attacker.sh [--out FILE] [--keys rsa2048,ec256] [--suites defaults,legacy]
-#                                  [--checks padding_oracle,probe,...]   (name parts)
+#                                  [--checks padding_oracle,probe,client,...]   (name parts)
+#                                  [--side server|client|both]   (default both)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

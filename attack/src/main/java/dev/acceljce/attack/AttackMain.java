@@ -18,7 +18,8 @@ import org.apache.logging.log4j.core.config.Configurator;
  * the server was alive with every AccelJCE native object freed after it.
  *
  * <p>{@code AttackMain [--out report.md] [--keys rsa2048,ec256] [--suites defaults,legacy]
- * [--checks name-prefix,...]}; scripts/tls-attacker.sh runs it.
+ * [--checks name-prefix,...] [--side server|client|both]}; scripts/tls-attacker.sh runs it. The client
+ * side ({@link ClientProbes}: TLS-Attacker as the server, RSA-2048 only) gets a table of its own.
  */
 public final class AttackMain {
     /** One check's result on one target, and the server's account of it. */
@@ -46,12 +47,19 @@ public final class AttackMain {
         List<String> keys = List.of("rsa2048", "ec256");
         List<String> suites = List.of("defaults", "legacy");
         List<String> only = List.of();
+        String side = "both";
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--out" -> out = Path.of(args[++i]);
                 case "--keys" -> keys = List.of(args[++i].split(","));
                 case "--suites" -> suites = List.of(args[++i].split(","));
                 case "--checks" -> only = List.of(args[++i].split(","));
+                case "--side" -> {
+                    side = args[++i];
+                    if (!List.of("server", "client", "both").contains(side)) {
+                        throw new IllegalArgumentException("--side server, client or both: " + side);
+                    }
+                }
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -64,14 +72,29 @@ public final class AttackMain {
         }
         Path dir = Files.createTempDirectory("acceljce-attack-");
         List<Row> rows = new ArrayList<>();
-        for (String key : keys) {
+        for (String key : side.equals("client") ? List.<String>of() : keys) {
             for (String s : suites) {
                 for (String stack : List.of("AccelJCE-TLS", "SunJSSE")) {
                     rows.addAll(runAll(new Target.Kind(stack, key, s), Keys.store(dir, key), checks));
                 }
             }
         }
-        String report = Report.markdown(rows);
+        String report = rows.isEmpty() ? "" : Report.markdown(rows);
+        if (!side.equals("server")) {
+            List<ClientProbes.Probe> probes = new ArrayList<>();
+            for (ClientProbes.Probe p : ClientProbes.all()) {
+                if (only.isEmpty() || only.stream().anyMatch(n -> p.name().contains(n))) {
+                    probes.add(p);
+                }
+            }
+            List<Row> clientRows = new ArrayList<>();
+            for (String stack : probes.isEmpty() ? List.<String>of() : List.of("AccelJCE-TLS", "SunJSSE")) {
+                clientRows.addAll(ClientRun.runAll(
+                        new Target.Kind(stack, "rsa2048", "client"), Keys.store(dir, "rsa2048"), probes));
+            }
+            report += clientRows.isEmpty() ? "" : "\n" + Report.markdown(clientRows, "client");
+            rows.addAll(clientRows);
+        }
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, report, StandardCharsets.UTF_8);
         System.out.println(report);

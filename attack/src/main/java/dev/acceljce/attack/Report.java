@@ -16,10 +16,15 @@ public final class Report {
     private Report() {}
 
     public static String markdown(List<Row> rows) {
+        return markdown(rows, "server");
+    }
+
+    /** The table; {@code peer} names what the stacks were ("server", or "client" for ClientProbes). */
+    public static String markdown(List<Row> rows, String peer) {
         Map<String, Row[]> pairs = pairs(rows);
         StringBuilder sb = new StringBuilder();
-        sb.append(
-                "| Certificate, suites | Check | AccelJCE-TLS | SunJSSE | AccelJCE-TLS server saw | SunJSSE server saw |\n");
+        sb.append("| Certificate, suites | Check | AccelJCE-TLS | SunJSSE | AccelJCE-TLS " + peer + " saw | SunJSSE "
+                + peer + " saw |\n");
         sb.append("|---|---|---|---|---|---|\n");
         for (Row[] p : pairs.values()) {
             Row any = p[0] != null ? p[0] : p[1];
