@@ -342,19 +342,23 @@ def tls_handshake_rows(run):
 
 def tls_bulk_rows(run):
     """(label, {stack: (bytes per second, rel err)}, C on AWS-LC's bytes per second or None) per
-    suite and buffer kind of the run's bulk part."""
+    suite, buffer kind and message size of the run's bulk parts (every bulk* folder)."""
     c = c_pair_medians(run)
+    d = os.path.join(ROOT, run["dir"])
     rows = []
-    for direct in ("false", "true"):
-        rel = os.path.join(run["dir"], "bulk", f"bulk-direct-{direct}.json")
-        for key, by in sorted(jmh_scores(rel, "bytes").items()):
-            params = dict(key)
-            suite = params.get("suite", "").removeprefix("TLS_").removesuffix("_SHA256").replace("_", "-")
-            size = params.get("size")
-            label = f"{suite}, {'direct' if direct == 'true' else 'heap'} buffers" + (f", {size}" if size else "")
-            if TLS_OURS in by:
-                messages = c.get(("awslc", C_RECORD_CASES.get(suite, "")))
-                rows.append((label, by, messages * C_RECORD_BYTES if messages else None))
+    for part in sorted(n for n in os.listdir(d) if n.startswith("bulk") and os.path.isdir(os.path.join(d, n))):
+        for direct in ("false", "true"):
+            rel = os.path.join(run["dir"], part, f"bulk-direct-{direct}.json")
+            for key, by in sorted(jmh_scores(rel, "bytes").items()):
+                params = dict(key)
+                suite = params.get("suite", "").removeprefix("TLS_").removesuffix("_SHA256").replace("_", "-")
+                size = int(params.get("size", C_RECORD_BYTES))
+                label = (f"{suite}, {'direct' if direct == 'true' else 'heap'} buffers, "
+                         f"{size // 1024 if size % 1024 == 0 else size} {'KiB' if size % 1024 == 0 else 'bytes'}")
+                if TLS_OURS in by:
+                    case = C_RECORD_CASES.get(suite, "") + ("" if size == C_RECORD_BYTES else f"-{size}")
+                    messages = c.get(("awslc", case))
+                    rows.append((label, by, messages * size if messages else None))
     return rows
 
 
@@ -523,10 +527,10 @@ def build(manifest):
             bulk = tls_bulk_rows(run)
             if bulk:
                 w("")
-                w("Records: plaintext through one engine's wrap and the other's unwrap, 16 KiB messages; the C")
-                w("column is the C pair's own loop (SSL_write and SSL_read of 16 KiB over a BIO pair).")
+                w("Records: plaintext through one engine's wrap and the other's unwrap, one record per message; the")
+                w("C column is the C pair's own loop (SSL_write and SSL_read of the same message over a BIO pair).")
                 w("")
-                w("| Suite, buffers | AccelJCE-TLS GB/s (error) | vs SunJSSE on AccelJCE | vs Conscrypt's TLS | vs C on AWS-LC |")
+                w("| Suite, buffers, message | AccelJCE-TLS GB/s (error) | vs SunJSSE on AccelJCE | vs Conscrypt's TLS | vs C on AWS-LC |")
                 w("|---|--:|--:|--:|--:|")
                 for label, by, c_bytes in bulk:
                     a, ae = by[TLS_OURS]

@@ -73,7 +73,8 @@ fi
 if [ "${MATRIX_C:-1}" != 0 ]; then
   echo "tls-stack-matrix: the C pair"
   # and its record loop, beside scripts/tls-bulk.sh's Java rows
-  c_cases+=(tls13:X25519:p256:records-aes128gcm tls13:X25519:p256:records-chacha20)
+  c_cases+=(tls13:X25519:p256:records-aes128gcm tls13:X25519:p256:records-chacha20
+    tls13:X25519:p256:records-aes128gcm-1024 tls13:X25519:p256:records-chacha20-1024)
   # the Java benchmark's certificates are self-signed leaves: the C pair runs the same chain
   PAIR_CHAIN=${PAIR_CHAIN:-self} "$root/scripts/c-handshake-pair.sh" "$out/c-pair" "${c_cases[@]}"
 fi

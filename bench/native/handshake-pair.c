@@ -36,7 +36,8 @@
  *     PROTOCOL tls13 | tls12 (TLS 1.2 ECDHE with AES-128-GCM-SHA256)
  *     GROUP    X25519 | P-256 | P-384 | X25519MLKEM768 | SecP256r1MLKEM768 | SecP384r1MLKEM1024
  *     CERT     p256 | p384 | rsa2048 | ed25519
- *     MODE     full | resumed | records-aes128gcm | records-chacha20
+ *     MODE     full | resumed | records-aes128gcm | records-chacha20 (either with -BYTES: the
+ *              message size, 1 to 16384, e.g. records-aes128gcm-1024; 16384 when not given)
  *   The records modes (TLS 1.3 only) measure the record layer instead: one full handshake, then
  *   16 KiB messages written by the client (SSL_write: one record each) and read whole by the server
  *   (SSL_read), over the same BIO pair, with TLS_AES_128_GCM_SHA256 or TLS_CHACHA20_POLY1305_SHA256;
@@ -177,9 +178,10 @@ typedef struct {
   const char *protocol, *group, *cert, *mode;
   int tls13, resumed;
   const char *records_suite; /* a records mode's TLS 1.3 suite, or NULL for a handshake mode */
+  int message_bytes;         /* a records mode's message size (one record each) */
 } pair_case;
 
-/* The plaintext of one message in the records modes: one full record. */
+/* The plaintext of one message in the records modes by default: one full record. */
 #define RECORD_MESSAGE 16384
 
 typedef struct {
@@ -372,12 +374,12 @@ static void summarize(const double *values, int n, double *median, double *low, 
 
 /* ---- the records modes ---- */
 
-/* One message from the client to the server: SSL_write of RECORD_MESSAGE bytes, SSL_read until all arrived. */
-static void send_message(SSL *client, SSL *server, const unsigned char *message, unsigned char *received) {
-  int n = SSL_write(client, message, RECORD_MESSAGE);
-  if (n != RECORD_MESSAGE) die("SSL_write wrote %d of %d bytes (SSL_get_error %d)", n, RECORD_MESSAGE, SSL_get_error(client, n));
-  for (int got = 0; got < RECORD_MESSAGE;) {
-    int r = SSL_read(server, received + got, RECORD_MESSAGE - got);
+/* One message from the client to the server: SSL_write of size bytes, SSL_read until all arrived. */
+static void send_message(SSL *client, SSL *server, const unsigned char *message, unsigned char *received, int size) {
+  int n = SSL_write(client, message, size);
+  if (n != size) die("SSL_write wrote %d of %d bytes (SSL_get_error %d)", n, size, SSL_get_error(client, n));
+  for (int got = 0; got < size;) {
+    int r = SSL_read(server, received + got, size - got);
     if (r <= 0) die("SSL_read failed (SSL_get_error %d)", SSL_get_error(server, r));
     got += r;
   }
@@ -385,6 +387,7 @@ static void send_message(SSL *client, SSL *server, const unsigned char *message,
 
 static void run_records(const char *spec, const pair_case *c, const contexts *x, double warmup, int rounds,
                         double seconds, const char *chain) {
+  const int size = c->message_bytes;
   SSL *client, *server;
   /* each side's BIO holds one whole record (16 KiB and its 22 bytes of framing and tag) */
   new_pair(x, 20 * 1024, &client, &server);
@@ -392,17 +395,17 @@ static void run_records(const char *spec, const pair_case *c, const contexts *x,
   negotiated n;
   describe(client, &n);
   if (strcmp(n.suite, c->records_suite) != 0) die("%s: negotiated %s", spec, n.suite);
-  unsigned char *message = malloc(RECORD_MESSAGE), *received = malloc(RECORD_MESSAGE);
+  unsigned char *message = malloc(size), *received = malloc(size);
   if (message == NULL || received == NULL) die("out of memory");
-  for (int i = 0; i < RECORD_MESSAGE; i++) message[i] = (unsigned char)(i * 31 + 7);
+  for (int i = 0; i < size; i++) message[i] = (unsigned char)(i * 31 + 7);
   /* the server's tickets (TLS 1.3) wait in the client's BIO: the client reads them with nothing else */
-  send_message(client, server, message, received);
-  if (memcmp(message, received, RECORD_MESSAGE) != 0) die("%s: the message arrived changed", spec);
+  send_message(client, server, message, received, size);
+  if (memcmp(message, received, size) != 0) die("%s: the message arrived changed", spec);
 
   long total = 0;
   double end = now() + warmup;
   while (now() < end) {
-    send_message(client, server, message, received);
+    send_message(client, server, message, received, size);
     total++;
   }
   double *rates = calloc((size_t)rounds, sizeof *rates), *cpu_rates = calloc((size_t)rounds, sizeof *cpu_rates);
@@ -410,7 +413,7 @@ static void run_records(const char *spec, const pair_case *c, const contexts *x,
     long count = 0;
     double start = now(), cpu_start = cpu_now(), t;
     do {
-      for (int k = 0; k < 16; k++) send_message(client, server, message, received);
+      for (int k = 0; k < 16; k++) send_message(client, server, message, received, size);
       count += 16;
       t = now();
     } while (t - start < seconds);
@@ -418,7 +421,7 @@ static void run_records(const char *spec, const pair_case *c, const contexts *x,
     cpu_rates[r] = (double)count / (cpu_now() - cpu_start);
     total += count;
   }
-  if (memcmp(message, received, RECORD_MESSAGE) != 0) die("%s: the last message arrived changed", spec);
+  if (memcmp(message, received, size) != 0) die("%s: the last message arrived changed", spec);
   double median, low, high, cpu_median, cpu_low, cpu_high;
   summarize(rates, rounds, &median, &low, &high);
   summarize(cpu_rates, rounds, &cpu_median, &cpu_low, &cpu_high);
@@ -429,8 +432,8 @@ static void run_records(const char *spec, const pair_case *c, const contexts *x,
          "\"per_cpu_s\":{\"median\":%.1f,\"min\":%.1f,\"max\":%.1f},"
          "\"bytes_per_s\":{\"median\":%.0f,\"min\":%.0f,\"max\":%.0f},\"rounds_per_s\":[",
          library_version(), spec, c->protocol, c->group, c->cert, c->mode, chain, n.version, n.suite, n.group, n.sigalg,
-         RECORD_MESSAGE, warmup, rounds, seconds, total, median, low, high, cpu_median, cpu_low, cpu_high,
-         median * RECORD_MESSAGE, low * RECORD_MESSAGE, high * RECORD_MESSAGE);
+         size, warmup, rounds, seconds, total, median, low, high, cpu_median, cpu_low, cpu_high,
+         median * size, low * size, high * size);
   for (int r = 0; r < rounds; r++) printf("%s%.1f", r ? "," : "", rates[r]);
   printf("],\"rounds_per_cpu_s\":[");
   for (int r = 0; r < rounds; r++) printf("%s%.1f", r ? "," : "", cpu_rates[r]);
@@ -460,6 +463,14 @@ static void run_case(const char *spec, double warmup, int rounds, double seconds
   else die("protocol %s: tls13 or tls12", c.protocol);
   c.resumed = 0;
   c.records_suite = NULL;
+  c.message_bytes = RECORD_MESSAGE;
+  char *size_suffix = strrchr(c.mode, '-');
+  if (strncmp(c.mode, "records-", 8) == 0 && size_suffix != NULL && size_suffix > c.mode + 8
+      && size_suffix[1] >= '0' && size_suffix[1] <= '9') {
+    c.message_bytes = atoi(size_suffix + 1);
+    if (c.message_bytes < 1 || c.message_bytes > RECORD_MESSAGE) die("%s: a message is 1 to %d bytes", spec, RECORD_MESSAGE);
+    *size_suffix = '\0'; /* the mode's name without its size */
+  }
   if (strcmp(c.mode, "full") == 0) c.resumed = 0;
   else if (strcmp(c.mode, "resumed") == 0) c.resumed = 1;
   else if (strcmp(c.mode, "records-aes128gcm") == 0) c.records_suite = "TLS_AES_128_GCM_SHA256";

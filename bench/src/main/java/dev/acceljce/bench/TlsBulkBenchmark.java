@@ -35,7 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * TLS 1.3 bulk throughput of an established in-memory pair of {@link SSLEngine}s (no sockets),
  * client and server in one thread. <b>One op</b> = one call of the client's {@code wrap} with
- * 16,384 bytes of application data offered, which seals one full-size TLS record (as much of the
+ * {@code size} bytes of application data offered (by default 16,384, or 1,024 to weigh the
+ * per-record cost), which seals one TLS record (of a full 16 KiB, as much of the
  * 16 KiB as the stack puts in one record: 16,384 bytes for libssl, 16,367 for JDK 25's SunJSSE),
  * plus the server's {@code unwrap} of that record back into the same plaintext: one AEAD seal and
  * one AEAD open of about 16 KiB, with the record framing and each stack's buffer handling. The
@@ -87,6 +88,13 @@ public class TlsBulkBenchmark {
     /** Direct ByteBuffers (true) or heap ones (false). */
     @Param({"false"})
     public boolean direct;
+
+    /**
+     * The application data offered to each wrap, in bytes: {@value #RECORD} (one full-size record)
+     * or less (1024: a record of that size, where the per-record cost shows).
+     */
+    @Param({"16384"})
+    public int size;
 
     /**
      * Plaintext bytes moved, counted per op: JMH reports it per second. And the benchmark
@@ -178,8 +186,11 @@ public class TlsBulkBenchmark {
             throw new IllegalStateException(provider + " negotiated " + got + ", not " + suite
                     + (conscrypt ? " (Conscrypt takes no TLS 1.3 suite list)" : ""));
         }
-        plain = allocate(RECORD);
-        byte[] data = new byte[RECORD];
+        if (size < 1 || size > RECORD) {
+            throw new IllegalArgumentException("size must be 1-" + RECORD + ": " + size);
+        }
+        plain = allocate(size);
+        byte[] data = new byte[size];
         new java.util.Random(1).nextBytes(data);
         plain.put(data).flip();
         // one op by hand: exactly one record of 16 KiB each way, and the bytes come back
@@ -204,7 +215,7 @@ public class TlsBulkBenchmark {
         }
     }
 
-    /** One op: the client seals one 16 KiB record, the server opens it. */
+    /** One op: the client seals one record of {@code size} bytes, the server opens it. */
     @Benchmark
     public int transfer(Bytes counter) throws SSLException {
         int n = transfer();
@@ -216,8 +227,8 @@ public class TlsBulkBenchmark {
         plain.rewind();
         network.clear();
         SSLEngineResult w = client.wrap(plain, network);
-        // one full-size record: a stack may keep a few bytes of the 16 KiB for the next one
-        if (w.getStatus() != SSLEngineResult.Status.OK || w.bytesConsumed() < RECORD - 64) {
+        // one record: of a full 16 KiB a stack may keep a few bytes for the next one
+        if (w.getStatus() != SSLEngineResult.Status.OK || w.bytesConsumed() < Math.min(size, RECORD - 64)) {
             throw new SSLException("wrap: " + w);
         }
         network.flip();
