@@ -5,6 +5,9 @@ tests): the benchmark, pinned to CPU 1 by its own script, then shares its CPU wi
 kernel, while the other work goes on, slower, on CPU 0. A thread started between two passes can run
 on CPU 1 for up to half a second; processes started by an already fenced one inherit CPU 0 at once.
 Needs root (or CAP_SYS_NICE) to move other users' threads. Standard library only.
+When the root ends, every thread left on CPU 0 alone is given all CPUs back: processes started
+under the fence inherited CPU 0 from their parents and would otherwise stay there (a test run
+started during a measurement then ran on one core until this was added).
 
 Usage: sudo scripts/cpu-fence.py ROOT_PID &     (e.g. the PID of scripts/tls-stack-matrix.sh)
 """
@@ -59,6 +62,25 @@ def main():
                     except OSError:
                         pass  # ended, or a kernel thread bound to its CPU
         time.sleep(0.5)
+    release()
+
+
+def release():
+    """Every thread on CPU 0 alone gets all CPUs again (also those pinned there by their own choice)."""
+    everything = set(range(os.cpu_count()))
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            threads = os.listdir(f"/proc/{entry}/task")
+        except OSError:
+            continue
+        for tid in threads:
+            try:
+                if os.sched_getaffinity(int(tid)) == {0}:
+                    os.sched_setaffinity(int(tid), everything)
+            except OSError:
+                pass
 
 
 if __name__ == "__main__":
