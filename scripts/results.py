@@ -675,7 +675,10 @@ def readme_block(runs, cpus):
     lines.append("")
     stacks = newest(runs, "tls-stacks")
     if stacks:
-        lines.append("AccelJCE-TLS (TLS 1.3, AWS-LC's libssl), median (lowest-highest) over the cases of the newest run:")
+        runs_said = "; ".join(f"`{r['cpuClass']}`: {cpus.get(r['cpuClass'])}, {r['date']}, commit {r['commit']}"
+                              for r in stacks)
+        lines.append(f"AccelJCE-TLS (TLS 1.3, AWS-LC's libssl), median (lowest-highest) over the cases of the newest "
+                     f"run ({runs_said}; [every row](docs/results.md)):")
         lines.append("")
         lines.append("| AccelJCE-TLS | CPU class | vs SunJSSE on AccelJCE | vs Conscrypt's TLS | vs C on AWS-LC |")
         lines.append("|---|---|--:|--:|--:|")
@@ -694,10 +697,6 @@ def readme_block(runs, cpus):
                 con = [by[TLS_OURS][0] / by[TLS_CONSCRYPT][0] for _, by, _ in bulk if TLS_CONSCRYPT in by]
                 cc = [by[TLS_OURS][0] / c for _, by, c in bulk if c]
                 lines.append(f"| records (bytes/s) | `{run['cpuClass']}` | {summarize(sun)} | {summarize(con)} | {summarize(cc)} |")
-        lines.append("")
-        for run in stacks:
-            lines.append(f"- `{run['cpuClass']}`: {cpus.get(run['cpuClass'])}, {run['date']}, commit {run['commit']}"
-                         f" ([results](docs/results.md)).")
         lines.append("")
     lines.append(END)
     return "\n".join(lines) + "\n"
