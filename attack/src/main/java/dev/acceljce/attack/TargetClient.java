@@ -1,6 +1,5 @@
 package dev.acceljce.attack;
 
-import dev.acceljce.control.NativeObjects;
 import dev.acceljce.jsse.AccelJceTlsProvider;
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -12,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
-import java.util.Map;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
@@ -118,31 +116,10 @@ public final class TargetClient {
 
     /** The keys {@link AttackMain.Row#nothingLeaked()} reads, after a GC; then the counts restart. */
     private static String stats() throws InterruptedException {
-        long liveSsl = -1;
-        long liveBio = -1;
-        int callbacks = -1;
-        for (int i = 0; i < 50; i++) {
-            System.gc();
-            Thread.sleep(100);
-            Map<String, Long> live = NativeObjects.live();
-            liveSsl = live.getOrDefault("SSL", 0L);
-            liveBio = live.getOrDefault("BIO (TLS network half)", 0L);
-            callbacks = NativeObjects.tlsCallbacksRegistered();
-            if (liveSsl == 0 && liveBio == 0 && callbacks == 0) {
-                break;
-            }
-        }
-        boolean bouncyCastleVisible;
-        try {
-            Class.forName("org.bouncycastle.jce.provider.BouncyCastleProvider");
-            bouncyCastleVisible = true;
-        } catch (ClassNotFoundException e) {
-            bouncyCastleVisible = false;
-        }
+        String leftovers = LeftoverReport.afterGc();
         // each connection's socket is closed before its RESULT line is printed: none is ever open here
-        String s = "accepted=" + connections + ";handshakes=" + handshakes + ";open=0;liveSsl=" + liveSsl
-                + ";liveBio=" + liveBio + ";callbacks=" + callbacks + ";bouncyCastleVisible="
-                + bouncyCastleVisible + ";failures=" + failures + ";negotiated=";
+        String s = "accepted=" + connections + ";handshakes=" + handshakes + ";open=0;" + leftovers + ";failures="
+                + failures + ";negotiated=";
         connections = 0;
         handshakes = 0;
         failures.setLength(0);

@@ -1,6 +1,5 @@
 package dev.acceljce.attack;
 
-import dev.acceljce.control.NativeObjects;
 import dev.acceljce.jsse.AccelJceTlsProvider;
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -186,35 +185,12 @@ public final class TargetServer {
         while (open.get() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
-        long liveSsl = -1;
-        long liveBio = -1;
-        int callbacks = -1;
-        for (int i = 0; i < 50; i++) {
-            System.gc();
-            Thread.sleep(100);
-            Map<String, Long> live = NativeObjects.live();
-            liveSsl = live.getOrDefault("SSL", 0L);
-            liveBio = live.getOrDefault("BIO (TLS network half)", 0L);
-            callbacks = NativeObjects.tlsCallbacksRegistered();
-            if (liveSsl == 0 && liveBio == 0 && callbacks == 0) {
-                break;
-            }
-        }
-        boolean bouncyCastleVisible;
-        try {
-            Class.forName("org.bouncycastle.jce.provider.BouncyCastleProvider");
-            bouncyCastleVisible = true;
-        } catch (ClassNotFoundException e) {
-            bouncyCastleVisible = false;
-        }
+        String leftovers = LeftoverReport.afterGc();
         StringBuilder sb = new StringBuilder();
         sb.append("accepted=").append(accepted.get());
         sb.append(";handshakes=").append(handshakes.get());
         sb.append(";open=").append(open.get());
-        sb.append(";liveSsl=").append(liveSsl);
-        sb.append(";liveBio=").append(liveBio);
-        sb.append(";callbacks=").append(callbacks);
-        sb.append(";bouncyCastleVisible=").append(bouncyCastleVisible);
+        sb.append(';').append(leftovers);
         sb.append(";failures=").append(joined(failures));
         sb.append(";negotiated=").append(joined(negotiated));
         // each report covers the connections since the previous one
