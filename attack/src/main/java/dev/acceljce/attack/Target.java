@@ -1,19 +1,12 @@
 package dev.acceljce.attack;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintWriter;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link TargetServer} in a JVM of its own, started from this (attacking) JVM and stopped by
@@ -38,53 +31,30 @@ public final class Target implements AutoCloseable {
     public final Kind kind;
     public final int port;
     public final List<String> enabledSuites;
-    private final Process process;
-    private final PrintWriter commands;
-    private final BufferedReader replies;
-    private final StringBuilder errors = new StringBuilder();
+    private final TargetProcess process;
 
-    private Target(Kind kind, Process process) throws IOException {
+    private Target(Kind kind, TargetProcess process) throws IOException {
         this.kind = kind;
         this.process = process;
-        this.commands = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
-        this.replies = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        CompletableFuture.runAsync(() -> {
-            try (BufferedReader err = process.errorReader(StandardCharsets.UTF_8)) {
-                String l;
-                while ((l = err.readLine()) != null) {
-                    synchronized (errors) {
-                        if (errors.length() < 20_000) {
-                            errors.append(l).append('\n');
-                        }
-                    }
-                }
-            } catch (IOException ignored) {
-                // the process ended
-            }
-        });
-        String portLine = reply("PORT ");
+        String portLine = process.reply("PORT ");
         this.port = Integer.parseInt(portLine.substring(5).trim());
-        this.enabledSuites = List.of(reply("SUITES ").substring(7).trim().split(","));
+        this.enabledSuites =
+                List.of(process.reply("SUITES ").substring(7).trim().split(","));
     }
 
     /** Starts a server of {@code kind} with the key in {@code store} (a PKCS#12 file). */
     public static Target start(Kind kind, Path store) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED",
-                "-Xmx256m",
-                "-cp",
-                serverClassPath(),
-                TargetServer.class.getName(),
+        TargetProcess p = TargetProcess.start(
+                kind + " server",
+                TargetServer.class,
                 kind.stack(),
                 store.toString(),
                 new String(Keys.PASSWORD),
-                kind.suites()));
-        Process p = new ProcessBuilder(cmd).start();
+                kind.suites());
         try {
             return new Target(kind, p);
         } catch (IOException | RuntimeException e) {
-            p.destroyForcibly();
+            p.kill();
             throw e;
         }
     }
@@ -120,7 +90,7 @@ public final class Target implements AutoCloseable {
     }
 
     public boolean alive() {
-        return process.isAlive();
+        return process.alive();
     }
 
     /**
@@ -129,51 +99,15 @@ public final class Target implements AutoCloseable {
      * bouncyCastleVisible, failures, negotiated.
      */
     public synchronized Map<String, String> stats() throws IOException {
-        commands.println("stats");
-        String line = reply("STATS ");
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String kv : line.substring(6).split(";")) {
-            int eq = kv.indexOf('=');
-            m.put(kv.substring(0, eq), kv.substring(eq + 1));
-        }
-        return m;
-    }
-
-    private String reply(String prefix) throws IOException {
-        String line;
-        while ((line = replies.readLine()) != null) {
-            if (line.startsWith(prefix)) {
-                return line;
-            }
-        }
-        throw new IOException("the " + kind + " server ended (exit " + exitValue() + "): " + stderr());
-    }
-
-    private String exitValue() {
-        try {
-            return process.waitFor(5, TimeUnit.SECONDS) ? Integer.toString(process.exitValue()) : "none";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "?";
-        }
+        return process.stats();
     }
 
     public String stderr() {
-        synchronized (errors) {
-            return errors.toString();
-        }
+        return process.stderr();
     }
 
     @Override
     public void close() {
-        try {
-            commands.println("quit");
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        process.close();
     }
 }
